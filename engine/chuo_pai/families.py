@@ -39,6 +39,9 @@ SPECIAL_STRENGTH: dict[str, int] = {t: 4 - i for i, t in enumerate(SPECIAL_TYPES
 NAIL, TWO_RED = TILE_BY_KEY["1-2"], TILE_BY_KEY["2-4"]
 
 
+_DISPLAY_KEYS = {t: (FAMILIES.index(FAMILY_OF[t]), -STRENGTH[t], t.index) for t in FAMILY_OF}
+
+
 def display_key(t: Tile) -> tuple[int, int, int]:
     """Sort key for showing tiles: family order, then strongest first, then pips."""
-    return (FAMILIES.index(FAMILY_OF[t]), -STRENGTH[t], t.index)
+    return _DISPLAY_KEYS[t]

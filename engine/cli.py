@@ -1,0 +1,99 @@
+"""``python -m engine``: a command-line referee (judge), self-play and record replay."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from typing import TextIO
+
+from engine.ai import make_agent
+from engine.errors import EngineError, RecordError
+from engine.games import GAME_KEYS, game
+from engine.rng import make_rng
+
+
+def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
+    """One JSON answer per input line, in order; 1 if any line was malformed, else 0."""
+    rules = game(game_key)
+    status = 0
+    for line in lines:
+        try:
+            query = json.loads(line)
+            if not isinstance(query, dict) or "play" not in query:
+                raise ValueError("expected an object with 'play' and 'current'")
+            current, play = query.get("current"), query["play"]
+            if not isinstance(play, str) or not (current is None or isinstance(current, str)):
+                raise ValueError("'play' must be a string and 'current' a string or null")
+            answer = rules.judge(current, play).as_dict()
+        except (ValueError, EngineError) as error:
+            answer, status = {"error": str(error)}, 1
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    return status
+
+
+def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict:
+    """Play one complete deal with the named agents; return its record."""
+    rules = game(game_key)
+    agents = [make_agent(name, game_key) for name in agent_names]
+    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.SEATS)]
+    deal = rules.new_deal(seed)
+    while not deal.is_over:
+        seat = deal.to_act
+        deal = deal.apply(agents[seat].choose(deal.view(seat), rngs[seat]), player=seat)
+    return rules.to_record(deal)
+
+
+def replay_lines(lines: Iterable[str], out: TextIO) -> int:
+    """Check every record; print a verdict per deal; stop with 1 at the first bad one."""
+    for number, line in enumerate((ln for ln in lines if ln.strip()), start=1):
+        try:
+            record = json.loads(line)
+            key = record.get("game") if isinstance(record, dict) else None
+            if key not in GAME_KEYS:
+                raise RecordError("record", f"unknown game {key!r}")
+            deal = game(key).replay(record)
+        except (ValueError, RecordError) as error:
+            out.write(f"deal {number}: REJECTED: {error}\n")
+            return 1
+        state = "finished" if deal.is_over else "unfinished, legal so far"
+        out.write(f"deal {number}: ok ({key}, seed {record.get('seed')}, {state})\n")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    judge = commands.add_parser("judge", help="judge JSON lines {current, play} from standard input")
+    judge.add_argument("--game", choices=GAME_KEYS, required=True)
+    selfplay = commands.add_parser("selfplay", help="play complete deals, write records as JSON lines")
+    selfplay.add_argument("--game", choices=GAME_KEYS, required=True)
+    selfplay.add_argument("--deals", type=int, default=1)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--agents", default=None, help="comma-separated agent names, one per seat")
+    replay = commands.add_parser("replay", help="check records (JSON lines) from FILE or standard input")
+    replay.add_argument("file", nargs="?", type=argparse.FileType("r", encoding="utf-8"), default=sys.stdin)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    args = _parser().parse_args(argv)
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    if args.command == "judge":
+        return judge_lines(args.game, stdin, stdout)
+    if args.command == "selfplay":
+        seats = game(args.game).SEATS
+        names = (args.agents or ",".join(["random"] * seats)).split(",")
+        if len(names) != seats:
+            raise SystemExit(f"--agents needs {seats} names for {args.game}")
+        for name in names:
+            try:
+                make_agent(name, args.game)
+            except KeyError:
+                raise SystemExit(f"unknown agent {name!r}") from None
+        for i in range(args.deals):
+            record = play_deal(args.game, args.seed + i, names)
+            stdout.write(json.dumps(record, separators=(",", ":")) + "\n")
+        return 0
+    source = args.file if args.file is not sys.stdin else stdin
+    return replay_lines(source, stdout)
