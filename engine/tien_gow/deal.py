@@ -1,0 +1,210 @@
+"""A Tien Gow deal as an immutable state (TG-2, TG-3, TG-6 … TG-12, TG-16, TG-19).
+
+``Deal.apply(action)`` checks everything and returns a new deal; a rejected action raises
+``IllegalAction`` with a reason code and changes nothing. Seats are 0-3 in play order (TG-2).
+The final settlement is entered in ``payments`` when the last trick ends.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine.errors import IllegalAction
+from engine.rng import make_rng
+from engine.tien_gow.actions import Action, tiles_info
+from engine.tien_gow.hands import GUARDS, code_of
+from engine.tien_gow.ladders import COPIES, PACK, sort_tiles
+from engine.tien_gow.moves import early_death, legal_actions
+from engine.tien_gow.sets import BEATEN_BY, TileSet, why_not_beating
+from engine.tien_gow.settlement import Payment, final_payments, immediate_payments, net
+from engine.tien_gow.table import HAND_SIZE, SEATS
+from engine.tiles import Tile, parse_tiles, tile
+
+if TYPE_CHECKING:
+    from engine.tien_gow.view import SeatView
+
+_BEATERS: tuple[frozenset[TileSet], ...] = tuple(frozenset(b) for b in BEATEN_BY)
+
+
+class Play(NamedTuple):
+    player: int
+    action: Action
+
+
+class Trick(NamedTuple):
+    leader: int
+    plays: tuple[Play, ...]  # in play order, the lead first
+    winner: int | None  # None while the trick is under way
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    seed: int | None  # None for a deal built from given hands
+    banker: int
+    dealt: tuple[tuple[Tile, ...], ...]  # the hands as dealt, canonical order
+    hands: tuple[tuple[Tile, ...], ...]  # the tiles still held, canonical order
+    codes: tuple[int, ...]  # the same hands as packed codes (engine.tien_gow.hands)
+    pillars: tuple[int, ...]
+    leader: int  # of the trick under way; once the deal is over, the winner of the last trick
+    plays: tuple[Play, ...]  # the trick under way
+    high: TileSet | None  # TG-8: the current high set, None before the lead
+    high_seat: int  # who played it (-1 before the lead)
+    tricks: tuple[Trick, ...]  # finished tricks
+    payments: tuple[Payment, ...]  # the ledger so far (TG-16, then TG-18 at the end)
+    _legal: tuple[Action, ...] | None = field(default=None, compare=False, repr=False)
+
+    # -- questions ---------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        if self.plays:
+            return (self.leader + len(self.plays)) % SEATS
+        return self.leader if self.codes[self.leader] else None
+
+    @property
+    def is_over(self) -> bool:
+        """TG-11: the deal ends when the hands are empty."""
+        return not self.plays and not self.codes[self.leader]
+
+    @property
+    def winner(self) -> int | None:
+        """TG-11: the winner of the last trick wins the deal, whatever the pillars."""
+        return self.leader if self.is_over else None
+
+    @property
+    def next_banker(self) -> int | None:
+        """TG-19: the deal's winner banks next (a winning banker stays banker)."""
+        return self.winner
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        return net(self.payments)
+
+    @property
+    def trick(self) -> Trick:
+        """The trick under way (no plays yet between tricks)."""
+        return Trick(self.leader, self.plays, None)
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return self.hands[seat]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        found = self._legal
+        if found is None:
+            seat = self.to_act
+            if seat is None:
+                found = ()
+            else:
+                high = self.high
+                found = legal_actions(self.hands[seat], self.codes[seat], high,
+                                      high.size if high is not None else 0, self.pillars[seat])
+            object.__setattr__(self, "_legal", found)
+        return found
+
+    def view(self, seat: int) -> SeatView:
+        from engine.tien_gow.view import seat_view
+
+        return seat_view(self, seat)
+
+    # -- actions -----------------------------------------------------------------------------
+    def apply(self, action: Action, player: int | None = None) -> Deal:
+        """Play ``action`` for the seat to act (or for ``player``, which must be that seat)."""
+        plays, leader = self.plays, self.leader
+        if plays:
+            seat = (leader + len(plays)) % SEATS
+        elif self.codes[leader]:
+            seat = leader
+        else:
+            raise IllegalAction("deal-over")
+        if player is not None and player != seat:
+            raise IllegalAction("not-your-turn", str(seat))
+        if action.__class__ is not Action:
+            raise IllegalAction("not-an-action")
+        tiles, face_up = action.tiles, action.face_up
+        code, tset = tiles_info(tiles)
+        hand_code = self.codes[seat]
+        high, high_seat = self.high, self.high_seat
+        if high is None:  # the lead (TG-4)
+            if not face_up:
+                raise IllegalAction("must-lead-face-up")
+            if tset is None:
+                raise IllegalAction("not-a-set", action.notation)  # TG-5
+            if ((hand_code | GUARDS) - code) & GUARDS != GUARDS:
+                raise IllegalAction("not-in-hand", action.notation)
+            high, high_seat = tset, seat
+        else:  # a follower (TG-6)
+            n = len(high.tiles)
+            if len(tiles) != n:
+                raise IllegalAction("wrong-count", str(n))
+            if face_up and tset is None:
+                raise IllegalAction("not-a-set", action.notation)
+            if ((hand_code | GUARDS) - code) & GUARDS != GUARDS:
+                raise IllegalAction("not-in-hand", action.notation)
+            if face_up:
+                if early_death(len(self.hands[seat]), n, self.pillars[seat]):
+                    raise IllegalAction("early-death")  # TG-12
+                if tset not in _BEATERS[high.id]:  # TG-7, TG-8, TG-9
+                    raise IllegalAction("does-not-beat", why_not_beating(high, tset))
+                high, high_seat = tset, seat
+        hand = list(self.hands[seat])
+        for t in tiles:
+            hand.remove(t)
+        hands = list(self.hands)
+        hands[seat] = tuple(hand)
+        codes = list(self.codes)
+        codes[seat] = hand_code - code
+        plays = plays + (Play(seat, action),)
+        if len(plays) < SEATS:
+            return Deal(self.seed, self.banker, self.dealt, tuple(hands), tuple(codes),
+                        self.pillars, leader, plays, high, high_seat, self.tricks, self.payments)
+        return self._end_trick(tuple(hands), tuple(codes), plays, high, high_seat)
+
+    def _end_trick(self, hands: tuple[tuple[Tile, ...], ...], codes: tuple[int, ...],
+                   plays: tuple[Play, ...], high: TileSet, winner: int) -> Deal:
+        """TG-10: the owner of the high set takes one pillar per tile and leads next."""
+        pillars = list(self.pillars)
+        pillars[winner] += len(high.tiles)
+        payments = self.payments + immediate_payments(winner, high, self.banker)  # TG-16
+        if not codes[winner]:  # TG-11: the hands are empty; TG-18: settle
+            lead = tiles_info(plays[0].action.tiles)[1]
+            assert lead is not None
+            payments += final_payments(tuple(pillars), self.banker, winner, self.leader, lead, high)
+        return Deal(self.seed, self.banker, self.dealt, hands, codes, tuple(pillars), winner, (),
+                    None, -1, self.tricks + (Trick(self.leader, plays, winner),), payments)
+
+
+def _as_tiles(hand: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
+    if isinstance(hand, str):
+        return parse_tiles(hand, allow_empty=True)
+    return tuple(t if isinstance(t, Tile) else tile(t) for t in hand)
+
+
+def deal_from_hands(hands: Sequence[str | Iterable[Tile | str]], banker: int,
+                    seed: int | None = None) -> Deal:
+    """A deal starting from given hands: four hands of 8 tiles making up the 32-tile pack (each
+    hand as Tile values, ``a-b`` keys, or one notation string). The banker leads trick 1 (TG-3).
+    Raises IllegalAction("not-a-deal", detail) when the hands are not a deal."""
+    if isinstance(banker, bool) or banker not in range(SEATS):
+        raise IllegalAction("not-a-deal", "banker")
+    if isinstance(hands, str) or len(hands) != SEATS:
+        raise IllegalAction("not-a-deal", "seats")
+    dealt = tuple(sort_tiles(_as_tiles(h)) for h in hands)
+    if any(len(h) != HAND_SIZE for h in dealt):
+        raise IllegalAction("not-a-deal", "hand-size")
+    everything = [t for h in dealt for t in h]
+    if any(everything.count(t) != COPIES[t] for t in COPIES):
+        raise IllegalAction("not-a-deal", "tiles")  # TG-1: exactly the 32 tiles
+    codes = tuple(code_of(h) for h in dealt)
+    return Deal(seed, banker, dealt, dealt, codes, (0,) * SEATS, banker, (), None, -1, (), ())
+
+
+def new_deal(seed: int, banker: int | None = None) -> Deal:
+    """TG-3: with the generator ``make_rng(seed)``, draw a random banker, then shuffle the 32
+    tiles and deal 8 to each seat (seat 0 gets the first 8). The banker is always drawn, so
+    giving ``banker`` changes who banks but never the tiles."""
+    rng = make_rng(seed)
+    drawn = rng.randrange(SEATS)
+    pack = list(PACK)
+    rng.shuffle(pack)
+    hands = [pack[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(SEATS)]
+    return deal_from_hands(hands, drawn if banker is None else banker, seed)

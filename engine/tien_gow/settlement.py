@@ -1,0 +1,99 @@
+"""Payments: the immediate Supreme and quartet money (TG-16) and the final settlement
+(TG-13 … TG-18), as a ledger of ``Payment`` entries that sums to zero; the next banker (TG-19).
+
+Ledger order (records compare it exactly): immediate payments at the end of their trick, payers
+in play order after the winner; then the final settlement, one entry per opponent in play order
+after the winner. Zero amounts are not entered.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from engine.tien_gow.ladders import BIG_SIX, LITTLE_THREE
+from engine.tien_gow.sets import SUPREME, TileSet
+from engine.tien_gow.table import SEATS, others
+
+SUPREME_WHY, QUARTET_WHY, SETTLEMENT_WHY, CAPTURE_WHY = "supreme", "quartet", "settlement", "capture"
+WHYS = (SUPREME_WHY, QUARTET_WHY, SETTLEMENT_WHY, CAPTURE_WHY)
+SUPREME_MONEY = 2  # TG-16: from each other player
+QUARTET_MONEY = 4  # TG-16: from each other player
+
+
+class Payment(NamedTuple):
+    payer: int
+    payee: int
+    amount: int  # always positive
+    why: str  # one of WHYS
+
+    def as_dict(self) -> dict[str, object]:
+        return {"from": self.payer, "to": self.payee, "amount": self.amount, "why": self.why}
+
+
+def banker_factor(banker: int, a: int, b: int) -> int:
+    """TG-14 and TG-16: ×2 when the banker is payer or payee."""
+    return 2 if banker == a or banker == b else 1
+
+
+def immediate_payments(winner: int, won_with: TileSet, banker: int) -> tuple[Payment, ...]:
+    """TG-16: the Supreme collects 2, a 4-tile trick (a quartet) 4, from each other player, on
+    any trick including the last; doubled with the banker; never multiplied by TG-15."""
+    if won_with.kind == SUPREME:
+        why, money = SUPREME_WHY, SUPREME_MONEY
+    elif won_with.size == 4:
+        why, money = QUARTET_WHY, QUARTET_MONEY
+    else:
+        return ()
+    return tuple(Payment(o, winner, money * banker_factor(banker, o, winner), why)
+                 for o in others(winner))
+
+
+def base_amount(pillars: int) -> int:
+    """TG-13: what an opponent with ``pillars`` owes the winner; negative when the winner owes.
+    0 pillars: 5; 1-4 pillars: 4 - p; more than 4: the winner owes p - 4."""
+    return 5 if pillars == 0 else 4 - pillars
+
+
+def final_multiplier(won_with: TileSet, winner_pillars: int) -> int:
+    """TG-15: ×2 for a last trick won with a quartet, the Supreme or a single Little Three;
+    a further ×2 for a sweep of all 8 pillars. At most one of the first three can apply."""
+    f = 1
+    if won_with.size == 4 or won_with.kind == SUPREME or won_with.tiles == (LITTLE_THREE,):
+        f *= 2
+    if winner_pillars == 8:
+        f *= 2
+    return f
+
+
+def is_capture(lead: TileSet, won_with: TileSet) -> bool:
+    """TG-17: the last trick was a single led with the Little Three and won by the Big Six
+    (directly, or over an intermediate Five)."""
+    return lead.tiles == (LITTLE_THREE,) and won_with.tiles == (BIG_SIX,)
+
+
+def final_payments(pillars: tuple[int, ...], banker: int, winner: int, leader: int,
+                   lead: TileSet, won_with: TileSet) -> tuple[Payment, ...]:
+    """TG-18, in order: base (TG-13), banker factor (TG-14), multiplier F (TG-15), capture
+    (TG-17). ``leader``/``lead`` and ``won_with`` describe the last trick."""
+    f = final_multiplier(won_with, pillars[winner])
+    capture = is_capture(lead, won_with)
+    ledger = []
+    for o in others(winner):
+        amount = base_amount(pillars[o]) * banker_factor(banker, o, winner) * f
+        if amount > 0:
+            if capture and o != leader:  # TG-17: the Little Three's leader pays X's and Y's debt
+                ledger.append(Payment(leader, winner, amount, CAPTURE_WHY))
+            else:
+                ledger.append(Payment(o, winner, amount, SETTLEMENT_WHY))
+        elif amount < 0:  # TG-13 / TG-17: the winner pays the excess; never moved by a capture
+            ledger.append(Payment(winner, o, -amount, SETTLEMENT_WHY))
+    return tuple(ledger)
+
+
+def net(payments: Iterable[Payment]) -> tuple[int, ...]:
+    """Each seat's total of all payments (received minus paid); the totals sum to zero."""
+    totals = [0] * SEATS
+    for p in payments:
+        totals[p.payer] -= p.amount
+        totals[p.payee] += p.amount
+    return tuple(totals)
