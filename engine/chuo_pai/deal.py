@@ -151,8 +151,8 @@ class Deal(NamedTuple):
             hands = _replace(hands, seat, _remove(hands[seat], play))  # type: ignore[arg-type]
             sizes = _replace(sizes, seat, sizes[seat] - play.size)
         if current is None:  # the lead: CP-5, every other seat holding cards acts once
-            order = ((seat + 1) % SEATS, (seat + 2) % SEATS)
-            pending = tuple(s for s in order if sizes[s] > 0)
+            nxt, last = (seat + 1) % SEATS, (seat + 2) % SEATS
+            pending = (nxt, last) if sizes[nxt] and sizes[last] else (nxt,) if sizes[nxt] else (last,)
             return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed,
                                pending[0], play, seat, pending[1:], Round(seat, ((seat, play),), None),
                                rounds))
@@ -167,11 +167,12 @@ class Deal(NamedTuple):
         # The round is over: CP-15 winner, CP-16 scoring, CP-17 end check, CP-18 next leader.
         piles = _replace(piles, owner, piles[owner] + current.size)
         rounds = rounds + (Round(rnd.leader, rnd.actions, owner),)
-        holders = sum(1 for n in sizes if n)
-        if holders <= 1:
+        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
             to_act = None
+        elif sizes[owner]:
+            to_act = owner
         else:
-            to_act = next((owner + k) % SEATS for k in range(SEATS) if sizes[(owner + k) % SEATS])
+            to_act = (owner + 1) % SEATS if sizes[(owner + 1) % SEATS] else (owner + 2) % SEATS
         return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed, to_act,
                            None, None, (), None, rounds))
 

@@ -1,0 +1,71 @@
+"""Chuo Pai engine speed, through the public checking API, on one core.
+
+Prints: complete random deals per second, microseconds per legal-actions call, records written
+per second. Usage: python bench/bench_chuo_pai.py [--deals N]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import chuo_pai as cp  # noqa: E402
+
+
+def random_deals(count: int) -> tuple[float, list[cp.Deal], int]:
+    start, finished, actions = time.perf_counter(), [], 0
+    for seed in range(count):
+        deal, rng = cp.new_deal(seed), random.Random(seed)
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+            actions += 1
+        finished.append(deal)
+    return time.perf_counter() - start, finished, actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=3000)
+    args = parser.parse_args()
+    random_deals(200)  # warm up
+    best = min(random_deals(args.deals)[0] for _ in range(3))
+    _, deals, actions = random_deals(args.deals)
+    print(f"random deals per second:        {args.deals / best:,.0f}  "
+          f"({actions / args.deals:.1f} actions per deal)")
+
+    positions = []
+    for deal in deals[:50]:
+        state = cp.replay(cp.to_record(deal))
+        positions.append(state)
+    sample = [cp.new_deal(s) for s in range(200)]
+    start = time.perf_counter()
+    for _ in range(20):
+        for state in sample:
+            state.legal_actions()
+    leads = (time.perf_counter() - start) / (20 * len(sample)) * 1e6
+    followers = [cp.new_deal(s).apply(cp.new_deal(s).legal_actions()[0]) for s in range(200)]
+    start = time.perf_counter()
+    for _ in range(20):
+        for state in followers:
+            state.legal_actions()
+    follows = (time.perf_counter() - start) / (20 * len(followers)) * 1e6
+    print(f"legal actions, leader (28 cards): {leads:.1f} µs per call")
+    print(f"legal actions, follower:          {follows:.1f} µs per call")
+
+    start = time.perf_counter()
+    for deal in deals:
+        json.dumps(cp.to_record(deal))
+    print(f"records written per second:     {len(deals) / (time.perf_counter() - start):,.0f}")
+    start = time.perf_counter()
+    for deal in deals[:500]:
+        cp.replay(cp.to_record(deal))
+    print(f"records replayed per second:    {500 / (time.perf_counter() - start):,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Set up everything the tests need and run every test. Installs Debian's chromium (browser tests),
+# fonts and PostgreSQL when they are missing; needs root (or sudo) for that step only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+fc-list 2>/dev/null | grep -q "Noto Sans Devanagari" || need+=(fonts-noto-core)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${need[@]}"
+fi
+
+bash scripts/setup.sh dev
+.venv/bin/python -m flask --app paiyou i18n compile
+exec .venv/bin/python -m pytest "$@"
