@@ -1,0 +1,430 @@
+"""The rules texts in ``content/rules/``: parsing (shared with the Babel extractor) and rendering.
+
+The format is described in ``content/rules/README.md``. Parsing is strict: a malformed file raises
+``ContentError`` with its line number, so a broken text fails the tests, never a page.
+
+Every translatable piece of text is a ``Text``: one gettext message with the context
+``<game>#<section-id>`` and named placeholders for the values that are not translated (numbers,
+tile names, rule links). Rendering translates each ``Text`` on its own and falls back to the
+English source for any message a catalog does not have yet.
+
+This module imports no Flask at import time; ``render_text`` takes the functions it needs, so the
+extractor can use the parser outside an application.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+GAMES = ("chuo-pai", "tien-gow")
+LADDERS = {"chuo-pai": ("long", "yao", "black", "red"), "tien-gow": ("civil", "military")}
+TILE_KINDS = {"cp": "chuo-pai", "tg": "tien-gow"}
+RULE_RE = re.compile(r"^(cp|tg)-([1-9][0-9]?)$")
+ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
+KEY_RE = re.compile(r"^[1-6]-[1-6]$")
+PLACEHOLDER_RE = re.compile(r"\{([a-z][a-z0-9_]*)=(n|cp|tg|rule):([^}\s]+)\}")
+HEADING_RE = re.compile(r"^(#{1,3}) (.+?) \{#([a-z][a-z0-9-]*)((?: (?:cp|tg)-[0-9]+)*)\}$")
+NUMBER_CELL_RE = re.compile(r"^([+−×]?)([0-9]+)$")
+
+
+class ContentError(ValueError):
+    def __init__(self, path: str, line: int, problem: str) -> None:
+        super().__init__(f"{path}:{line}: {problem}")
+        self.path, self.line, self.problem = path, line, problem
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A placeholder's value: ``kind`` is ``n``, ``cp``, ``tg`` or ``rule``."""
+
+    name: str
+    kind: str
+    arg: str
+
+    def describe(self) -> str:
+        """What the placeholder stands for, written for translators."""
+        if self.kind == "n":
+            return f"%({self.name})s = the number {self.arg}"
+        if self.kind in TILE_KINDS:
+            game = "Chuo Pai" if self.kind == "cp" else "Tien Gow"
+            return f"%({self.name})s = the glossary's {game} name of the tile {self.arg}"
+        return f"%({self.name})s = a link to rule {self.arg.upper()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One translatable message."""
+
+    ctx: str
+    msgid: str
+    values: tuple[Value, ...]
+    line: int
+    note: str = ""  # what the message is (heading, caption, table cell, …), for translators
+
+    def comments(self) -> list[str]:
+        out = [self.note] if self.note else []
+        out += [v.describe() for v in self.values]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    text: Text
+    kind: str = "paragraph"
+
+
+@dataclass(frozen=True, slots=True)
+class ListBlock:
+    items: tuple[Text, ...]
+    ordered: bool
+    kind: str = "list"
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """Drawn tiles: ``groups`` of tile keys, or a ladder drawn from the engine."""
+
+    figure: str                      # "tiles", "wrong" or "ladder"
+    groups: tuple[tuple[str, ...], ...]
+    ladder: str | None
+    caption: Text | None
+    kind: str = "figure"
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A table cell: a message, a number, tiles or a literal mark."""
+
+    text: Text | None = None
+    number: int | None = None
+    sign: str = ""
+    tiles: tuple[str, ...] = ()
+    literal: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    header: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    kind: str = "table"
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    blocks: tuple[object, ...]
+    kind: str = "example"
+
+
+@dataclass(slots=True)
+class Section:
+    id: str
+    level: int                      # 2 = numbered section, 3 = subsection
+    title: Text
+    rules: tuple[str, ...]          # "cp-12", … stated in this section
+    blocks: list[object] = field(default_factory=list)
+    subsections: list[Section] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Document:
+    game: str
+    title: Text
+    intro: list[object]
+    sections: list[Section]
+
+    def all_sections(self) -> Iterator[Section]:
+        for section in self.sections:
+            yield section
+            yield from section.subsections
+
+    def rules(self) -> list[str]:
+        return [rule for section in self.all_sections() for rule in section.rules]
+
+    def texts(self) -> Iterator[Text]:
+        """Every message, in document order."""
+        yield self.title
+        yield from _block_texts(self.intro)
+        for section in self.all_sections():
+            yield section.title
+            yield from _block_texts(section.blocks)
+
+
+def _block_texts(blocks: list[object] | tuple[object, ...]) -> Iterator[Text]:
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            yield block.text
+        elif isinstance(block, ListBlock):
+            yield from block.items
+        elif isinstance(block, Figure):
+            if block.caption is not None:
+                yield block.caption
+        elif isinstance(block, Table):
+            for row in (block.header, *block.rows):
+                yield from (cell.text for cell in row if cell.text is not None)
+        elif isinstance(block, Example):
+            yield from _block_texts(block.blocks)
+
+
+# --- parsing -------------------------------------------------------------------------------------
+
+
+class _Parser:
+    def __init__(self, text: str, game: str, path: str) -> None:
+        self.lines = text.splitlines()
+        self.game = game
+        self.path = path
+        self.ctx = f"{game}#title"
+        self.ids: set[str] = set()
+        self.rules: set[str] = set()
+
+    def fail(self, line: int, problem: str) -> ContentError:
+        return ContentError(self.path, line, problem)
+
+    def text(self, source: str, line: int, note: str = "") -> Text:
+        values: dict[str, Value] = {}
+
+        def replace(match: re.Match[str]) -> str:
+            name, kind, arg = match.groups()
+            self.check_value(kind, arg, line)
+            value = Value(name, kind, arg)
+            if values.setdefault(name, value) != value:
+                raise self.fail(line, f"placeholder {name!r} used with two values")
+            return f"%({name})s"
+
+        msgid = PLACEHOLDER_RE.sub(replace, source.strip())
+        if "{" in msgid or "}" in msgid:
+            raise self.fail(line, f"malformed placeholder in {source!r}")
+        if re.search(r"%(?!\([a-z][a-z0-9_]*\)s)", msgid):
+            raise self.fail(line, "a bare % sign (write it in words)")
+        if re.search(r"[0-9]", re.sub(r"`[^`]*`|%\([a-z0-9_]+\)s", "", msgid)):
+            raise self.fail(line, f"digits in prose must be placeholders {{x=n:…}}: {source!r}")
+        if msgid.count("**") % 2 or msgid.count("`") % 2:
+            raise self.fail(line, "unbalanced ** or `")
+        return Text(self.ctx, msgid, tuple(values.values()), line, note)
+
+    def check_value(self, kind: str, arg: str, line: int) -> None:
+        if kind == "n" and not arg.isdigit():
+            raise self.fail(line, f"not a number: {arg!r}")
+        if kind in TILE_KINDS and not _is_key(arg):
+            raise self.fail(line, f"not a tile key: {arg!r}")
+        if kind == "rule" and not RULE_RE.match(arg):
+            raise self.fail(line, f"not a rule number: {arg!r}")
+
+    def parse(self) -> Document:
+        title: Text | None = None
+        intro: list[object] = []
+        sections: list[Section] = []
+        target = intro
+        i = 0
+        n = len(self.lines)
+        stack: list[list[object]] = []
+        while i < n:
+            line = self.lines[i]
+            lineno = i + 1
+            if not line.strip():
+                i += 1
+                continue
+            heading = HEADING_RE.match(line)
+            if heading:
+                if stack:
+                    raise self.fail(lineno, "heading inside an example box")
+                hashes, words, sid, rules_part = heading.groups()
+                level = len(hashes)
+                if sid in self.ids:
+                    raise self.fail(lineno, f"duplicate section id {sid!r}")
+                self.ids.add(sid)
+                rules = tuple(rules_part.split())
+                for rule in rules:
+                    if not RULE_RE.match(rule) or rule in self.rules:
+                        raise self.fail(lineno, f"bad or repeated rule badge {rule!r}")
+                    if not rule.startswith("cp" if self.game == "chuo-pai" else "tg"):
+                        raise self.fail(lineno, f"rule {rule!r} belongs to the other game")
+                    self.rules.add(rule)
+                self.ctx = f"{self.game}#{sid}"
+                note = {1: "page title", 2: "section heading", 3: "subsection heading"}[level]
+                text = self.text(words, lineno, note)
+                if level == 1:
+                    if title is not None or sections:
+                        raise self.fail(lineno, "only one title, before the sections")
+                    title = text
+                    target = intro
+                elif level == 2:
+                    if rules:
+                        raise self.fail(lineno, "rule badges belong on ### subsections")
+                    sections.append(Section(sid, 2, text, rules))
+                    target = sections[-1].blocks
+                else:
+                    if not sections:
+                        raise self.fail(lineno, "### before any ##")
+                    sections[-1].subsections.append(Section(sid, 3, text, rules))
+                    target = sections[-1].subsections[-1].blocks
+                i += 1
+                continue
+            if line.startswith(("#", "\t")):
+                raise self.fail(lineno, f"unrecognised line {line!r}")
+            if line.startswith(":::"):
+                words = line[3:].strip()
+                if words == "example":
+                    stack.append(target)
+                    target = []
+                elif words == "end":
+                    if not stack:
+                        raise self.fail(lineno, "::: end without ::: example")
+                    box = Example(tuple(target))
+                    target = stack.pop()
+                    target.append(box)
+                else:
+                    target.append(self.figure(words, lineno))
+                i += 1
+                continue
+            if line.startswith("|"):
+                rows = []
+                while i < n and self.lines[i].startswith("|"):
+                    rows.append((i + 1, self.lines[i]))
+                    i += 1
+                target.append(self.table(rows))
+                continue
+            item = re.match(r"^(- |[0-9]+\. )(.*)$", line)
+            if item:
+                ordered = item.group(1) != "- "
+                items = []
+                while i < n and self.lines[i].strip():
+                    m = re.match(r"^(- |[0-9]+\. )(.*)$", self.lines[i])
+                    if not m or (m.group(1) != "- ") != ordered:
+                        raise self.fail(i + 1, "a list must be followed by a blank line")
+                    items.append(self.text(m.group(2), i + 1, "list item"))
+                    i += 1
+                target.append(ListBlock(tuple(items), ordered))
+                continue
+            start = lineno
+            parts = []
+            while i < n and self.lines[i].strip():
+                if self.lines[i].startswith(("#", ":::", "|", "- ")):
+                    raise self.fail(i + 1, "a paragraph must be followed by a blank line")
+                parts.append(self.lines[i].strip())
+                i += 1
+            target.append(Paragraph(self.text(" ".join(parts), start)))
+        if stack:
+            raise self.fail(n, "::: example without ::: end")
+        if title is None:
+            raise self.fail(1, "no # title")
+        return Document(self.game, title, intro, sections)
+
+    def figure(self, words: str, lineno: int) -> Figure:
+        spec, _, caption_src = words.partition("|")
+        parts = spec.split()
+        if not parts or parts[0] not in ("tiles", "wrong", "ladder"):
+            raise self.fail(lineno, f"unknown figure {words!r}")
+        caption = self.text(caption_src, lineno, "caption of a picture") if caption_src.strip() else None
+        if parts[0] == "ladder":
+            if len(parts) != 2 or parts[1] not in LADDERS[self.game]:
+                raise self.fail(lineno, f"unknown ladder {spec!r}")
+            return Figure("ladder", (), parts[1], caption)
+        groups = tuple(tuple(g.split()) for g in " ".join(parts[1:]).split("/"))
+        for group in groups:
+            if not group or not all(_is_key(k) for k in group):
+                raise self.fail(lineno, f"bad tiles in {spec!r}")
+        return Figure(parts[0], groups, None, caption)
+
+    def table(self, rows: list[tuple[int, str]]) -> Table:
+        def cells(lineno: int, line: str) -> list[str]:
+            if not line.rstrip().endswith("|"):
+                raise self.fail(lineno, "a table row ends with |")
+            return [c.strip() for c in line.strip()[1:-1].split("|")]
+
+        if len(rows) < 3 or not re.fullmatch(r"\|(-+\|)+", rows[1][1].strip()):
+            raise self.fail(rows[0][0], "a table needs a header, a |---| line and rows")
+        header = tuple(self.cell(c, rows[0][0], "table column heading") for c in cells(*rows[0]))
+        body = []
+        for lineno, line in rows[2:]:
+            row = tuple(self.cell(c, lineno, "table cell") for c in cells(lineno, line))
+            if len(row) != len(header):
+                raise self.fail(lineno, "row and header have different numbers of cells")
+            body.append(row)
+        return Table(header, tuple(body))
+
+    def cell(self, source: str, lineno: int, note: str) -> Cell:
+        if source in ("", "—"):
+            return Cell(literal=source)
+        number = NUMBER_CELL_RE.match(source)
+        if number:
+            return Cell(number=int(number.group(2)), sign=number.group(1))
+        if source.startswith("@"):
+            keys = tuple(source[1:].split())
+            if not keys or not all(_is_key(k) for k in keys):
+                raise self.fail(lineno, f"bad tiles in cell {source!r}")
+            return Cell(tiles=keys)
+        return Cell(text=self.text(source, lineno, note))
+
+
+def _is_key(key: str) -> bool:
+    return bool(KEY_RE.match(key)) and key[0] <= key[2]
+
+
+def parse(text: str, game: str, path: str = "<rules>") -> Document:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    return _Parser(text, game, path).parse()
+
+
+def game_of(path: str | Path) -> str:
+    return Path(path).stem
+
+
+@cache
+def _load(path: str, mtime: float) -> Document:
+    return parse(Path(path).read_text(encoding="utf-8"), game_of(path), path)
+
+
+def load(content_dir: str | Path, game: str) -> Document:
+    """The parsed rules text of ``game`` (cached until the file changes)."""
+    path = Path(content_dir) / "rules" / f"{game}.md"
+    return _load(str(path), path.stat().st_mtime)
+
+
+# --- rendering -----------------------------------------------------------------------------------
+
+_INLINE = (
+    (re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"),
+    (re.compile(r"`([^`]+)`"), r'<bdi class="notation" dir="ltr">\1</bdi>'),
+    (re.compile(r"\[([^\]]+)\]\(#([a-z][a-z0-9-]*)\)"), r'<a href="#\2">\1</a>'),
+)
+
+
+def _inline(escaped: str, digits: Callable[[str], str]) -> str:
+    html = escaped
+    for pattern, replacement in _INLINE:
+        html = pattern.sub(replacement, html)
+    # Notation keeps its left-to-right order; its digits follow the page (fa: ۱-۲).
+    return re.sub(r'(<bdi class="notation" dir="ltr">)([^<]*)(</bdi>)',
+                  lambda m: m.group(1) + digits(m.group(2)) + m.group(3), html)
+
+
+def render_text(
+    text: Text,
+    *,
+    translate: Callable[[str, str], str],
+    value: Callable[[Value], Markup],
+    digits: Callable[[str], str],
+) -> Markup:
+    """``text`` translated (``translate(ctx, msgid)``), its inline marks turned into HTML and its
+    placeholders filled with ``value(v)``. A broken translation falls back to the English source."""
+    values = {v.name: value(v) for v in text.values}
+    for source in (translate(text.ctx, text.msgid), text.msgid):
+        html = _inline(str(escape(source)), digits)
+        try:
+            return Markup(html) % values if values else Markup(html)
+        except (KeyError, ValueError, TypeError):
+            continue
+    raise AssertionError("unreachable: the English source always formats")
+
+
+def translated_texts(
+    document: Document, translate: Callable[[str, str], str]
+) -> Mapping[tuple[str, str], str]:
+    return {(t.ctx, t.msgid): translate(t.ctx, t.msgid) for t in document.texts()}
