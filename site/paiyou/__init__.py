@@ -1,0 +1,111 @@
+"""Paiyou, the web site: learn and play Chuo Pai and Tien Gow in five languages.
+
+``create_app`` reads as the table of contents of the application.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from paiyou.config import Config, default_content_dir, default_translations_dir
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True)
+    configure_config(app, config)
+    configure_babel(app)
+    configure_templates(app)
+    configure_blueprints(app)
+    configure_errors(app)
+    configure_security_headers(app)
+    configure_htmx(app)
+    configure_cli(app)
+    return app
+
+
+def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
+    """Defaults, then the environment, then ``config``; folders outside the package made absolute."""
+    app.config.from_object(Config)
+    for name in ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY"):
+        if os.environ.get(name):
+            app.config[name] = os.environ[name]
+    app.config.update(config or {})
+    content_dir = Path(app.config.get("PAIYOU_CONTENT_DIR") or default_content_dir()).resolve()
+    translations_dir = Path(app.config.get("PAIYOU_TRANSLATIONS_DIR") or default_translations_dir()).resolve()
+    for name, folder in (("PAIYOU_CONTENT_DIR", content_dir), ("PAIYOU_TRANSLATIONS_DIR", translations_dir)):
+        if not folder.is_dir():
+            raise RuntimeError(f"{name} is not a folder: {folder}")
+    app.config["PAIYOU_CONTENT_DIR"] = content_dir
+    app.config["PAIYOU_TRANSLATIONS_DIR"] = translations_dir
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations_dir)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secrets.token_hex(32) if app.testing else _instance_secret_key(app)
+
+
+def _instance_secret_key(app: Flask) -> str:
+    """A key generated on first run and kept in the instance folder (shared by all workers)."""
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another worker won the race
+            pass
+        else:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def configure_babel(app: Flask) -> None:
+    from flask_babel import Babel
+
+    from paiyou import i18n
+
+    Babel(app, locale_selector=i18n.select_locale)
+    i18n.init_app(app)
+
+
+def configure_templates(app: Flask) -> None:
+    from paiyou import templating
+
+    app.jinja_env.autoescape = True  # every template, whatever its file name
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    templating.init_app(app)
+
+
+def configure_blueprints(app: Flask) -> None:
+    from paiyou.views import BLUEPRINTS
+
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+
+
+def configure_errors(app: Flask) -> None:
+    from paiyou.views import errors
+
+    errors.init_app(app)
+
+
+def configure_security_headers(app: Flask) -> None:
+    from paiyou import security
+
+    security.init_app(app)
+
+
+def configure_htmx(app: Flask) -> None:
+    from paiyou import htmx
+
+    htmx.init_app(app)
+
+
+def configure_cli(app: Flask) -> None:
+    from paiyou import cli
+
+    cli.init_app(app)

@@ -1,0 +1,132 @@
+"""Gettext catalogs per domain, merged per language at compile time.
+
+Layout (docs/architecture.md):
+
+- ``translations/<domain>.cfg`` — the domain's extraction mapping; a domain exists iff its
+  ``.cfg`` exists. Paths in it are relative to the checkout (the translations folder's parent).
+- ``translations/<domain>.pot`` — the domain's template.
+- ``translations/<lang>/LC_MESSAGES/<domain>.po`` — one catalog per domain and language.
+- ``translations/<lang>/LC_MESSAGES/messages.mo`` — every domain of one language merged into one
+  compiled catalog (git-ignored), which Flask-Babel loads.
+
+``extract``, ``update`` and ``compile_catalogs`` are plain functions; ``paiyou.cli`` wraps them as
+``flask --app paiyou i18n extract|update|compile``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
+
+MERGED_DOMAIN = "messages"
+CORE_DOMAIN = "core"  # merged first, so it wins if another domain repeats one of its messages
+KEYWORDS = (
+    "_", "gettext", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3",
+    "lazy_gettext", "lazy_ngettext:1,2", "lazy_pgettext:1c,2", "lazy_npgettext:1c,2,3", "_l",
+)
+TRANSLATED_LANGUAGES = tuple(code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE)
+
+
+def domains(translations_dir: Path) -> list[str]:
+    """The domains, core first then alphabetical: every ``<domain>.cfg`` in the folder."""
+    names = sorted(p.stem for p in Path(translations_dir).glob("*.cfg"))
+    return sorted(names, key=lambda name: name != CORE_DOMAIN)
+
+
+def po_path(translations_dir: Path, lang: str, domain: str) -> Path:
+    return Path(translations_dir) / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def mo_path(translations_dir: Path, lang: str) -> Path:
+    return Path(translations_dir) / lang / "LC_MESSAGES" / f"{MERGED_DOMAIN}.mo"
+
+
+def _pybabel(*args: str) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *args])
+
+
+def extract(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
+    """Write ``<domain>.pot`` for every domain (or those in ``only``) from its mapping."""
+    translations_dir = Path(translations_dir).resolve()
+    root = translations_dir.parent
+    written = []
+    for domain in domains(translations_dir):
+        if only and domain not in only:
+            continue
+        pot = translations_dir / f"{domain}.pot"
+        args = ["extract", "-F", str(translations_dir / f"{domain}.cfg"), "-o", str(pot),
+                "--no-location", "--add-comments=TRANSLATORS:", "--no-default-keywords",
+                "--project=Paiyou", "--msgid-bugs-address=translations@paiyou.invalid",
+                "--copyright-holder=Paiyou"]
+        for keyword in KEYWORDS:
+            args += ["-k", keyword]
+        _pybabel(*args, str(root))
+        written.append(pot)
+    return written
+
+
+def update(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
+    """Create missing ``.po`` files and merge each domain's ``.pot`` into its ``.po`` files.
+
+    Obsolete messages are dropped; a changed message becomes fuzzy (the catalog test fails on it
+    until a translator confirms it).
+    """
+    translations_dir = Path(translations_dir).resolve()
+    written = []
+    for domain in domains(translations_dir):
+        if only and domain not in only:
+            continue
+        pot = translations_dir / f"{domain}.pot"
+        if not pot.exists():
+            raise FileNotFoundError(f"{pot} is missing: run 'flask --app paiyou i18n extract' first")
+        for lang in TRANSLATED_LANGUAGES:
+            po = po_path(translations_dir, lang, domain)
+            command = "update" if po.exists() else "init"
+            args = [command, "-i", str(pot), "-d", str(translations_dir), "-D", domain, "-l", lang]
+            if command == "update":
+                args.append("--ignore-obsolete")
+            _pybabel(*args)
+            written.append(po)
+    return written
+
+
+def merged_catalog(translations_dir: Path, lang: str) -> Catalog:
+    """Every domain's catalog of ``lang`` in one; the core domain's header and entries win."""
+    merged: Catalog | None = None
+    for domain in domains(translations_dir):
+        po = po_path(translations_dir, lang, domain)
+        if not po.exists():
+            continue
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=lang, domain=domain)
+        if merged is None:
+            merged = catalog
+            continue
+        for message in catalog:
+            if message.id and merged.get(message.id, context=message.context) is None:
+                merged[message.id] = message
+    return merged if merged is not None else Catalog(locale=lang)
+
+
+def compile_catalogs(translations_dir: Path | str) -> list[Path]:
+    """Compile ``messages.mo`` for every translated language; return the files written.
+
+    Fuzzy and untranslated entries are left out (they fall back to English at run time; the
+    catalog test keeps the committed catalogs free of them).
+    """
+    translations_dir = Path(translations_dir)
+    written = []
+    for lang in TRANSLATED_LANGUAGES:
+        catalog = merged_catalog(translations_dir, lang)
+        target = mo_path(translations_dir, lang)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+        written.append(target)
+    return written

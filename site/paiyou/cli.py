@@ -1,0 +1,43 @@
+"""``flask --app paiyou i18n extract|update|compile`` — the catalog workflow for every domain."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+from flask.cli import AppGroup
+
+from paiyou import catalogs
+
+i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
+
+
+def _translations_dir() -> Path:
+    return Path(current_app.config["PAIYOU_TRANSLATIONS_DIR"])
+
+
+@i18n.command("extract")
+@click.option("--domain", "-D", "only", multiple=True, help="Only this domain (repeatable).")
+def extract_command(only: tuple[str, ...]) -> None:
+    """Write translations/<domain>.pot from each translations/<domain>.cfg."""
+    for pot in catalogs.extract(_translations_dir(), only):
+        click.echo(f"extracted {pot}")
+
+
+@i18n.command("update")
+@click.option("--domain", "-D", "only", multiple=True, help="Only this domain (repeatable).")
+def update_command(only: tuple[str, ...]) -> None:
+    """Merge each .pot into translations/<lang>/LC_MESSAGES/<domain>.po (creating missing ones)."""
+    for po in catalogs.update(_translations_dir(), only):
+        click.echo(f"updated {po}")
+
+
+@i18n.command("compile")
+def compile_command() -> None:
+    """Merge every domain of each language into translations/<lang>/LC_MESSAGES/messages.mo."""
+    for mo in catalogs.compile_catalogs(_translations_dir()):
+        click.echo(f"compiled {mo}")
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(i18n)

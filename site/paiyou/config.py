@@ -1,0 +1,56 @@
+"""Configuration: the language table and where the files outside the package live.
+
+``site/paiyou`` is the package; ``content/`` and ``translations/`` sit at the checkout root, so
+their default locations are absolute paths derived from this file. In a container (or any install
+where the package is not inside a checkout) set ``PAIYOU_CONTENT_DIR`` and
+``PAIYOU_TRANSLATIONS_DIR``.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+CHECKOUT_DIR = PACKAGE_DIR.parent.parent
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    code: str          # URL segment and Babel locale identifier
+    native_name: str   # the language's name written in itself (switcher)
+
+
+# Order of the language switcher. The first one is the fallback language.
+LANGUAGES: tuple[Language, ...] = (
+    Language("en", "English"),
+    Language("ar", "العربية"),
+    Language("hi", "हिन्दी"),
+    Language("fa", "فارسی"),
+    Language("pl", "Polski"),
+)
+LANGUAGE_CODES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGES)
+DEFAULT_LANGUAGE = LANGUAGE_CODES[0]
+LANGUAGE_COOKIE = "paiyou_lang"
+GAMES: tuple[str, ...] = ("chuo-pai", "tien-gow")
+
+
+def default_content_dir() -> Path:
+    return Path(os.environ.get("PAIYOU_CONTENT_DIR") or CHECKOUT_DIR / "content").resolve()
+
+
+def default_translations_dir() -> Path:
+    return Path(os.environ.get("PAIYOU_TRANSLATIONS_DIR") or CHECKOUT_DIR / "translations").resolve()
+
+
+class Config:
+    """Defaults; ``create_app(config)`` and ``PAIYOU_*`` environment variables override them."""
+
+    LANGUAGES = LANGUAGE_CODES
+    BABEL_DEFAULT_LOCALE = DEFAULT_LANGUAGE
+    BABEL_DOMAIN = "messages"  # every domain's .po is merged into messages.mo (paiyou.catalogs)
+    LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
+    SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_HTTPONLY = True
+    TEMPLATES_AUTO_RELOAD = None
+    MAX_CONTENT_LENGTH = 64 * 1024

@@ -1,0 +1,108 @@
+"""Geometry of the drawn tiles: pip positions for Chuo Pai cards and Tien Gow dominoes.
+
+Everything is computed from the pip data in ``engine.tiles``; the templates in
+``templates/_macros/tiles.html`` turn a ``Drawing`` into inline SVG. Units are SVG user units.
+
+- Chuo Pai: a Sichuan narrow card — tall, narrow, two pip groups stacked with the blue fleuron
+  between them (the fleurons never affect play, CP-1).
+- Tien Gow: a Chinese domino — two square halves separated by a line.
+
+Faces are laid out like dice faces; pips of the 1 and 4 faces are red (``RED_FACES``, tiles.md E1).
+The lower number is drawn on top, so the picture reads like the notation ``a-b``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.tiles import RED_FACES, Tile, tile
+
+CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
+GAMES = (CHUO_PAI, TIEN_GOW)
+
+# Dice layouts on a unit square: (x, y) in [0, 1], (0, 0) is the top left corner.
+_L, _M, _H = 0.0, 0.5, 1.0
+DICE: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((_M, _M),),
+    2: ((_H, _L), (_L, _H)),
+    3: ((_H, _L), (_M, _M), (_L, _H)),
+    4: ((_L, _L), (_H, _L), (_L, _H), (_H, _H)),
+    5: ((_L, _L), (_H, _L), (_M, _M), (_L, _H), (_H, _H)),
+    6: ((_L, _L), (_H, _L), (_L, _M), (_H, _M), (_L, _H), (_H, _H)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Pip:
+    x: float
+    y: float
+    r: float
+    red: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    key: str
+    game: str
+    width: int
+    height: int
+    pips: tuple[Pip, ...]
+    faces: tuple[Box, Box]
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """Where each face's pips go: the pip area of the top and bottom faces and the pip radii."""
+
+    width: int
+    height: int
+    top: Box
+    bottom: Box
+    radius: float
+    radius_one: float
+    faces: tuple[Box, Box]
+
+
+# Chuo Pai card, 32 x 112: narrow pip areas (two columns), fleuron band in the middle.
+_CARD = _Frame(
+    width=32, height=112,
+    top=Box(9.5, 12, 13, 30), bottom=Box(9.5, 70, 13, 30),
+    radius=3.9, radius_one=5.6,
+    faces=(Box(3, 3, 26, 48), Box(3, 61, 26, 48)),
+)
+# Tien Gow domino, 56 x 112: two square halves.
+_DOMINO = _Frame(
+    width=56, height=112,
+    top=Box(14, 14, 28, 28), bottom=Box(14, 70, 28, 28),
+    radius=5.0, radius_one=7.4,
+    faces=(Box(4, 4, 48, 50), Box(4, 58, 48, 50)),
+)
+FRAMES = {CHUO_PAI: _CARD, TIEN_GOW: _DOMINO}
+
+
+def _face_pips(value: int, area: Box, frame: _Frame) -> list[Pip]:
+    red = value in RED_FACES
+    radius = frame.radius_one if value == 1 else frame.radius
+    return [
+        Pip(round(area.x + fx * area.width, 2), round(area.y + fy * area.height, 2), radius, red)
+        for fx, fy in DICE[value]
+    ]
+
+
+@cache
+def drawing(key: str | Tile, game: str) -> Drawing:
+    """The drawing of one tile in one game's style (``key`` may be ``"2-1"``, ``"1-2"`` or a Tile)."""
+    t = key if isinstance(key, Tile) else tile(str(key))
+    if game not in FRAMES:
+        raise ValueError(f"unknown game {game!r}")
+    frame = FRAMES[game]
+    pips = _face_pips(t.low, frame.top, frame) + _face_pips(t.high, frame.bottom, frame)
+    return Drawing(t.key, game, frame.width, frame.height, tuple(pips), frame.faces)

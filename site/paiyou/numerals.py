@@ -1,0 +1,43 @@
+"""Numbers in the locale's own digits.
+
+Babel formats numbers with Latin digits whatever the numbering system (toolchain.md, section 3),
+so digits are transliterated here. Persian pages use Extended Arabic-Indic digits (۰–۹);
+Arabic, Hindi, Polish and English pages use 0–9 (the default numbering system of ar and hi in
+CLDR is ``latn``).
+"""
+from __future__ import annotations
+
+from babel import Locale
+from babel.numbers import format_decimal
+from flask_babel import get_locale
+
+DIGITS: dict[str, str] = {
+    "latn": "0123456789",
+    "arab": "٠١٢٣٤٥٦٧٨٩",
+    "arabext": "۰۱۲۳۴۵۶۷۸۹",
+    "deva": "०१२३४५६७८९",
+}
+
+
+def numbering_system(locale: Locale | str) -> str:
+    return Locale.parse(locale).default_numbering_system
+
+
+def to_native_digits(text: str, locale: Locale | str) -> str:
+    """Replace ASCII digits in ``text`` by the locale's digits (no other change)."""
+    digits = DIGITS.get(numbering_system(locale), DIGITS["latn"])
+    return text.translate(str.maketrans(DIGITS["latn"], digits))
+
+
+def format_number(number: int | float, locale: Locale | str | None = None) -> str:
+    """``number`` with the locale's separators and digits: fa 1234 -> '۱٬۲۳۴'."""
+    loc = Locale.parse(locale) if locale is not None else get_locale()
+    text = format_decimal(number, locale=loc, numbering_system="default")
+    return to_native_digits(text, loc)
+
+
+def num(value: int | float | str) -> str:
+    """Jinja filter ``num``: a number (or a string of ASCII digits) in the page's digits."""
+    if isinstance(value, str):
+        return to_native_digits(value, get_locale())
+    return format_number(value)

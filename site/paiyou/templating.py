@@ -1,0 +1,31 @@
+"""Jinja globals and filters shared by every template.
+
+Globals: ``tile_drawing(key, game)``, ``tile_name(key, game)``, ``chinese_name(key, game)``,
+``game_name(game)``, ``nav_items()``, ``game_action_url(game, action)``.
+Filters: ``num`` (a number in the page's digits), ``notation`` (tile notation such as ``"1-2"``
+or ``"6-6 4-5"`` in the page's digits, to be wrapped in ``<bdi>``).
+"""
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import get_locale
+
+from paiyou import drawing, names, navigation, numerals
+
+
+def notation(value: object) -> str:
+    """Tile notation for display: ASCII structure, the page's digits (fa: ۱-۲)."""
+    text = value.key if hasattr(value, "key") else str(value)
+    return numerals.to_native_digits(text, get_locale())
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        tile_drawing=drawing.drawing,
+        tile_name=names.tile_name,
+        chinese_name=names.chinese_name,
+        game_name=lambda game: names.GAME_NAMES[game],
+        nav_items=navigation.nav_items,
+        game_action_url=navigation.game_action_url,
+    )
+    app.jinja_env.filters.update(num=numerals.num, notation=notation)

@@ -1,0 +1,18 @@
+"""The site's areas, one blueprint each. To add an area, import its module here and list its
+blueprint in ``BLUEPRINTS`` — ``create_app`` registers exactly these, in this order.
+
+URL convention: every page lives under ``/<lang_code>/`` (give the blueprint
+``url_prefix="/<lang_code>"``); ``paiyou.i18n`` pulls ``lang_code`` out before the view runs and
+fills it in for ``url_for``, so views neither take nor pass it. Error pages are app-wide
+(``paiyou.views.errors``, registered by ``create_app``'s ``configure_errors``).
+"""
+from __future__ import annotations
+
+from flask import Blueprint
+
+from paiyou.views import pages, rules
+
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    pages.bp,
+    rules.bp,
+)
