@@ -113,6 +113,11 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     kind: str = "table"
 
+    @property
+    def numeric(self) -> bool:
+        """A table of numbers (its columns after the first are aligned to the end)."""
+        return any(cell.number is not None for row in self.rows for cell in row)
+
 
 @dataclass(frozen=True, slots=True)
 class Example:
