@@ -186,12 +186,15 @@ class _Parser:
         self.ctx = f"{game}#title"
         self.ids: set[str] = set()
         self.rules: set[str] = set()
+        self.note = ""  # a "<!-- TRANSLATORS: … -->" line, attached to the next block's messages
 
     def fail(self, line: int, problem: str) -> ContentError:
         return ContentError(self.path, line, problem)
 
     def text(self, source: str, line: int, note: str = "") -> Text:
         values: dict[str, Value] = {}
+        if self.note:
+            note = f"{note}; {self.note}" if note else self.note
 
         def replace(match: re.Match[str]) -> str:
             name, kind, arg = match.groups()
@@ -232,8 +235,16 @@ class _Parser:
             line = self.lines[i]
             lineno = i + 1
             if not line.strip():
+                self.note = ""
                 i += 1
                 continue
+            comment = re.fullmatch(r"<!-- TRANSLATORS: (.+?) -->", line.strip())
+            if comment:
+                self.note = comment.group(1)
+                i += 1
+                continue
+            if line.startswith("<!--"):
+                raise self.fail(lineno, "a comment is one line: <!-- TRANSLATORS: … -->")
             heading = HEADING_RE.match(line)
             if heading:
                 if stack:
@@ -299,10 +310,16 @@ class _Parser:
                 ordered = item.group(1) != "- "
                 items = []
                 while i < n and self.lines[i].strip():
+                    comment = re.fullmatch(r"<!-- TRANSLATORS: (.+?) -->", self.lines[i].strip())
+                    if comment:  # a note for the next item only
+                        self.note = comment.group(1)
+                        i += 1
+                        continue
                     m = re.match(r"^(- |[0-9]+\. )(.*)$", self.lines[i])
                     if not m or (m.group(1) != "- ") != ordered:
                         raise self.fail(i + 1, "a list must be followed by a blank line")
                     items.append(self.text(m.group(2), i + 1, "list item"))
+                    self.note = ""
                     i += 1
                 target.append(ListBlock(tuple(items), ordered))
                 continue
