@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.rng import make_rng
 from engine.tien_gow.actions import Action, tiles_info
 from engine.tien_gow.hands import GUARDS, code_of
-from engine.tien_gow.ladders import COPIES, PACK, sort_tiles
+from engine.tien_gow.ladders import PACK, sort_tiles
 from engine.tien_gow.moves import early_death, legal_actions
 from engine.tien_gow.sets import BEATEN_BY, TileSet, why_not_beating
 from engine.tien_gow.settlement import Payment, final_payments, immediate_payments, net
@@ -191,8 +191,7 @@ def deal_from_hands(hands: Sequence[str | Iterable[Tile | str]], banker: int,
     dealt = tuple(sort_tiles(_as_tiles(h)) for h in hands)
     if any(len(h) != HAND_SIZE for h in dealt):
         raise IllegalAction("not-a-deal", "hand-size")
-    everything = [t for h in dealt for t in h]
-    if any(everything.count(t) != COPIES[t] for t in COPIES):
+    if sort_tiles(t for h in dealt for t in h) != PACK:
         raise IllegalAction("not-a-deal", "tiles")  # TG-1: exactly the 32 tiles
     codes = tuple(code_of(h) for h in dealt)
     return Deal(seed, banker, dealt, dealt, codes, (0,) * SEATS, banker, (), None, -1, (), ())

@@ -1,0 +1,79 @@
+"""Tien Gow engine speed, through the public checking API, on one core.
+
+Prints: complete random deals per second (``deal.legal_actions()``, a seeded ``random.Random``
+choice, ``deal.apply(action)`` which re-checks legality), microseconds per legal-actions call
+(leaders and followers, on fresh states: a deal caches its own list), records written and
+replayed per second. Usage: python bench/bench_tien_gow.py [--deals N]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import tien_gow as tg  # noqa: E402
+
+
+def random_deals(count: int) -> tuple[float, list[tg.Deal], int]:
+    start, finished, actions = time.perf_counter(), [], 0
+    for seed in range(count):
+        deal, rng = tg.new_deal(seed), random.Random(seed)
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+            actions += 1
+        finished.append(deal)
+    return time.perf_counter() - start, finished, actions
+
+
+def fresh_states(deals: list[tg.Deal]) -> list[tg.Deal]:
+    """Every position of the deals, rebuilt without asking for legal actions."""
+    states = []
+    for deal in deals:
+        state = tg.deal_from_hands(deal.dealt, deal.banker, deal.seed)
+        for trick in deal.tricks:
+            for play in trick.plays:
+                states.append(state)
+                state = state.apply(play.action)
+    return states
+
+
+def per_call(states: list[tg.Deal]) -> float:
+    start = time.perf_counter()
+    for state in states:
+        state.legal_actions()
+    return (time.perf_counter() - start) / len(states) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=5000)
+    args = parser.parse_args()
+    random_deals(300)  # warm up
+    best = min(random_deals(args.deals)[0] for _ in range(3))
+    _, deals, actions = random_deals(args.deals)
+    print(f"random deals per second:          {args.deals / best:,.0f}  "
+          f"({actions / args.deals:.1f} actions per deal)")
+
+    sample = deals[:1000]
+    leaders = [s for s in fresh_states(sample) if not s.plays]
+    followers = [s for s in fresh_states(sample) if s.plays]
+    print(f"legal actions, leader:            {per_call(leaders):.1f} µs per call")
+    print(f"legal actions, follower:          {per_call(followers):.1f} µs per call")
+
+    start = time.perf_counter()
+    for deal in deals:
+        json.dumps(tg.to_record(deal))
+    print(f"records written per second:       {len(deals) / (time.perf_counter() - start):,.0f}")
+    start = time.perf_counter()
+    for deal in deals[:1000]:
+        tg.replay(tg.to_record(deal))
+    print(f"records replayed per second:      {1000 / (time.perf_counter() - start):,.0f}")
+
+
+if __name__ == "__main__":
+    main()
