@@ -111,6 +111,7 @@ class Cell:
 class Table:
     header: tuple[Cell, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    line: int = 0
     kind: str = "table"
 
     @property
@@ -146,6 +147,26 @@ class Document:
         for section in self.sections:
             yield section
             yield from section.subsections
+
+    def tables(self) -> list[Table]:
+        """Every table, in document order."""
+        found: list[Table] = []
+
+        def walk(blocks: list[object] | tuple[object, ...]) -> None:
+            for block in blocks:
+                if isinstance(block, Table):
+                    found.append(block)
+                elif isinstance(block, Example):
+                    walk(block.blocks)
+
+        walk(self.intro)
+        for section in self.all_sections():
+            walk(section.blocks)
+        return found
+
+    def table_number(self, table: Table) -> int:
+        """1 for the first table of the page, 2 for the next, … (names each table's region)."""
+        return [t.line for t in self.tables()].index(table.line) + 1
 
     def rules(self) -> list[str]:
         return [rule for section in self.all_sections() for rule in section.rules]
@@ -368,7 +389,7 @@ class _Parser:
             if len(row) != len(header):
                 raise self.fail(lineno, "row and header have different numbers of cells")
             body.append(row)
-        return Table(header, tuple(body))
+        return Table(header, tuple(body), rows[0][0])
 
     def cell(self, source: str, lineno: int, note: str) -> Cell:
         if source in ("", "—"):
