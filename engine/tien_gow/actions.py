@@ -26,10 +26,10 @@ class Action:
     def __post_init__(self) -> None:
         tiles = tuple(self.tiles)
         if any(t not in POSITION for t in tiles):
-            raise TypeError("an action's tiles must be Tile values")
+            raise TypeError("not-a-tile")
         object.__setattr__(self, "tiles", sort_tiles(tiles))
         if not isinstance(self.face_up, bool):
-            raise TypeError("face_up must be a bool")
+            raise TypeError("face-up-not-a-bool")
 
     @property
     def notation(self) -> str:
@@ -39,17 +39,17 @@ class Action:
         return f"Action({self.notation!r}, {'up' if self.face_up else 'down'})"
 
 
-_INFO: dict[tuple[Tile, ...], tuple[int, TileSet | None]] = {}
+INFO_CACHE: dict[tuple[Tile, ...], tuple[int, TileSet | None]] = {}
 _INTERNED: dict[tuple[tuple[Tile, ...], bool], Action] = {}
 
 
 def tiles_info(tiles: tuple[Tile, ...]) -> tuple[int, TileSet | None]:
     """(packed code, the set the tiles form or None) for canonically ordered tiles."""
-    found = _INFO.get(tiles)
+    found = INFO_CACHE.get(tiles)
     if found is None:
         found = (code_of(tiles), SET_BY_TILES.get(tiles))
         if len(tiles) <= MAX_SET:  # only what can be legal is remembered: the table stays small
-            _INFO[tiles] = found
+            INFO_CACHE[tiles] = found
     return found
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from engine.errors import IllegalAction
 from engine.rng import make_rng
-from engine.tien_gow.actions import Action, tiles_info
+from engine.tien_gow.actions import INFO_CACHE, Action, tiles_info
 from engine.tien_gow.hands import GUARDS, code_of
 from engine.tien_gow.ladders import PACK, sort_tiles
 from engine.tien_gow.moves import early_death, legal_actions
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from engine.tien_gow.view import SeatView
 
 _BEATERS: tuple[frozenset[TileSet], ...] = tuple(frozenset(b) for b in BEATEN_BY)
+_new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot path)
 
 
 class Play(NamedTuple):
@@ -91,13 +92,15 @@ class Deal:
     def legal_actions(self) -> tuple[Action, ...]:
         found = self._legal
         if found is None:
-            seat = self.to_act
-            if seat is None:
-                found = ()
+            high = self.high
+            if high is not None:
+                seat = (self.leader + len(self.plays)) % SEATS
+                found = legal_actions(self.hands[seat], self.codes[seat], high, len(high.tiles),
+                                      self.pillars[seat])
+            elif self.codes[self.leader]:
+                found = legal_actions(self.hands[self.leader], self.codes[self.leader], None, 0, 0)
             else:
-                high = self.high
-                found = legal_actions(self.hands[seat], self.codes[seat], high,
-                                      high.size if high is not None else 0, self.pillars[seat])
+                found = ()  # the deal is over
             object.__setattr__(self, "_legal", found)
         return found
 
@@ -121,7 +124,7 @@ class Deal:
         if action.__class__ is not Action:
             raise IllegalAction("not-an-action")
         tiles, face_up = action.tiles, action.face_up
-        code, tset = tiles_info(tiles)
+        code, tset = INFO_CACHE.get(tiles) or tiles_info(tiles)
         hand_code = self.codes[seat]
         high, high_seat = self.high, self.high_seat
         if high is None:  # the lead (TG-4)
@@ -153,7 +156,7 @@ class Deal:
         hands[seat] = tuple(hand)
         codes = list(self.codes)
         codes[seat] = hand_code - code
-        plays = plays + (Play(seat, action),)
+        plays = plays + (_new_tuple(Play, (seat, action)),)
         if len(plays) < SEATS:
             return Deal(self.seed, self.banker, self.dealt, tuple(hands), tuple(codes),
                         self.pillars, leader, plays, high, high_seat, self.tricks, self.payments)

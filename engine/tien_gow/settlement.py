@@ -14,7 +14,8 @@ from engine.tien_gow.ladders import BIG_SIX, LITTLE_THREE
 from engine.tien_gow.sets import SUPREME, TileSet
 from engine.tien_gow.table import SEATS, others
 
-SUPREME_WHY, QUARTET_WHY, SETTLEMENT_WHY, CAPTURE_WHY = "supreme", "quartet", "settlement", "capture"
+SUPREME_WHY, QUARTET_WHY = "supreme", "quartet"
+SETTLEMENT_WHY, CAPTURE_WHY = "settlement", "capture"
 WHYS = (SUPREME_WHY, QUARTET_WHY, SETTLEMENT_WHY, CAPTURE_WHY)
 SUPREME_MONEY = 2  # TG-16: from each other player
 QUARTET_MONEY = 4  # TG-16: from each other player

@@ -95,7 +95,7 @@ def _seen_trick(trick: Trick, seat: int) -> SeenTrick:
 
 def seat_view(deal: Deal, seat: int) -> SeatView:
     if isinstance(seat, bool) or seat not in range(len(deal.hands)):
-        raise ValueError("no such seat")
+        raise ValueError("not-a-seat")
     return SeatView(
         seat=seat, banker=deal.banker, to_act=deal.to_act, hand=deal.hands[seat],
         hand_sizes=tuple(len(h) for h in deal.hands), pillars=deal.pillars,

@@ -4,10 +4,10 @@ from collections import Counter
 import pytest
 
 from engine import tien_gow as tg
-from engine.errors import IllegalAction, NotationError
+from engine.errors import IllegalAction
 from engine.tien_gow.ladders import PACK, STRENGTH, SUIT
 from engine.tien_gow.sets import QUARTETS, SETS
-from engine.tiles import TILE_BY_KEY, parse_tiles
+from engine.tiles import TILE_BY_KEY
 
 T = TILE_BY_KEY
 

@@ -1,4 +1,4 @@
-"""Settlement (TG-13 … TG-19): the four worked examples of tien-gow.md §4.4, then every clause."""
+"""Settlement (TG-13 … TG-19): the four worked examples of tien-gow.md §4.4, then each clause."""
 import pytest
 
 from engine.tien_gow import settlement as st
@@ -146,7 +146,7 @@ def test_tg14_losing_banker_over_four_is_paid_double_by_the_winner():
     ("2-4", 3, 1), ("6-6 6-6 3-6", 5, 1), ("6-6 6-6", 8, 2),
 ])
 def test_tg15_final_multiplier_stacks(won_with, winner_pillars, f):
-    """TG-15: quartet, Supreme or single Little Three finish ×2, sweep a further ×2 (F ∈ 1,2,4)."""
+    """TG-15: quartet, Supreme or single Little Three finish ×2, sweep a further ×2 (F 1/2/4)."""
     assert st.final_multiplier(S(won_with), winner_pillars) == f
 
 
@@ -267,7 +267,8 @@ def test_tg17_no_capture_unless_led_with_little_three_and_won_by_big_six():
 
 def test_tg18_order_base_banker_multiplier_then_capture():
     """TG-18: base × banker × F, then the capture moves the finished amounts: a sweep finish with
-    the Supreme and the banker winning is 5 × 2 × 4 = 40; a captured banker's debt moves doubled."""
+    the Supreme and the banker winning is 5 × 2 × 4 = 40; a captured banker's debt moves
+    doubled."""
     ledger = st.final_payments((8, 0, 0, 0), banker=0, winner=0, leader=0, lead=S("2-4 1-2"),
                                won_with=S("2-4 1-2"))
     assert [p.amount for p in ledger] == [40, 40, 40]
