@@ -62,6 +62,8 @@ def extract(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
         pot = translations_dir / f"{domain}.pot"
         args = ["extract", "-F", str(translations_dir / f"{domain}.cfg"), "-o", str(pot),
                 "--no-location", "--add-comments=TRANSLATORS:", "--no-default-keywords",
+                # Babel skips folders starting with "_" unless told otherwise (templates/_macros)
+                "--ignore-dirs=.* __pycache__ node_modules",
                 "--project=Paiyou", "--msgid-bugs-address=translations@paiyou.invalid",
                 "--copyright-holder=Paiyou"]
         for keyword in KEYWORDS:

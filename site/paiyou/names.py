@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from flask_babel import lazy_pgettext
 from flask_babel.speaklater import LazyString
 
-from engine.chuo_pai.families import BLACK, LONG, RED, SPECIAL, SPECIAL_TYPES, YAO
-from engine.tiles import ALL_TILES, TILE_BY_KEY, Tile, tile
+from engine.chuo_pai.families import BLACK, LONG, RED, SPECIAL, YAO
+from engine.tien_gow.ladders import CIVIL, MILITARY
+from engine.tiles import Tile, tile
 
 CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
 
@@ -84,6 +85,14 @@ FAMILY_NAMES = {
     SPECIAL: lazy_pgettext("family", "Special"),
 }
 
+# Headings for the families ("The Long family"), so no one glues "family" to a name.
+FAMILY_TITLES = {
+    LONG: lazy_pgettext("family", "The Long family"),
+    YAO: lazy_pgettext("family", "The Yao family"),
+    BLACK: lazy_pgettext("family", "The Black family"),
+    RED: lazy_pgettext("family", "The Red family"),
+}
+
 # Chuo Pai special combination types (CP-10), keys of engine.chuo_pai.families.SPECIAL_TYPES.
 SPECIAL_TYPE_NAMES = {
     "tian-jiu": lazy_pgettext("special combination", "Tian Jiu"),
@@ -93,7 +102,6 @@ SPECIAL_TYPE_NAMES = {
 }
 
 # Tien Gow suits (TG-1).
-CIVIL, MILITARY = "civil", "military"
 SUIT_NAMES = {
     CIVIL: lazy_pgettext("suit", "Civil"),
     MILITARY: lazy_pgettext("suit", "Military"),
@@ -187,8 +195,3 @@ def tile_name(key: str | Tile, game: str) -> LazyString:
 def chinese_name(key: str | Tile, game: str) -> ChineseName:
     return CHINESE_NAMES[game][_tile(key).key]
 
-
-assert set(CHUO_PAI_TILE_NAMES) == set(TIEN_GOW_TILE_NAMES) == set(TILE_BY_KEY)
-assert all(set(names) == set(TILE_BY_KEY) for names in CHINESE_NAMES.values())
-assert set(SPECIAL_TYPE_NAMES) == set(SPECIAL_TYPES)
-assert len(ALL_TILES) == 21

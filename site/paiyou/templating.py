@@ -1,7 +1,8 @@
 """Jinja globals and filters shared by every template.
 
 Globals: ``tile_drawing(key, game)``, ``tile_name(key, game)``, ``chinese_name(key, game)``,
-``game_name(game)``, ``nav_items()``, ``game_action_url(game, action)``.
+``game_name(game)``, ``names`` (the ``paiyou.names`` module: ``names.FAMILY_NAMES[...]`` …),
+``nav_items()``, ``game_action_url(game, action)``.
 Filters: ``num`` (a number in the page's digits), ``notation`` (tile notation such as ``"1-2"``
 or ``"6-6 4-5"`` in the page's digits, to be wrapped in ``<bdi>``).
 """
@@ -25,6 +26,7 @@ def init_app(app: Flask) -> None:
         tile_name=names.tile_name,
         chinese_name=names.chinese_name,
         game_name=lambda game: names.GAME_NAMES[game],
+        names=names,
         nav_items=navigation.nav_items,
         game_action_url=navigation.game_action_url,
     )

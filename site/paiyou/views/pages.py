@@ -1,13 +1,14 @@
-"""Blueprint ``pages``: the language redirect, home, glossary, and the favicon."""
+"""Blueprint ``pages``: the language redirect, home, glossary, and the site icon."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, url_for
 
-from engine.chuo_pai.families import FAMILIES, FAMILY_OF, LADDERS, STRENGTH
+from engine.chuo_pai import families as cp
+from engine.tien_gow import ladders as tg
+from engine.tien_gow.sets import MIXED_TYPES
 from engine.tiles import TILE_BY_KEY
 from paiyou import i18n
 from paiyou.htmx import render
-from paiyou.names import CIVIL, MILITARY
 
 bp = Blueprint("pages", __name__)
 
@@ -28,29 +29,44 @@ def home() -> str:
 
 @bp.get("/<lang_code>/glossary")
 def glossary() -> str:
-    return render("pages/glossary.html", groups=glossary_groups())
+    return render(
+        "pages/glossary.html",
+        groups=glossary_groups(),
+        specials=chuo_pai_specials(),
+        mixed_sets=tien_gow_mixed_sets(),
+    )
 
 
 @bp.get("/favicon.svg")
 def favicon() -> Response:
-    svg = render_template("pages/favicon.svg")
-    response = Response(svg, mimetype="image/svg+xml")
+    response = Response(render_template("pages/favicon.svg"), mimetype="image/svg+xml")
     response.cache_control.public = True
     response.cache_control.max_age = 86400
     return response
 
 
-def tien_gow_suit(key: str) -> str:
-    """Civil or military (TG-1): the Long and Yao families' tiles are exactly the civil ones."""
-    return CIVIL if FAMILY_OF[TILE_BY_KEY[key]] in ("long", "yao") else MILITARY
-
-
 def glossary_groups() -> list[dict[str, object]]:
-    """The 21 identities grouped by Chuo Pai family (strongest first); each family lies wholly
-    inside one Tien Gow suit (Long, Yao: civil; Black, Red: military)."""
+    """The 21 identities by Chuo Pai family, strongest first. Each family lies inside one Tien Gow
+    suit (Long and Yao are the civil tiles, Black and Red the military ones)."""
     groups = []
-    for family in FAMILIES:
-        keys = [key for rank in LADDERS[family] for key in rank]
-        keys.sort(key=lambda k: -STRENGTH[TILE_BY_KEY[k]])
-        groups.append({"family": family, "suit": tien_gow_suit(keys[0]), "keys": keys})
+    for family in cp.FAMILIES:
+        keys = [key for rank in cp.LADDERS[family] for key in rank]
+        suits = {tg.SUIT[TILE_BY_KEY[key]] for key in keys}
+        (suit,) = suits
+        ties = {key: [k for k in rank if k != key] for rank in cp.LADDERS[family] for key in rank}
+        groups.append({"family": family, "suit": suit, "keys": keys, "ties": ties})
     return groups
+
+
+def chuo_pai_specials() -> list[dict[str, object]]:
+    """CP-10: each special type with its head and its matching-total cards, strongest first."""
+    return [{"type": name, "head": head, "totals": list(totals)}
+            for name, (head, totals) in cp.SPECIAL_TYPES.items()]
+
+
+def tien_gow_mixed_sets() -> list[dict[str, object]]:
+    """TG-4 (e): each mixed type with its civil tile and the military tiles of its total."""
+    military = [key for rank in tg.MILITARY_LADDER for key in rank]
+    return [{"type": name, "head": head,
+             "totals": [k for k in military if TILE_BY_KEY[k].total == total]}
+            for name, head, total in MIXED_TYPES]
