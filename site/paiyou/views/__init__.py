@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from paiyou.views import pages, rules
+from paiyou.views import api_games, pages, play, rules
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     pages.bp,
     rules.bp,
+    play.bp,
+    api_games.bp,
 )

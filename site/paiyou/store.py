@@ -1,0 +1,323 @@
+"""Saved games: one row per game, on SQLite (the default) or PostgreSQL, through the same code.
+
+A game is stored as its **deal record** (``engine.<game>.to_record``, docs/records.md) plus who sits
+where (``seat``: the human's seat, ``agents``: one name per seat) and a **version**. The state is
+rebuilt with ``engine.<game>.replay(record)``, which re-checks every action, so any process that
+can reach the database — after a restart, or another worker behind the same database — resumes
+every game exactly where it was. Nothing about a game lives in a cookie.
+
+Concurrency is optimistic: ``update(id, version, ...)`` writes only if the row still has
+``version`` and then bumps it (one ``UPDATE … WHERE id = ? AND version = ?``), so of two
+submissions made against the same version exactly one wins and the other changes nothing.
+
+Where the games go (``open_store(url, instance_path)``):
+
+- ``None`` / ``""``: ``sqlite:///<instance folder>/games.sqlite3``, created on first use;
+- ``sqlite:///relative/or/absolute/path.sqlite3`` (four slashes for an absolute path);
+- ``postgresql://user:password@host:port/dbname`` (or ``postgres://``): needs ``psycopg`` 3
+  (``pip install .[postgres]``). The table is created on first use.
+
+Ids are ``secrets.token_urlsafe(24)``: 32 characters, 192 random bits.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+ID_BYTES = 24  # 192 bits
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
+DEFAULT_SQLITE_NAME = "games.sqlite3"
+TABLE = "paiyou_games"
+
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {TABLE} (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    agents TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)
+"""
+COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at"
+
+
+class StoreError(Exception):
+    """A store that cannot be opened (bad URL, missing driver)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    id: str
+    game: str  # "chuo-pai" or "tien-gow"
+    seat: int  # the human's seat
+    agents: tuple[str, ...]  # one per seat; the human's seat holds "human"
+    version: int  # bumped by every accepted update
+    record: dict[str, Any]  # the deal record, format 1
+    created_at: int  # Unix seconds
+    updated_at: int
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> StoredGame:
+        gid, game, seat, agents, version, record, created, updated = row
+        return cls(id=gid, game=game, seat=int(seat), agents=tuple(json.loads(agents)),
+                   version=int(version), record=json.loads(record), created_at=int(created),
+                   updated_at=int(updated))
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+def is_valid_id(text: str) -> bool:
+    return bool(ID_PATTERN.fullmatch(text))
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class GameStore:
+    """The games table on one database. Thread-safe; share one per process.
+
+    Connections are pooled (idle ones kept in a LIFO queue, each used by one thread at a time);
+    every operation is a single autocommitted statement, so each is its own transaction.
+    """
+
+    #: "sqlite" or "postgresql"
+    kind: str = ""
+    POOL_SIZE = 8
+
+    def __init__(self) -> None:
+        self._ready = False
+        self._ready_lock = threading.Lock()
+        self._idle: queue.LifoQueue[Any] = queue.LifoQueue(maxsize=self.POOL_SIZE)
+
+    # -- what a dialect provides ---------------------------------------------------------------
+    def _open(self) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _reusable(self, conn: Any) -> bool:
+        return True
+
+    def _sql(self, statement: str) -> str:
+        """Statements are written with ``?`` placeholders."""
+        return statement
+
+    def _create_schema(self, conn: Any) -> None:
+        conn.execute(SCHEMA)
+
+    # -- connections ---------------------------------------------------------------------------
+    @contextmanager
+    def _connection(self) -> Iterator[Any]:
+        try:
+            conn = self._idle.get_nowait()
+        except queue.Empty:
+            conn = self._open()
+        try:
+            yield conn
+        except BaseException:
+            conn.close()  # a connection that failed mid-way is never reused
+            raise
+        if not self._reusable(conn):
+            conn.close()
+            return
+        try:
+            self._idle.put_nowait(conn)
+        except queue.Full:
+            conn.close()
+
+    def close(self) -> None:
+        """Close the pooled connections (the store still works afterwards: it reconnects)."""
+        while True:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                return
+
+    # -- operations ----------------------------------------------------------------------------
+    def _ensure_schema(self) -> None:
+        if self._ready:
+            return
+        with self._ready_lock:
+            if not self._ready:
+                with self._connection() as conn:
+                    self._create_schema(conn)
+                self._ready = True
+
+    def _run(self, statement: str, params: Sequence[Any], fetch: bool = False) -> tuple[int, list[Any]]:
+        self._ensure_schema()
+        with self._connection() as conn:
+            cur = conn.execute(self._sql(statement), tuple(params))
+            rows = cur.fetchall() if fetch else []
+            count = cur.rowcount
+            cur.close()
+            return count, rows
+
+    def create(self, game: str, seat: int, agents: Sequence[str], record: Mapping[str, Any],
+               game_id: str | None = None) -> StoredGame:
+        """Store a new game at version 1."""
+        now = int(time.time())
+        stored = StoredGame(id=game_id or new_id(), game=game, seat=seat, agents=tuple(agents),
+                            version=1, record=dict(record), created_at=now, updated_at=now)
+        self._run(f"INSERT INTO {TABLE} ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                  (stored.id, game, seat, _dump(list(agents)), 1, _dump(stored.record), now, now))
+        return stored
+
+    def get(self, game_id: str) -> StoredGame | None:
+        if not isinstance(game_id, str) or not is_valid_id(game_id):
+            return None
+        _, rows = self._run(f"SELECT {COLUMNS} FROM {TABLE} WHERE id = ?", (game_id,), fetch=True)
+        return StoredGame.from_row(rows[0]) if rows else None
+
+    def update(self, game_id: str, version: int, record: Mapping[str, Any]) -> StoredGame | None:
+        """Replace the record if the game is still at ``version``; the new version is
+        ``version + 1``. None (and nothing written) when the game moved on or does not exist.
+        One statement: the check and the write cannot be split by another writer."""
+        if not isinstance(game_id, str) or not is_valid_id(game_id):
+            return None
+        _, rows = self._run(
+            f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ? "
+            f"WHERE id = ? AND version = ? RETURNING {COLUMNS}",
+            (_dump(dict(record)), int(time.time()), game_id, version), fetch=True)
+        return StoredGame.from_row(rows[0]) if rows else None
+
+    def delete_older_than(self, seconds: int) -> int:
+        """Forget games untouched for ``seconds``; returns how many went."""
+        count, _ = self._run(f"DELETE FROM {TABLE} WHERE updated_at < ?", (int(time.time()) - seconds,))
+        return count
+
+    def count(self) -> int:
+        _, rows = self._run(f"SELECT COUNT(*) FROM {TABLE}", (), fetch=True)
+        return int(rows[0][0])
+
+
+class SqliteStore(GameStore):
+    """One file, created on first use. WAL, so readers never block the writer and several
+    processes can share the file; ``synchronous=NORMAL`` (durable at each checkpoint; a power
+    cut can lose the last moves, never corrupt a game)."""
+
+    kind = "sqlite"
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__()
+        self.path = Path(path)
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout = 10000")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        return conn
+
+    def _create_schema(self, conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute(SCHEMA)
+
+    def __repr__(self) -> str:
+        return f"SqliteStore({str(self.path)!r})"
+
+
+class PostgresStore(GameStore):
+    """PostgreSQL through psycopg 3 (autocommit connections)."""
+
+    kind = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        try:
+            import psycopg
+        except ImportError as error:  # pragma: no cover - depends on the install
+            raise StoreError("PostgreSQL needs psycopg 3: pip install 'paiyou[postgres]'") from error
+        self._psycopg = psycopg
+        self.url = url
+
+    def _open(self) -> Any:
+        return self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+
+    def _reusable(self, conn: Any) -> bool:
+        return not conn.closed and \
+            conn.info.transaction_status == self._psycopg.pq.TransactionStatus.IDLE
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", "%s")
+
+    def _create_schema(self, conn: Any) -> None:
+        # Several processes may start at once: serialize the CREATE on an advisory lock.
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (TABLE,))
+            conn.execute(SCHEMA)
+
+    def __repr__(self) -> str:
+        parts = urlsplit(self.url)
+        return f"PostgresStore('{parts.scheme}://{parts.hostname}:{parts.port}{parts.path}')"
+
+
+def sqlite_path_from_url(url: str, instance_path: str | os.PathLike[str] | None = None) -> Path:
+    """``sqlite:///games.db`` is relative to the instance folder, ``sqlite:////abs/games.db``
+    absolute."""
+    rest = unquote(url[len("sqlite:///"):])
+    if not rest or rest == ":memory:":
+        raise StoreError("a SQLite store needs a file path (sqlite:///path)")
+    path = Path(rest)
+    if not path.is_absolute():
+        path = Path(instance_path or ".") / path
+    return path
+
+
+def open_store(url: str | None, instance_path: str | os.PathLike[str] | None = None) -> GameStore:
+    """The store a database URL names (see the module docstring)."""
+    if not url:
+        return SqliteStore(Path(instance_path or "instance") / DEFAULT_SQLITE_NAME)
+    if url.startswith("sqlite:///"):
+        return SqliteStore(sqlite_path_from_url(url, instance_path))
+    scheme = url.split(":", 1)[0].lower()
+    if scheme in ("postgresql", "postgres") or scheme.startswith("postgresql+"):
+        if scheme != "postgresql":
+            url = "postgresql" + url[len(scheme):]
+        return PostgresStore(url)
+    raise StoreError(f"unsupported database URL scheme {scheme!r} (use sqlite:/// or postgresql://)")
+
+
+# -- the app's store -----------------------------------------------------------------------------
+
+EXTENSION_KEY = "paiyou.store"
+_app_lock = threading.Lock()
+
+
+def store_for(app: Any) -> GameStore:
+    """The app's store, opened on first use from ``PAIYOU_DATABASE_URL`` (app config, else the
+    environment; default: SQLite in the instance folder)."""
+    found = app.extensions.get(EXTENSION_KEY)
+    if found is None:
+        with _app_lock:
+            found = app.extensions.get(EXTENSION_KEY)
+            if found is None:
+                url = app.config.get("PAIYOU_DATABASE_URL") or os.environ.get("PAIYOU_DATABASE_URL")
+                found = open_store(url, app.instance_path)
+                app.extensions[EXTENSION_KEY] = found
+    return found
+
+
+def current_store() -> GameStore:
+    from flask import current_app
+
+    return store_for(current_app)
+
+
+__all__ = ["GameStore", "SqliteStore", "PostgresStore", "StoredGame", "StoreError", "open_store",
+           "store_for", "current_store", "new_id", "is_valid_id"]

@@ -1,0 +1,159 @@
+"""Blueprint ``api_games``: the game API (docs/api.md, "Game API").
+
+- ``POST /api/v1/<game>/games`` (optional ``{"seed": n}``) → 201 ``{"id", "version", "view"}``
+- ``GET /api/v1/games/<id>`` → ``{"id", "version", "view"}``
+- ``POST /api/v1/games/<id>/actions`` with ``{"version": n, "tiles": "6-6 6-6"}`` (a pass:
+  ``"tiles": ""``; Tien Gow adds ``"face_up": bool``) → the new ``{"id", "version", "view"}``
+  after the computer players have moved up to your next turn or the end of the deal
+- ``GET /api/v1/games/<id>/record`` → the deal record once the deal is over (409 before)
+
+Errors are ``{"error": code, "message": sentence in the request's language}``: 400 malformed
+input, 404 unknown game or id, 409 stale version or deal not over, 422 illegal action (``error``
+is the engine's reason code). The language is the visitor's preference (the language cookie,
+then ``Accept-Language``). ``view`` is the human seat's view only: no other hand, no face-down
+tile of another seat.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from flask_babel import pgettext
+from werkzeug.exceptions import HTTPException
+
+from engine.errors import IllegalAction
+from paiyou import game_service as service
+from paiyou.reasons import explain, reason_message
+from paiyou.store import current_store
+
+bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
+
+GAME_PATH = "<any('chuo-pai', 'tien-gow'):game>"
+
+
+def error_message(code: str) -> str:
+    messages = {
+        "unknown-game": pgettext("play api", "There is no game with that id."),
+        "stale-version": pgettext(
+            "play api",
+            "That action was made against an earlier state of the game; nothing was changed. "
+            "Fetch the game and try again."),
+        "deal-not-over": pgettext("play api", "The deal record is available once the deal is over."),
+        "bad-json": pgettext("play api", "The request body must be a JSON object."),
+        "bad-version": pgettext("play api", "\"version\" must be the game's current version number."),
+        "bad-tiles": pgettext(
+            "play api",
+            "\"tiles\" must be tile notation such as \"6-6 4-5\" (an empty string is a pass)."),
+        "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
+        "bad-seed": pgettext("play api", "\"seed\" must be a whole number from 0 to 2^53 − 1."),
+        "too-large": pgettext("play api", "The request body is too large."),
+        "bad-method": pgettext("play api", "This address does not accept that method."),
+        "bad-request": pgettext("play api", "The request is malformed."),
+    }
+    return messages.get(code) or messages["bad-request"]
+
+
+def error(code: str, status: int, message: str | None = None, **extra: Any) -> tuple[Response, int]:
+    body = {"error": code, "message": message or error_message(code), **extra}
+    return jsonify(body), status
+
+
+def _json_body() -> dict[str, Any]:
+    data = request.get_json(silent=True, force=True) if request.get_data(cache=True) else {}
+    if not isinstance(data, dict):
+        raise service.BadInput("bad-json")
+    return data
+
+
+def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int]:
+    response = jsonify(service.game_json(game))
+    response.headers["Cache-Control"] = "no-store"
+    if status == 201:
+        response.headers["Location"] = url_for("api_games.show", game_id=game.id)
+    return response, status
+
+
+@bp.post(f"/{GAME_PATH}/games")
+def create(game: str) -> tuple[Response, int]:
+    data = _json_body()
+    seed = service.parse_seed(data.get("seed"))
+    return _game_response(service.start(current_store(), game, seed), 201)
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str) -> tuple[Response, int]:
+    return _game_response(service.load(current_store(), game_id))
+
+
+@bp.post("/games/<game_id>/actions")
+def act(game_id: str) -> tuple[Response, int]:
+    store = current_store()
+    current = service.load(store, game_id)  # 404 before looking at the body
+    data = _json_body()
+    if "version" not in data:
+        raise service.BadInput("bad-version")
+    if "tiles" not in data:
+        raise service.BadInput("bad-tiles")
+    try:
+        game = service.act(store, game_id, data["version"], data["tiles"], data.get("face_up"))
+    except IllegalAction as e:
+        return illegal(current.game, e, current.version)
+    return _game_response(game)
+
+
+def illegal(game: str, e: IllegalAction, version: int) -> tuple[Response, int]:
+    """422 with the engine's reason code; for a Tien Gow set that does not beat, ``detail`` is
+    the finer code (``not-higher``, ``different-kind`` …) and the message explains it."""
+    message = reason_message(game, e.reason)
+    extra: dict[str, Any] = {"version": version}
+    if e.reason == "does-not-beat" and e.detail:
+        message = explain(game, e.detail)
+        extra["detail"] = e.detail
+    return error(e.reason, 422, message, **extra)
+
+
+@bp.get("/games/<game_id>/record")
+def record(game_id: str) -> tuple[Response, int]:
+    game = service.load(current_store(), game_id)
+    if not game.is_over:
+        return error("deal-not-over", 409, version=game.version)
+    response = jsonify(game.record())
+    response.headers["Cache-Control"] = "no-store"
+    return response, 200
+
+
+# -- errors: always JSON, never a 500 for bad input ---------------------------------------------
+
+@bp.errorhandler(service.GameNotFound)
+def _not_found(_: Exception) -> tuple[Response, int]:
+    return error("unknown-game", 404)
+
+
+@bp.errorhandler(service.BadInput)
+def _bad_input(e: service.BadInput) -> tuple[Response, int]:
+    return error(e.code, 400)
+
+
+@bp.errorhandler(service.StaleVersion)
+def _stale(e: service.StaleVersion) -> tuple[Response, int]:
+    return error("stale-version", 409, version=e.game.version)
+
+
+@bp.errorhandler(HTTPException)
+def _http(e: HTTPException) -> tuple[Response, int]:
+    code = {413: "too-large", 404: "unknown-game"}.get(e.code or 400, "bad-request")
+    return error(code, e.code or 400)
+
+
+API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|(chuo-pai|tien-gow)/games/?)$")
+
+
+@bp.before_app_request
+def _json_routing_errors() -> tuple[Response, int] | None:
+    """404/405 on the game API's paths answer JSON too (routing errors never reach the
+    blueprint's own handlers)."""
+    e = request.routing_exception
+    if isinstance(e, HTTPException) and e.code in (404, 405) and API_GAME_PATH.match(request.path):
+        return error("unknown-game" if e.code == 404 else "bad-method", e.code)
+    return None
