@@ -16,7 +16,9 @@ from paiyou.config import Config, default_content_dir, default_translations_dir
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True)
+    instance_path = (config or {}).get("PAIYOU_INSTANCE_DIR") or os.environ.get("PAIYOU_INSTANCE_DIR")
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=str(Path(instance_path).resolve()) if instance_path else None)
     configure_config(app, config)
     configure_babel(app)
     configure_templates(app)

@@ -14,6 +14,8 @@ Layout (docs/architecture.md):
 """
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -51,10 +53,14 @@ def _pybabel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
-def extract(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
-    """Write ``<domain>.pot`` for every domain (or those in ``only``) from its mapping."""
+def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None = None) -> list[Path]:
+    """Write ``<domain>.pot`` for every domain (or those in ``only``) from its mapping.
+
+    ``root`` is the folder the mappings' paths are relative to (default: the translations
+    folder's parent, i.e. the checkout).
+    """
     translations_dir = Path(translations_dir).resolve()
-    root = translations_dir.parent
+    root = Path(root).resolve() if root is not None else translations_dir.parent
     written = []
     for domain in domains(translations_dir):
         if only and domain not in only:
@@ -128,7 +134,14 @@ def compile_catalogs(translations_dir: Path | str) -> list[Path]:
         catalog = merged_catalog(translations_dir, lang)
         target = mo_path(translations_dir, lang)
         target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as f:
-            write_mo(f, catalog, use_fuzzy=False)
+        # write then rename, so a running server (or a parallel test run) never reads half a file
+        fd, scratch = tempfile.mkstemp(dir=target.parent, prefix=".messages-", suffix=".mo")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                write_mo(f, catalog, use_fuzzy=False)
+            os.replace(scratch, target)
+        except BaseException:
+            Path(scratch).unlink(missing_ok=True)
+            raise
         written.append(target)
     return written

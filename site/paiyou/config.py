@@ -33,6 +33,9 @@ LANGUAGE_CODES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGES)
 DEFAULT_LANGUAGE = LANGUAGE_CODES[0]
 LANGUAGE_COOKIE = "paiyou_lang"
 GAMES: tuple[str, ...] = ("chuo-pai", "tien-gow")
+# A route segment that matches only the site's languages: "/en" then redirects to "/en/", while
+# "/nothing" is a plain 404 (a bare "<lang_code>" would redirect it to "/nothing/" first).
+LANG_SEGMENT = "<any(" + ", ".join(LANGUAGE_CODES) + "):lang_code>"
 
 
 def default_content_dir() -> Path:

@@ -97,12 +97,16 @@ def _face_pips(value: int, area: Box, frame: _Frame) -> list[Pip]:
     ]
 
 
-@cache
 def drawing(key: str | Tile, game: str) -> Drawing:
     """The drawing of one tile in one game's style (``key`` may be ``"2-1"``, ``"1-2"`` or a Tile)."""
     t = key if isinstance(key, Tile) else tile(str(key))
     if game not in FRAMES:
         raise ValueError(f"unknown game {game!r}")
+    return _drawing(t, game)
+
+
+@cache
+def _drawing(t: Tile, game: str) -> Drawing:
     frame = FRAMES[game]
     pips = _face_pips(t.low, frame.top, frame) + _face_pips(t.high, frame.bottom, frame)
     return Drawing(t.key, game, frame.width, frame.height, tuple(pips), frame.faces)

@@ -3,6 +3,8 @@
 Globals: ``tile_drawing(key, game)``, ``tile_name(key, game)``, ``chinese_name(key, game)``,
 ``game_name(game)``, ``names`` (the ``paiyou.names`` module: ``names.FAMILY_NAMES[...]`` …),
 ``nav_items()``, ``game_action_url(game, action)``.
+Macros (templates/_macros/tiles.html), also as globals: ``tile``, ``tile_row``, ``tile_ladder``,
+``notation`` (alias ``tile_notation``).
 Filters: ``num`` (a number in the page's digits), ``notation`` (tile notation such as ``"1-2"``
 or ``"6-6 4-5"`` in the page's digits, to be wrapped in ``<bdi>``).
 """
@@ -31,3 +33,11 @@ def init_app(app: Flask) -> None:
         game_action_url=navigation.game_action_url,
     )
     app.jinja_env.filters.update(num=numerals.num, notation=notation)
+    # The tile macros are also globals, so they work without an import — in particular inside
+    # blocks rendered alone as htmx fragments (paiyou.htmx.render), where a template's top-level
+    # {% from %} imports do not run.
+    macros = app.jinja_env.get_template("_macros/tiles.html").module
+    app.jinja_env.globals.update(
+        tile=macros.tile, tile_row=macros.tile_row, tile_ladder=macros.tile_ladder,
+        notation=macros.notation, tile_notation=macros.notation,
+    )

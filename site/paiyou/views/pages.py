@@ -8,6 +8,7 @@ from engine.tien_gow import ladders as tg
 from engine.tien_gow.sets import MIXED_TYPES
 from engine.tiles import TILE_BY_KEY
 from paiyou import i18n
+from paiyou.config import LANG_SEGMENT
 from paiyou.htmx import render
 
 bp = Blueprint("pages", __name__)
@@ -22,19 +23,14 @@ def root() -> Response:
     return response
 
 
-@bp.get("/<lang_code>/")
+@bp.get(f"/{LANG_SEGMENT}/")
 def home() -> str:
     return render("pages/home.html")
 
 
-@bp.get("/<lang_code>/glossary")
+@bp.get(f"/{LANG_SEGMENT}/glossary")
 def glossary() -> str:
-    return render(
-        "pages/glossary.html",
-        groups=glossary_groups(),
-        specials=chuo_pai_specials(),
-        mixed_sets=tien_gow_mixed_sets(),
-    )
+    return render("pages/glossary.html", **glossary_context())
 
 
 @bp.get("/favicon.svg")
@@ -43,6 +39,14 @@ def favicon() -> Response:
     response.cache_control.public = True
     response.cache_control.max_age = 86400
     return response
+
+
+def glossary_context() -> dict[str, object]:
+    return {
+        "groups": glossary_groups(),
+        "specials": chuo_pai_specials(),
+        "mixed_sets": tien_gow_mixed_sets(),
+    }
 
 
 def glossary_groups() -> list[dict[str, object]]:

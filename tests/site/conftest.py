@@ -1,0 +1,37 @@
+"""Fixtures for the site tests: the app on a compiled scratch copy of the catalogs.
+
+The session fixture ``translations_dir`` copies ``translations/`` (without any .mo) to a temporary
+folder and compiles it there, so the tests always see the committed .po files and never write
+into the checkout.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from paiyou import catalogs, create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "translations"
+
+
+@pytest.fixture(scope="session")
+def translations_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("site") / "translations"
+    shutil.copytree(TRANSLATIONS, target, ignore=shutil.ignore_patterns("*.mo"))
+    catalogs.compile_catalogs(target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def app(translations_dir: Path) -> Flask:
+    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()

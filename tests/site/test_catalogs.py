@@ -1,0 +1,230 @@
+"""The gettext catalogs, every domain and language.
+
+- No untranslated or fuzzy entry, no wrong number of plural forms, no placeholder mismatch
+  (``Message.check``), no obsolete entry, in any ``.po``; every ``.po`` matches its ``.pot``.
+- The Plural-Forms headers are Babel 2.18's (Arabic: 6 forms in Babel's order, Polish: 3).
+- Every plural message renders the right form for n in 0, 1, 2, 3, 5, 11, 22, 100 in ar and pl.
+- The core domain's template is up to date with the code, and no English is left in it.
+- Compiling merges every domain of a language into one messages.mo.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+from flask_babel import force_locale, ngettext, npgettext
+
+from paiyou import catalogs
+from paiyou.config import LANGUAGE_CODES
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "translations"
+PO_FILES = sorted(TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
+DOMAINS = catalogs.domains(TRANSLATIONS)
+TRANSLATED = [code for code in LANGUAGE_CODES if code != "en"]
+
+# Babel 2.18's gettext headers (toolchain.md, section 3). Arabic: msgstr[4] is n%100 in 0..2
+# (100, 101, 102 …), msgstr[5] is 11..99 — not the GNU order; keep Babel pinned.
+PLURAL_FORMS = {
+    "ar": (6, "(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=0 && n%100<=2 ? 4 : 5)"),
+    "hi": (2, "(n != 1)"),
+    "fa": (1, "0"),
+    "pl": (3, "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+}
+PLURAL_SAMPLES = (0, 1, 2, 3, 5, 11, 22, 100)
+EXPECTED_FORM = {
+    "ar": {0: 0, 1: 1, 2: 2, 3: 3, 5: 3, 11: 5, 22: 5, 100: 4},
+    "pl": {0: 2, 1: 0, 2: 1, 3: 1, 5: 2, 11: 2, 22: 1, 100: 2},
+}
+PLACEHOLDER = re.compile(r"%\((\w+)\)([sdif])")
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+def catalog_problems(path: Path) -> list[str]:
+    cat = read(path)
+    problems = ["header is fuzzy"] if cat.fuzzy else []
+    for msg in cat:
+        if not msg.id:
+            continue
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        if msg.fuzzy:
+            problems.append(f"fuzzy: {msg.id!r}")
+        if not all(strings):
+            problems.append(f"untranslated: {msg.id!r}")
+        if msg.pluralizable and len(strings) != cat.num_plurals:
+            problems.append(f"{len(strings)} forms, expected {cat.num_plurals}: {msg.id!r}")
+        problems += [f"{error}: {msg.id!r}" for error in msg.check(cat)]
+    if cat.obsolete:
+        problems.append(f"{len(cat.obsolete)} obsolete (#~) entries")
+    return problems
+
+
+def keys(cat: Catalog) -> set[tuple[str | None, str]]:
+    def context(m) -> str | None:  # read_mo leaves contexts as bytes
+        return m.context.decode() if isinstance(m.context, bytes) else m.context
+
+    return {(context(m), m.id if isinstance(m.id, str) else m.id[0]) for m in cat if m.id}
+
+
+def test_there_are_catalogs() -> None:
+    assert "core" in DOMAINS
+    for lang in TRANSLATED:
+        assert (TRANSLATIONS / lang / "LC_MESSAGES" / "core.po").exists()
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parts[-3]}/{p.name}")
+def test_catalog_is_complete_and_consistent(path: Path) -> None:
+    assert catalog_problems(path) == []
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parts[-3]}/{p.name}")
+def test_catalog_matches_its_template(path: Path) -> None:
+    pot = TRANSLATIONS / f"{path.stem}.pot"
+    assert pot.exists(), f"{path} has no template"
+    assert keys(read(path)) == keys(read(pot)), "run 'flask --app paiyou i18n update'"
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parts[-3]}/{p.name}")
+def test_plural_forms_header(path: Path) -> None:
+    lang = path.parts[-3]
+    cat = read(path)
+    assert (cat.num_plurals, cat.plural_expr) == PLURAL_FORMS[lang]
+
+
+def test_core_template_is_up_to_date(tmp_path: Path) -> None:
+    scratch = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, scratch, ignore=shutil.ignore_patterns("*.mo", "*.po"))
+    catalogs.extract(scratch, only=["core"], root=ROOT)
+    assert keys(read(scratch / "core.pot")) == keys(read(TRANSLATIONS / "core.pot")), \
+        "run 'flask --app paiyou i18n extract' then 'update'"
+
+
+# Words that stay as they are in Latin script: the brand and the games' own (romanised) names.
+LATIN_ALLOWED = {"Paiyou"}
+SAME_IN_POLISH = {"Chuo Pai", "Tien Gow", "Yao", "Tian Jiu", "Di Ba", "Ren Qi", "He Wu",
+                  "%(name)s, %(notation)s", "Chuo Pai rules"}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_english_left_in_core(lang: str) -> None:
+    cat = read(TRANSLATIONS / lang / "LC_MESSAGES" / "core.po")
+    for msg in cat:
+        if not msg.id:
+            continue
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for text in strings:
+            bare = PLACEHOLDER.sub("", text)
+            for word in LATIN_ALLOWED:
+                bare = bare.replace(word, "")
+            if lang in ("ar", "hi", "fa"):
+                assert not re.search(r"[A-Za-z]{2,}", bare), (msg.id, text)
+            else:
+                english = msg.id if isinstance(msg.id, str) else msg.id[0]
+                assert text != english or english in SAME_IN_POLISH, (msg.id, text)
+
+
+def test_persian_catalog_writes_persian_digits() -> None:
+    cat = read(TRANSLATIONS / "fa" / "LC_MESSAGES" / "core.po")
+    for msg in cat:
+        if not msg.id:
+            continue
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for text in strings:
+            assert not re.search(r"[0-9]", PLACEHOLDER.sub("", text)), (msg.id, text)
+
+
+def test_no_domain_contradicts_another() -> None:
+    """A message in two domains must read the same in both (the core domain wins the merge)."""
+    for lang in TRANSLATED:
+        seen: dict[tuple[str | None, object], tuple[str, object]] = {}
+        for domain in DOMAINS:
+            po = TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po"
+            if not po.exists():
+                continue
+            for msg in read(po):
+                if not msg.id:
+                    continue
+                key = (msg.context, msg.id)
+                if key in seen:
+                    assert seen[key][1] == msg.string, (lang, key, seen[key][0], domain)
+                seen[key] = (domain, msg.string)
+
+
+def test_compile_merges_every_domain(translations_dir: Path) -> None:
+    for lang in TRANSLATED:
+        with (translations_dir / lang / "LC_MESSAGES" / "messages.mo").open("rb") as f:
+            compiled = read_mo(f)
+        expected: set[tuple[str | None, str]] = set()
+        for domain in DOMAINS:
+            po = translations_dir / lang / "LC_MESSAGES" / f"{domain}.po"
+            if po.exists():
+                cat = read(po)
+                done = Catalog()
+                for m in cat:
+                    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+                    if m.id and not m.fuzzy and all(strings):
+                        done[m.id] = m
+                expected |= keys(done)
+        assert keys(compiled) == expected
+        assert compiled.num_plurals == PLURAL_FORMS[lang][0]
+
+
+def test_the_cli_compiles(tmp_path: Path) -> None:
+    from paiyou import create_app
+
+    scratch = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, scratch, ignore=shutil.ignore_patterns("*.mo"))
+    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(scratch)})
+    result = app.test_cli_runner().invoke(args=["i18n", "compile"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.parts[-3] for p in scratch.glob("*/LC_MESSAGES/messages.mo")) == sorted(TRANSLATED)
+
+
+def plural_messages(translations_dir: Path, lang: str) -> list:
+    return [m for m in catalogs.merged_catalog(translations_dir, lang) if m.id and m.pluralizable]
+
+
+def sample_variables(msgid: str, n: int) -> dict[str, object]:
+    return {name: (n if kind in "dif" else str(n)) for name, kind in PLACEHOLDER.findall(msgid)}
+
+
+@pytest.mark.parametrize("lang", ["ar", "pl"])
+def test_every_plural_message_renders_every_form(app, translations_dir: Path, lang: str) -> None:
+    messages = plural_messages(translations_dir, lang)
+    assert messages, "no plural message to check"
+    for msg in messages:
+        singular, plural = msg.id
+        forms = msg.string
+        if lang == "ar":
+            assert len(set(forms)) >= 4, f"Arabic forms look copied: {forms}"
+        for n in PLURAL_SAMPLES:
+            variables = sample_variables(singular, n)
+            variables.pop("num", None)
+            with app.test_request_context(), force_locale(lang):
+                if msg.context:
+                    rendered = npgettext(msg.context, singular, plural, n, **variables)
+                else:
+                    rendered = ngettext(singular, plural, n, **variables)
+            expected = forms[EXPECTED_FORM[lang][n]] % {**variables, "num": n}
+            assert rendered == expected, (lang, n, singular)
+            english = (singular if n == 1 else plural) % {**variables, "num": n}
+            assert rendered != english, (lang, n, singular)
+
+
+def test_arabic_forms_read_right() -> None:
+    """Spot checks of real text, so a swapped msgstr[4]/msgstr[5] would show."""
+    cat = read(TRANSLATIONS / "ar" / "LC_MESSAGES" / "core.po")
+    forms = cat.get(("%(count)s player", "%(count)s players")).string
+    assert forms[1] == "لاعب واحد" and forms[2] == "لاعبان"
+    assert forms[3] == "%(count)s لاعبين"   # 3..10
+    assert forms[4] == "%(count)s لاعب"     # 100, 101, 102
+    assert forms[5] == "%(count)s لاعبًا"   # 11..99
