@@ -327,6 +327,11 @@ def _tg_kind_phrase(s: tgs.TileSet) -> str:
                     type=mixed)
 
 
+def set_kind_phrase(s: tgs.TileSet) -> str:
+    """A Tien Gow set's kind and make-up as a noun phrase ("a civil pair", "a quartet (…)")."""
+    return _tg_kind_phrase(s)
+
+
 def _tg_label(s: tgs.TileSet) -> str:
     """A set's name in a sentence: the tile's name for a single or pair, else its type."""
     if s.kind == tgs.SUPREME:
@@ -456,4 +461,4 @@ def explain(game: str, code: str, current: object = None, play: object = None) -
     return _explain_tien_gow(code, current_tiles, play_tiles)
 
 
-__all__ = ["CODES", "reason_message", "explain"]
+__all__ = ["CODES", "reason_message", "explain", "set_kind_phrase"]

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from paiyou.views import api_games, pages, play, rules
+from paiyou.views import api_games, api_judge, pages, play, puzzles, rules
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     pages.bp,
     rules.bp,
     play.bp,
     api_games.bp,
+    puzzles.bp,
+    api_judge.bp,
 )
