@@ -1,0 +1,103 @@
+"""Every page (tests/e2e/pages.py) in every language, at desktop and phone widths, in chromium:
+no request leaves 127.0.0.1, ``dir`` is right, htmx 2.0.11 is loaded with the strict config,
+no console error (a CSP violation is one), no horizontal overflow, and zero axe-core violations
+(wcag2a, wcag2aa, wcag21aa, best-practice). The language switcher works by keyboard.
+
+Set PAIYOU_SCREENSHOTS=<folder> to also save a full-page screenshot of each case.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.pages import LANGUAGES, PAGES, RTL, VIEWPORTS
+
+AXE = Axe()
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]},
+    "resultTypes": ["violations"],  # only what the test reads: about 3x faster on big pages
+}
+SCREENSHOTS = os.environ.get("PAIYOU_SCREENSHOTS")
+
+
+@pytest.fixture(scope="module", params=list(VIEWPORTS))
+def viewport_page(request: pytest.FixtureRequest, browser: Browser, base_url: str):
+    """One browser page per viewport, reused by every case at that width (fast)."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS[request.param])
+    page = context.new_page()
+    page.viewport_name = request.param  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", PAGES)
+def test_page_in_browser(viewport_page: Page, base_url: str, path: str, lang: str) -> None:
+    page = viewport_page
+    requests: list[str] = []
+    errors: list[str] = []
+    on_request = lambda r: requests.append(r.url)  # noqa: E731
+    on_console = lambda m: errors.append(m.text) if m.type == "error" else None  # noqa: E731
+    page.on("request", on_request)
+    page.on("console", on_console)
+    try:
+        response = page.goto(path.format(lang=lang))
+        assert response is not None and response.status == 200
+        page.wait_for_load_state("load")
+        expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang in RTL else "ltr")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        assert page.evaluate("window.htmx && htmx.version") == "2.0.11"
+        assert page.evaluate("[htmx.config.allowEval, htmx.config.includeIndicatorStyles]") == [False, False]
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal overflow"
+        results = AXE.run(page, options=AXE_OPTIONS)
+        assert results.violations_count == 0, results.generate_report()
+        if SCREENSHOTS:
+            name = f"{lang}_{path.strip('/').replace('/', '_').replace('{lang}', '') or 'home'}"
+            folder = Path(SCREENSHOTS)
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(folder / f"{name}_{page.viewport_name}.png"), full_page=True)
+    finally:
+        page.remove_listener("request", on_request)
+        page.remove_listener("console", on_console)
+    host = urlsplit(base_url).netloc
+    assert [u for u in requests if urlsplit(u).netloc != host and not u.startswith("data:")] == []
+    assert errors == []
+
+
+def test_switcher_is_reachable_by_keyboard_and_remembered(page: Page) -> None:
+    page.goto("/en/glossary")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    focused = []
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate("document.activeElement.getAttribute('hreflang')"))
+        if focused[-1] == "pl":
+            break
+    assert [code for code in focused if code] == list(LANGUAGES)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/pl/glossary")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    page.goto("/")
+    assert urlsplit(page.url).path == "/pl/"
+
+
+def test_skip_link_moves_focus_to_main(page: Page) -> None:
+    page.goto("/fa/")
+    page.keyboard.press("Tab")
+    expect(page.locator(".skip-link")).to_be_visible()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+
+
+def test_root_follows_the_browser_language(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, locale="fa-IR")
+    page = context.new_page()
+    page.goto("/")
+    assert urlsplit(page.url).path == "/fa/"
+    context.close()
