@@ -45,6 +45,12 @@ def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
     app.config["PAIYOU_CONTENT_DIR"] = content_dir
     app.config["PAIYOU_TRANSLATIONS_DIR"] = translations_dir
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations_dir)
+    if app.config.get("PAIYOU_BEHIND_PROXY") or os.environ.get("PAIYOU_BEHIND_PROXY"):
+        # one reverse proxy in front (it sets X-Forwarded-For/-Proto/-Host): right scheme and
+        # host in absolute URLs (hreflang alternates) and in redirects
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secrets.token_hex(32) if app.testing else _instance_secret_key(app)
 

@@ -100,8 +100,12 @@ def alternates() -> list[dict[str, str]]:
         if href is None:
             return []
         links.append({"hreflang": language.code, "href": href})
-    default = page_url(DEFAULT_LANGUAGE, external=True)
-    links.append({"hreflang": "x-default", "href": default or url_for("pages.root", _external=True)})
+    # x-default: the home page's is "/", which picks the visitor's language; other pages: English
+    if request.endpoint == "pages.home":
+        default = url_for("pages.root", _external=True)
+    else:
+        default = page_url(DEFAULT_LANGUAGE, external=True) or url_for("pages.root", _external=True)
+    links.append({"hreflang": "x-default", "href": default})
     return links
 
 
