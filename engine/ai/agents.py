@@ -1,7 +1,14 @@
-"""The agent registry: a name and a game give an agent."""
+"""The agent registry: a name and a game give an agent.
+
+An agent has a ``name`` and ``choose(view, rng) -> action``. It reads only the seat's view (never
+the deal) and draws any randomness from ``rng``, so the same view and the same generator state
+always give the same action. Levels, weakest first: ``random``, ``greedy``, ``standard``
+(definitions in docs/ai.md).
+"""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 
@@ -20,11 +27,29 @@ class RandomAgent:
         return rng.choice(view.legal_actions())
 
 
-_FACTORIES: dict[str, dict[str, type]] = {
-    "chuo-pai": {"random": RandomAgent},
-    "tien-gow": {"random": RandomAgent},
+def _chuo_pai(level: str) -> Callable[[], Agent]:
+    def make() -> Agent:
+        from engine.ai import chuo_pai
+
+        return {"greedy": chuo_pai.GreedyChuoPai, "standard": chuo_pai.StandardChuoPai}[level]()
+
+    return make
+
+
+def _tien_gow(level: str) -> Callable[[], Agent]:
+    def make() -> Agent:
+        from engine.ai import tien_gow
+
+        return {"greedy": tien_gow.GreedyTienGow, "standard": tien_gow.StandardTienGow}[level]()
+
+    return make
+
+
+AGENT_NAMES: tuple[str, ...] = ("random", "greedy", "standard")
+_FACTORIES: dict[str, dict[str, Callable[[], Agent]]] = {
+    "chuo-pai": {"random": RandomAgent, "greedy": _chuo_pai("greedy"), "standard": _chuo_pai("standard")},
+    "tien-gow": {"random": RandomAgent, "greedy": _tien_gow("greedy"), "standard": _tien_gow("standard")},
 }
-AGENT_NAMES: tuple[str, ...] = ("random",)
 
 
 def make_agent(name: str, game: str) -> Agent:

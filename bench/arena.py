@@ -1,0 +1,139 @@
+"""Arena: agents play the same fixed deals with the seats rotated, and the results are compared.
+
+    python bench/arena.py --game chuo-pai --agents standard,greedy,greedy --deals 2000
+
+Each of the ``--deals`` seeds (``--seed``, ``--seed`` + 1, …) is played once per rotation of the
+line-up, so every agent sits in every seat of every deal (``deals × seats`` games in all). Per
+agent name (seats with the same name are pooled) it prints:
+
+- **first**: the share of first places. A win alone counts 1; a joint first among k players
+  (Chuo Pai, CP-19) counts 1/k to each. Tien Gow's first place is winning the last trick (TG-11).
+  With a 95% Wilson score interval, taking n = the agent's games and the shares' sum as the
+  successes.
+- **mean score**: Chuo Pai the pile size (CP-19), Tien Gow the net points (TG-18), per game.
+- **time per move**: wall-clock time of ``choose`` (median, 95th percentile, maximum), in ms.
+
+Only ``choose`` is timed; the referee's work (``Deal.apply``, building the view) is not.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai import AGENT_NAMES, make_agent  # noqa: E402
+from engine.games import GAME_KEYS, game  # noqa: E402
+from engine.rng import make_rng  # noqa: E402
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def outcome(game_key: str, deal) -> tuple[tuple[int, ...], tuple[float, ...]]:  # type: ignore[no-untyped-def]
+    """(first-placed seats, score per seat) of a finished deal."""
+    if game_key == "chuo-pai":
+        return deal.winners, tuple(float(p) for p in deal.piles)
+    return (deal.winner,), tuple(float(v) for v in deal.net)
+
+
+def play(game_key: str, seed: int, names: Sequence[str], agents: Sequence, times: dict) -> object:  # type: ignore[type-arg]
+    rules = game(game_key)
+    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.SEATS)]
+    deal = rules.new_deal(seed)
+    clock = time.perf_counter
+    while not deal.is_over:
+        seat = deal.to_act
+        view = deal.view(seat)
+        start = clock()
+        action = agents[seat].choose(view, rngs[seat])
+        times[names[seat]].append(clock() - start)
+        deal = deal.apply(action, player=seat)
+    return deal
+
+
+def arena(game_key: str, lineup: Sequence[str], deals: int, first_seed: int = 0,
+          progress: bool = False) -> dict[str, dict[str, float]]:
+    seats = game(game_key).SEATS
+    if len(lineup) != seats:
+        raise SystemExit(f"--agents needs {seats} names for {game_key}")
+    games: dict[str, int] = defaultdict(int)
+    firsts: dict[str, float] = defaultdict(float)
+    scores: dict[str, float] = defaultdict(float)
+    times: dict[str, list[float]] = defaultdict(list)
+    for number, seed in enumerate(range(first_seed, first_seed + deals)):
+        for rotation in range(seats):
+            names = [lineup[(seat - rotation) % seats] for seat in range(seats)]
+            agents = [make_agent(name, game_key) for name in names]
+            deal = play(game_key, seed, names, agents, times)
+            first, score = outcome(game_key, deal)
+            for seat, name in enumerate(names):
+                games[name] += 1
+                scores[name] += score[seat]
+                if seat in first:
+                    firsts[name] += 1 / len(first)
+        if progress and (number + 1) % 100 == 0:
+            print(f"  {number + 1}/{deals} deals", file=sys.stderr, flush=True)
+    results = {}
+    for name in dict.fromkeys(lineup):
+        n, moves = games[name], sorted(times[name])
+        low, high = wilson(firsts[name], n)
+        results[name] = {
+            "games": n, "first": firsts[name] / n, "low": low, "high": high,
+            "mean_score": scores[name] / n, "moves": len(moves),
+            "median_ms": 1000 * statistics.median(moves),
+            "p95_ms": 1000 * moves[min(len(moves) - 1, math.ceil(0.95 * len(moves)) - 1)],
+            "max_ms": 1000 * moves[-1],
+        }
+    return results
+
+
+def report(game_key: str, lineup: Sequence[str], deals: int, results: dict) -> str:  # type: ignore[type-arg]
+    seats = len(lineup)
+    lines = [f"{game_key}: {','.join(lineup)} — {deals} deals x {seats} rotations = {deals * seats} games",
+             f"{'agent':<10} {'games':>6} {'first':>7} {'95% interval':>17} {'mean score':>11} "
+             f"{'moves':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"]
+    for name, r in results.items():
+        lines.append(f"{name:<10} {r['games']:>6} {r['first']:>7.1%} "
+                     f"{'[' + format(r['low'], '.1%') + ', ' + format(r['high'], '.1%') + ']':>17} "
+                     f"{r['mean_score']:>11.2f} {r['moves']:>8} {r['median_ms']:>10.2f} "
+                     f"{r['p95_ms']:>8.2f} {r['max_ms']:>8.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=GAME_KEYS, required=True)
+    parser.add_argument("--agents", required=True,
+                        help=f"comma-separated line-up, one name per seat ({', '.join(AGENT_NAMES)})")
+    parser.add_argument("--deals", type=int, default=2000, help="number of seeds (each played once per rotation)")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--progress", action="store_true", help="report progress on standard error")
+    args = parser.parse_args(argv)
+    lineup = args.agents.split(",")
+    for name in lineup:
+        try:
+            make_agent(name, args.game)
+        except KeyError:
+            raise SystemExit(f"unknown agent {name!r}") from None
+    results = arena(args.game, lineup, args.deals, args.seed, args.progress)
+    print(report(args.game, lineup, args.deals, results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,293 @@
+"""Chuo Pai agents: ``greedy`` (the baseline) and ``standard`` (see docs/ai.md).
+
+Both read only a ``SeatView``: their own hand, the table, the public history, the piles, the bonus
+cards and the other hands' sizes.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.chuo_pai.deal import PASS, Action
+from engine.chuo_pai.families import SPECIAL, STRENGTH
+from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
+from engine.chuo_pai.view import SeatView
+from engine.tiles import ALL_TILES
+
+SEATS = 3
+N_IDS = len(ALL_TILES)
+
+
+# -- greedy --------------------------------------------------------------------------------------
+def tile_order(play: Play) -> tuple[int, ...]:
+    """The deterministic tie-break between plays of equal rank: the play's tile indices, sorted
+    (tile index order is ``1-1, 1-2, …, 1-6, 2-2, …, 6-6``), compared lexicographically."""
+    return tuple(sorted(t.index for t in play.tiles))
+
+
+def greedy_follow_key(play: Play) -> tuple[int, tuple[int, ...]]:
+    """Greedy's follower order: the lowest strength first (family ladder position counted from
+    the bottom, or the special type order), then ``tile_order``."""
+    return (play.strength, tile_order(play))
+
+
+# Identities in greedy's lead order: strength in the family (1 = bottom), then tile index.
+LEAD_ORDER: tuple[int, ...] = tuple(t.index for t in sorted(ALL_TILES, key=lambda t: (STRENGTH[t], t.index)))
+# GROUP[i][n]: the ordinary group of n copies of identity i (GROUP[i][0] is None).
+GROUP: tuple[tuple[Play | None, ...], ...] = tuple(
+    (None,) + tuple(classify((t,) * n) for n in range(1, 5)) for t in ALL_TILES)  # type: ignore[misc]
+# FOLLOW_ORDER[p.id]: the plays that beat p, in greedy's follower order.
+FOLLOW_ORDER: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(sorted(p.beaten_by, key=greedy_follow_key)) for p in ALL_PLAYS)
+
+
+def greedy_lead(hand_counts: tuple[int, ...] | list[int]) -> Play:
+    """Greedy's lead: every copy held of the lowest-ranked identity. Rank is the identity's
+    strength in its family (1 = the bottom of its ladder); ties between families and between
+    equal-rank identities go to the lower tile index (1-2, then 2-2, 2-3, 2-4, 5-6 …)."""
+    for i in LEAD_ORDER:
+        n = hand_counts[i]
+        if n:
+            return GROUP[i][n]  # type: ignore[return-value]
+    raise ValueError("empty hand")
+
+
+def greedy_beat(hand: tuple[int, ...] | list[int], current: Play) -> Play | None:
+    """Greedy's beat: the first play in ``FOLLOW_ORDER`` the hand holds, or None."""
+    if current.group_index >= 0:
+        size = current.size
+        for p in FOLLOW_ORDER[current.id]:
+            if hand[p.group_index] >= size:
+                return p
+        return None
+    for p in FOLLOW_ORDER[current.id]:
+        for i, n in p.need:
+            if hand[i] < n:
+                break
+        else:
+            return p
+    return None
+
+
+class GreedyChuoPai:
+    """The baseline: beat with the lowest-ranked beating play (else pass); lead all copies of the
+    lowest-ranked identity."""
+
+    name = "greedy"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.current is None:
+            return greedy_lead(view.hand_counts)
+        beat = greedy_beat(view.hand_counts, view.current)
+        return PASS if beat is None else beat
+
+
+# -- simulation ----------------------------------------------------------------------------------
+def rollout(hands: list[list[int]], sizes: list[int], piles: list[int], current: Play | None,
+            owner: int, pending: list[int], leader: int) -> None:
+    """Finish the deal in place with every seat playing greedy. With ``current`` None, ``leader``
+    leads the next round; otherwise the round under way goes on with the ``pending`` seats."""
+    while True:
+        if current is None:
+            hand = hands[leader]
+            play = greedy_lead(hand)
+            for i, n in play.need:
+                hand[i] -= n
+            sizes[leader] -= play.size
+            current, owner = play, leader
+            pending = [s for s in ((leader + 1) % 3, (leader + 2) % 3) if sizes[s]]
+        for s in pending:
+            hand = hands[s]
+            beat = greedy_beat(hand, current)
+            if beat is not None:
+                for i, n in beat.need:
+                    hand[i] -= n
+                sizes[s] -= beat.size
+                current, owner = beat, s
+        piles[owner] += current.size
+        current = None
+        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
+            return
+        leader = owner
+        while not sizes[leader]:
+            leader = (leader + 1) % 3
+
+
+
+
+# -- what the view tells about the hidden hands ----------------------------------------------------
+def unseen_counts(view: SeatView) -> list[int]:
+    """Copies of each identity in the other hands: 4, less this seat's hand, every card played
+    and the bonus cards (CP-1, CP-4)."""
+    played = view.played()
+    left = [4 - view.hand_counts[i] - played[i] for i in range(N_IDS)]
+    for cards in view.bonus:
+        for t in cards:
+            left[t.index] -= 1
+    return left
+
+
+def pass_limits(view: SeatView) -> tuple[list[list[int]], list[list[Play]]]:
+    """What the passes prove (CP-14: a pass means no beating play was held; hands only shrink).
+    Per seat: a cap on the copies of each identity, and the special combinations it cannot hold."""
+    caps = [[4] * N_IDS for _ in range(SEATS)]
+    specials: list[list[Play]] = [[] for _ in range(SEATS)]
+    rounds = view.rounds + ((view.round,) if view.round else ())
+    for rnd in rounds:
+        current: Play | None = None
+        for seat, action in rnd.actions:
+            if action is PASS:
+                assert current is not None
+                if current.group_index >= 0:
+                    for p in current.beaten_by:  # groups of the same size, stronger, same family
+                        i = p.group_index
+                        if caps[seat][i] >= current.size:
+                            caps[seat][i] = current.size - 1
+                else:
+                    specials[seat].append(current)
+            else:
+                current = action  # type: ignore[assignment]
+    return caps, specials
+
+
+def _holds(hand: list[int], play: Play) -> bool:
+    for i, n in play.need:
+        if hand[i] < n:
+            return False
+    return True
+
+
+def sample_hands(view: SeatView, unseen: list[int], caps: list[list[int]],
+                 specials: list[list[Play]], rng: random.Random, tries: int = 6) -> list[list[int]]:
+    """One guess at the other two hands: the unseen cards shuffled and dealt to fit the hand sizes
+    and the pass limits (a card a seat cannot hold goes to the other), retried when a seat would
+    hold a special combination its passes exclude. After ``tries`` failures the last guess is kept."""
+    me = view.seat
+    a, b = (me + 1) % SEATS, (me + 2) % SEATS
+    cards = [i for i in range(N_IDS) for _ in range(unseen[i])]
+    cap_a, cap_b = caps[a], caps[b]
+    free = min(cap_a) == 4 and min(cap_b) == 4
+    banned = [(s, [p for c in specials[s] for p in c.beaten_by]) for s in (a, b) if specials[s]]
+    for _ in range(tries):
+        cards.sort(key=lambda _: rng.random())  # a shuffle, cheaper than rng.shuffle
+        hand_a, hand_b = [0] * N_IDS, [0] * N_IDS
+        room_a, room_b = view.hand_sizes[a], view.hand_sizes[b]
+        if free:
+            for i in cards[:room_a]:
+                hand_a[i] += 1
+            for i in cards[room_a:]:
+                hand_b[i] += 1
+            ok = True
+        else:
+            ok = True
+            for i in cards:
+                if room_a and hand_a[i] < cap_a[i]:
+                    hand_a[i] += 1
+                    room_a -= 1
+                elif room_b and hand_b[i] < cap_b[i]:
+                    hand_b[i] += 1
+                    room_b -= 1
+                elif room_a:
+                    hand_a[i] += 1
+                    room_a -= 1
+                    ok = False
+                else:
+                    hand_b[i] += 1
+                    room_b -= 1
+                    ok = False
+        hands = [[], [], []]
+        hands[a], hands[b], hands[me] = hand_a, hand_b, list(view.hand_counts)
+        if ok:
+            for s, plays in banned:
+                if any(_holds(hands[s], p) for p in plays):
+                    ok = False
+                    break
+        if ok:
+            break
+    return hands
+
+
+# -- standard --------------------------------------------------------------------------------------
+def _outcome(piles: list[int], me: int) -> float:
+    mine = piles[me]
+    top = max(piles)
+    best_other = max(piles[s] for s in range(SEATS) if s != me)
+    share = (1.0 / piles.count(top)) if mine == top else 0.0
+    return share + 0.02 * (mine - best_other)
+
+
+class StandardChuoPai:
+    """Determinized Monte Carlo with successive halving: the hidden cards are dealt at random
+    (respecting the hand sizes, the cards seen and what the passes prove), every candidate play is
+    tried on the same guesses and the deal is played out greedily; the weaker half of the
+    candidates is dropped after each batch, and the play with the best mean result is chosen."""
+
+    name = "standard"
+
+    def __init__(self, budget: int = 12000, worlds: int = 128, halving: bool = True,
+                 weight: float = 0.02) -> None:
+        self.budget = budget  # play-out cost per decision, in units of about a microsecond here
+        self.worlds = worlds  # the most guesses at the hidden hands per decision
+        self.halving = halving
+        self.weight = weight
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        unseen = unseen_counts(view)
+        caps, specials = pass_limits(view)
+        cards = sum(view.hand_sizes)
+        total = int(self.budget / (6 + 0.35 * cards))  # a play-out's cost grows with the cards left
+        if view.current is None:
+            leader = me
+            after = [s for s in ((me + 1) % 3, (me + 2) % 3) if view.hand_sizes[s]]
+        else:
+            leader = view.round.leader  # type: ignore[union-attr]
+            after = []
+            s = (me + 1) % SEATS
+            while s != leader:
+                if view.hand_sizes[s]:
+                    after.append(s)
+                s = (s + 1) % SEATS
+        worlds: list[list[list[int]]] = []
+        alive = list(legal)
+        totals = [0.0] * len(alive)
+        evaluated = 0
+        rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
+        weight = self.weight
+        for stage in range(rounds):
+            batch = max(2, min(total // (rounds * len(alive)), self.worlds // rounds))
+            while len(worlds) < evaluated + batch:
+                worlds.append(sample_hands(view, unseen, caps, specials, rng))
+            for c, action in enumerate(alive):
+                value = 0.0
+                for world in worlds[evaluated:evaluated + batch]:
+                    hands = [h[:] for h in world]
+                    sizes = list(view.hand_sizes)
+                    piles = list(view.piles)
+                    if view.current is None:
+                        current, owner = action, me
+                    else:
+                        current, owner = view.current, view.owner
+                        if action is not PASS:
+                            current, owner = action, me
+                    if action is not PASS:
+                        hand = hands[me]
+                        for i, n in action.need:  # type: ignore[union-attr]
+                            hand[i] -= n
+                        sizes[me] -= action.size
+                    rollout(hands, sizes, piles, current, owner, after, leader)  # type: ignore[arg-type]
+                    mine = piles[me]
+                    top = max(piles)
+                    other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])
+                    value += (1.0 / piles.count(top) if mine == top else 0.0) + weight * (mine - other)
+                totals[c] += value
+            evaluated += batch
+            if stage < rounds - 1:
+                keep = sorted(range(len(alive)), key=lambda c: -totals[c])[:(len(alive) + 1) // 2]
+                keep.sort()
+                alive = [alive[c] for c in keep]
+                totals = [totals[c] for c in keep]
+        best = max(range(len(alive)), key=lambda c: totals[c])  # the first of equals
+        return alive[best]
