@@ -95,11 +95,12 @@ class Game:
 
 # -- the computer players ----------------------------------------------------------------------
 
-def opponent_level(game: str) -> str:
-    """The strongest level the engine offers for ``game`` (standard, else greedy, else random)."""
+def opponent_level(game: str, wanted: str | None = None) -> str:
+    """``wanted`` if the engine has it for ``game``, else the strongest level it offers
+    (standard, else greedy, else random)."""
     from engine.ai import make_agent
 
-    for level in OPPONENT_LEVELS:
+    for level in ((wanted,) if wanted else ()) + OPPONENT_LEVELS:
         try:
             make_agent(level, game)
         except (KeyError, ImportError, AttributeError):
@@ -172,15 +173,15 @@ def parse_seed(value: object) -> int | None:
     return value
 
 
-def start(store: GameStore, game: str, seed: int | None = None) -> Game:
-    """Deal a new game (a random seed unless one is given), let the computer seats play up to
-    the human's first turn, and store it."""
+def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None) -> Game:
+    """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
+    default the strongest the engine has) play up to the human's first turn, and store it."""
     check_game(game)
     rules = game_rules(game)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     deal = rules.new_deal(seed)
-    level = opponent_level(game)
+    level = opponent_level(game, level)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.SEATS))
     deal = run_computer(game, deal, HUMAN_SEAT, agents)
     stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal))

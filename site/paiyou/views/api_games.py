@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask_babel import pgettext
 from werkzeug.exceptions import HTTPException
 
@@ -78,7 +78,8 @@ def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int
 def create(game: str) -> tuple[Response, int]:
     data = _json_body()
     seed = service.parse_seed(data.get("seed"))
-    return _game_response(service.start(current_store(), game, seed), 201)
+    level = current_app.config.get("PAIYOU_OPPONENT_LEVEL")
+    return _game_response(service.start(current_store(), game, seed, level), 201)
 
 
 @bp.get("/games/<game_id>")

@@ -288,7 +288,7 @@ def payment_reason(why: str) -> str:
     return {
         "supreme": pgettext("play", "Won with the Supreme"),
         "quartet": pgettext("play", "Won with a quartet"),
-        "settlement": pgettext("play", "Pillars"),
+        "settlement": pgettext("play", "Pillar settlement"),
         "capture": pgettext("play", "Little Three capture: paid for another player"),
     }.get(why, why)
 
@@ -314,7 +314,8 @@ def new(game: str) -> Any:
     except service.BadInput:
         return render("play/message.html", game=game, status=400,
                       message=pgettext("play", "A seed is a whole number, such as 42.")), 400
-    started = service.start(current_store(), game, seed)
+    started = service.start(current_store(), game, seed,
+                            current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
     response = redirect(_table_url(game, started.id), code=303)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -381,8 +382,12 @@ def submit(game: str, game_id: str) -> Any:
             return _page(current, status=409, notice=pgettext(
                 "play", "That move was made on an earlier view of this table, so nothing was "
                 "changed. This is the table as it is now."))
-        message = pgettext("play", "Choose tiles from your hand first.") if not selected \
-            else reason_message(game, "not-in-hand")
+        if selected:
+            message = reason_message(game, "not-in-hand")
+        elif game == CHUO_PAI:
+            message = pgettext("play", "Choose cards from your hand first.")
+        else:
+            message = pgettext("play", "Choose tiles from your hand first.")
         return _page(current, status=400, error=message, selected=selected)
     if is_fragment_request():
         return _page(played)

@@ -1,0 +1,82 @@
+"""Helpers for the play tests: what the human seat must never see, and finding it in a response.
+
+``secret_keys(game, deal, seat)`` is the set of tile identities that are, at this moment, only in
+places the seat may not look — another seat's hand, another seat's face-down tiles — and nowhere
+the seat could have seen them (its own dealt hand, any face-up play, the Chuo Pai bonus cards).
+If any of those identities shows up in a response (a tile key in JSON, a ``data-tile`` or
+notation in HTML), the response leaked a hidden tile.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from paiyou import game_service as service
+from paiyou.store import GameStore
+
+CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
+
+
+def _keys(tiles: Iterable[Any]) -> set[str]:
+    return {t.key for t in tiles}
+
+
+def secret_keys(game: str, deal: Any, seat: int) -> set[str]:
+    visible = _keys(deal.dealt[seat])
+    hidden: set[str] = set()
+    if game == CHUO_PAI:
+        for s in range(len(deal.hands)):
+            visible |= _keys(deal.bonus[s])
+            if s != seat:
+                hidden |= _keys(deal.hand(s))
+        rounds = list(deal.rounds) + ([deal.round] if deal.round is not None else [])
+        for rnd in rounds:
+            for _, play in rnd.actions:
+                visible |= _keys(play.tiles)
+        return hidden - visible
+    for s in range(len(deal.hands)):
+        if s != seat:
+            hidden |= _keys(deal.hands[s])
+    tricks = [t.plays for t in deal.tricks] + [deal.plays]
+    for plays in tricks:
+        for play in plays:
+            if play.action.face_up:
+                visible |= _keys(play.action.tiles)
+            elif play.player != seat:
+                hidden |= _keys(play.action.tiles)
+    return hidden - visible
+
+
+def found_keys(text: str, keys: Iterable[str]) -> set[str]:
+    """Which of ``keys`` occur in ``text`` as a tile key (not inside a longer token)."""
+    return {k for k in keys if re.search(rf"(?<![\w.-]){re.escape(k)}(?![\w.-])", text)}
+
+
+def truth(store: GameStore, game_id: str) -> service.Game:
+    """The whole state, read straight from the store (the test's view, not the player's)."""
+    return service.load(store, game_id)
+
+
+def assert_nothing_hidden(store: GameStore, game_id: str, text: str) -> None:
+    """No hidden tile of the game's current state in ``text`` (a JSON or HTML response)."""
+    game = truth(store, game_id)
+    leaked = found_keys(text, secret_keys(game.game, game.deal, game.seat))
+    assert not leaked, f"hidden tiles {sorted(leaked)} appear in a response"
+
+
+def assert_view_is_the_seats(store: GameStore, game_id: str, view: dict[str, Any]) -> None:
+    """The JSON view's structure: the seat's real hand, no other hand, no seed, no face-down tile
+    of another seat."""
+    game = truth(store, game_id)
+    text = json.dumps(view)
+    for word in ("hands", "dealt", "seed"):
+        assert f'"{word}"' not in text
+    assert sorted(view["hand"]) == sorted(t.key for t in game.deal.view(game.seat).hand)
+    assert view["seat"] == game.seat
+    if game.game == TIEN_GOW:
+        for trick in [*view["tricks"], view["trick"]]:
+            for play in trick["plays"]:
+                if not play["face_up"] and play["player"] != game.seat:
+                    assert play["tiles"] == [] and play["count"] > 0

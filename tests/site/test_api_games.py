@@ -1,0 +1,389 @@
+"""The game API (docs/api.md, "Game API"): whole deals, tampering, restarts, hidden tiles.
+
+- Whole deals of both games played through the API only; every response checked: the view is
+  the human seat's (its real hand, no seed, no other hand, no other seat's face-down tile) and no
+  hidden tile identity appears anywhere in it. The record (409 before the end) replays to the
+  same deal.
+- Tampering changes nothing and says why: an unknown id (404), a stale version (409), the same
+  request twice (409), tiles you do not hold (422 not-in-hand), acting after the end (422
+  deal-over), Tien Gow face-down claims with tiles you do not hold (422 not-in-hand), a face-up
+  claim that does not beat (422 does-not-beat), leading face down (422 must-lead-face-up),
+  malformed input (400) — never a 500.
+- A server restart in the middle of a deal: a new app on the same database carries on.
+- Errors are JSON with a reason code and a sentence in the request's language.
+"""
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from engine.games import game as game_rules
+from paiyou import create_app
+from paiyou.store import new_id, store_for
+from tests.site.play_helpers import (assert_nothing_hidden, assert_view_is_the_seats, found_keys,
+                                     secret_keys, truth)
+
+GAMES = ("chuo-pai", "tien-gow")
+
+
+def make_app(translations_dir: Path, database: Path, level: str = "greedy") -> Flask:
+    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{database}",
+                       "PAIYOU_OPPONENT_LEVEL": level})
+
+
+@pytest.fixture
+def api_app(translations_dir: Path, tmp_path: Path):
+    app = make_app(translations_dir, tmp_path / "games.sqlite3")
+    yield app
+    store_for(app).close()
+
+
+@pytest.fixture
+def api(api_app: Flask):
+    return api_app.test_client()
+
+
+def start(api, game: str, seed: int | None = None) -> dict[str, Any]:
+    response = api.post(f"/api/v1/{game}/games", json={} if seed is None else {"seed": seed})
+    assert response.status_code == 201, response.get_json()
+    assert response.headers["Location"].endswith(f"/api/v1/games/{response.json['id']}")
+    return response.json
+
+
+def act(api, game_id: str, body: Any, **kw: Any):
+    return api.post(f"/api/v1/games/{game_id}/actions", json=body, **kw)
+
+
+def checked(app: Flask, response) -> dict[str, Any]:
+    """A game response, checked for hidden tiles and for the seat's view."""
+    data = response.get_json()
+    store = store_for(app)
+    assert_nothing_hidden(store, data["id"], response.get_data(as_text=True))
+    assert_view_is_the_seats(store, data["id"], data["view"])
+    return data
+
+
+def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    return dict(rng.choice(view["legal_actions"]))
+
+
+# -- whole deals ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "seed", "level"), [
+    ("chuo-pai", 1, "greedy"), ("chuo-pai", 2, "random"), ("chuo-pai", 3, "standard"),
+    ("tien-gow", 1, "greedy"), ("tien-gow", 2, "random"), ("tien-gow", 3, "standard"),
+    ("tien-gow", 4, "greedy"), ("tien-gow", 5, "greedy"),
+])
+def test_a_whole_deal_through_the_api(translations_dir: Path, tmp_path: Path, game: str, seed: int,
+                                      level: str) -> None:
+    app = make_app(translations_dir, tmp_path / "g.sqlite3", level)
+    api = app.test_client()
+    rng = random.Random(seed)
+    data = checked(app, api.post(f"/api/v1/{game}/games", json={"seed": seed}))
+    assert data["version"] == 1 and data["game"] == game
+    game_id = data["id"]
+    early = api.get(f"/api/v1/games/{game_id}/record")
+    assert early.status_code == 409 and early.json["error"] == "deal-not-over"
+    sent = []
+    while not data["view"]["is_over"]:
+        view = data["view"]
+        assert view["your_turn"] and view["to_act"] == view["seat"] == 0
+        assert view["legal_actions"]
+        body = choose(view, rng)
+        sent.append(body)
+        response = act(api, game_id, {"version": data["version"], **body})
+        assert response.status_code == 200, response.get_json()
+        before = data["version"]
+        data = checked(app, response)
+        assert data["version"] == before + 1
+        if len(sent) % 5 == 0:  # the same state when fetched again
+            again = api.get(f"/api/v1/games/{game_id}")
+            assert checked(app, again) == data
+    assert data["view"]["legal_actions"] == [] and data["view"]["to_act"] is None
+    record = api.get(f"/api/v1/games/{game_id}/record")
+    assert record.status_code == 200
+    rules = game_rules(game)
+    final = rules.replay(record.json)
+    assert final.is_over and final == truth(store_for(app), game_id).deal
+    assert record.json["seed"] == seed
+    mine = _human_actions(game, record.json)
+    assert mine == [(b["tiles"], b.get("face_up", True)) for b in sent]
+    if game == "chuo-pai":
+        assert data["view"]["winners"] == record.json["winners"]
+    else:
+        assert data["view"]["net"] == record.json["net"]
+        assert data["view"]["winner"] == record.json["next_banker"]
+    store_for(app).close()
+
+
+def _human_actions(game: str, record: dict[str, Any]) -> list[tuple[str, bool]]:
+    rounds = record["rounds"] if game == "chuo-pai" else record["tricks"]
+    return [(" ".join(a["tiles"]), a.get("face_up", True))
+            for r in rounds for a in r["actions"] if a["player"] == 0]
+
+
+def test_the_hidden_tile_check_would_catch_a_leak(api_app: Flask, api) -> None:
+    data = start(api, "tien-gow", seed=8)
+    game = truth(store_for(api_app), data["id"])
+    secrets = secret_keys("tien-gow", game.deal, 0)
+    assert secrets, "three hidden hands always hold tiles the human never saw"
+    leaky = json.dumps(game.record())  # the record shows every hand
+    assert found_keys(leaky, secrets) == secrets
+
+
+def test_the_view_holds_what_a_player_needs(api) -> None:
+    for game in GAMES:
+        view = start(api, game, seed=12)["view"]
+        for key in ("seat", "hand", "to_act", "your_turn", "legal_actions", "players", "hand_sizes",
+                    "is_over", "leader"):
+            assert key in view, key
+        assert view["players"][0] == {"seat": 0, "agent": "human"}
+        assert all(p["agent"] in ("random", "greedy", "standard") for p in view["players"][1:])
+        if game == "chuo-pai":
+            assert {"current", "round", "rounds", "piles", "bonus"} <= set(view)
+            assert all(set(a) == {"tiles"} for a in view["legal_actions"])
+        else:
+            assert {"trick", "tricks", "pillars", "banker", "payments", "high"} <= set(view)
+            assert all(set(a) == {"tiles", "face_up"} for a in view["legal_actions"])
+
+
+def test_a_seed_reproduces_a_deal(api) -> None:
+    for game in GAMES:
+        first, second = start(api, game, seed=77), start(api, game, seed=77)
+        assert first["id"] != second["id"]
+        assert first["view"] == second["view"]
+        other = start(api, game)  # a random seed
+        assert other["view"]["hand"] != first["view"]["hand"]
+
+
+# -- tampering -----------------------------------------------------------------------------------
+
+def test_unknown_ids_are_404(api) -> None:
+    start(api, "chuo-pai", seed=1)
+    for gid in (new_id(), "nope", "x" * 32, "%27%20OR%201%3D1"):
+        for response in (api.get(f"/api/v1/games/{gid}"),
+                         act(api, gid, {"version": 1, "tiles": ""}),
+                         api.get(f"/api/v1/games/{gid}/record")):
+            assert response.status_code == 404
+            assert response.json["error"] == "unknown-game" and response.json["message"]
+
+
+def test_someone_elses_game_is_untouched(api) -> None:
+    mine, theirs = start(api, "tien-gow", seed=3), start(api, "tien-gow", seed=4)
+    body = {"version": mine["version"], **mine["view"]["legal_actions"][0]}
+    assert act(api, mine["id"], body).status_code == 200
+    assert api.get(f"/api/v1/games/{theirs['id']}").json == theirs
+
+
+def test_a_stale_version_changes_nothing(api) -> None:
+    data = start(api, "chuo-pai", seed=5)
+    body = {"version": data["version"], **data["view"]["legal_actions"][0]}
+    moved = act(api, data["id"], body).json
+    stale = act(api, data["id"], {"version": data["version"], **moved["view"]["legal_actions"][0]})
+    assert stale.status_code == 409
+    assert stale.json["error"] == "stale-version" and stale.json["version"] == moved["version"]
+    for wrong in (0, moved["version"] + 1, 10**9):
+        assert act(api, data["id"], {"version": wrong, "tiles": ""}).status_code == 409
+    assert api.get(f"/api/v1/games/{data['id']}").json == moved
+
+
+def test_a_replayed_request_changes_nothing(api) -> None:
+    data = start(api, "tien-gow", seed=6)
+    body = {"version": data["version"], **data["view"]["legal_actions"][0]}
+    first = act(api, data["id"], body)
+    again = act(api, data["id"], body)
+    assert first.status_code == 200 and again.status_code == 409
+    assert api.get(f"/api/v1/games/{data['id']}").json == first.json
+
+
+def test_double_submission_at_the_same_moment_has_one_winner(api_app: Flask) -> None:
+    api = api_app.test_client()
+    data = start(api, "chuo-pai", seed=7)
+    body = {"version": data["version"], **data["view"]["legal_actions"][0]}
+    statuses: list[int] = []
+    barrier = threading.Barrier(4)
+
+    def post() -> None:
+        client = api_app.test_client()
+        barrier.wait()
+        statuses.append(act(client, data["id"], body).status_code)
+
+    threads = [threading.Thread(target=post) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [200, 409, 409, 409]
+    assert api.get(f"/api/v1/games/{data['id']}").json["version"] == 2
+
+
+def _missing(hand: list[str]) -> str:
+    """A Chuo Pai play of cards the hand does not hold (one more copy than it has)."""
+    from engine.tiles import ALL_TILES
+
+    for t in ALL_TILES:
+        n = hand.count(t.key)
+        if n < 4:
+            return " ".join([t.key] * (n + 1))
+    raise AssertionError("unreachable")
+
+
+def test_tiles_you_do_not_hold_are_422(api) -> None:
+    data = start(api, "chuo-pai", seed=9)
+    response = act(api, data["id"], {"version": data["version"], "tiles": _missing(data["view"]["hand"])})
+    assert response.status_code == 422 and response.json["error"] == "not-in-hand"
+    assert response.json["message"] == "You do not hold those cards."
+    assert api.get(f"/api/v1/games/{data['id']}").json == data
+
+
+def test_chuo_pai_rules_are_enforced(api) -> None:
+    # find a deal where the human leads and one where the human follows
+    for seed in range(40):
+        data = start(api, "chuo-pai", seed=seed)
+        view = data["view"]
+        if view["current"] is None:
+            response = act(api, data["id"], {"version": data["version"], "tiles": ""})
+            assert response.status_code == 422 and response.json["error"] == "must-lead"
+            break
+    for seed in range(40):
+        data = start(api, "chuo-pai", seed=seed)
+        view = data["view"]
+        if view["current"] is not None and view["legal_actions"][0]["tiles"]:
+            response = act(api, data["id"], {"version": data["version"], "tiles": ""})
+            assert response.status_code == 422 and response.json["error"] == "must-beat"
+            break
+    bad = act(api, data["id"], {"version": data["version"], "tiles": "6-6 1-2"})
+    assert bad.status_code == 422 and bad.json["error"] in ("not-a-play", "not-in-hand")
+    assert api.get(f"/api/v1/games/{data['id']}").json == data
+
+
+def _tien_gow_following(api) -> dict[str, Any]:
+    for seed in range(60):
+        data = start(api, "tien-gow", seed=seed)
+        if data["view"]["trick"]["plays"] and any(not a["face_up"] for a in data["view"]["legal_actions"]):
+            return data
+    raise AssertionError("no following position found")
+
+
+def test_a_forged_face_down_claim_is_422(api_app: Flask, api) -> None:
+    data = _tien_gow_following(api)
+    n = data["view"]["trick"]["plays"][0]["count"]
+    game = truth(store_for(api_app), data["id"])
+    others = [t.key for s in (1, 2, 3) for t in game.deal.hands[s]]
+    # face down, tiles that are in another hand: "never revealed" must not mean "never checked"
+    forged = act(api, data["id"], {"version": data["version"], "tiles": " ".join(others[:n]),
+                                   "face_up": False})
+    assert forged.status_code == 422 and forged.json["error"] == "not-in-hand"
+    wrong_count = act(api, data["id"], {"version": data["version"],
+                                        "tiles": " ".join(data["view"]["hand"][:n + 1]), "face_up": False})
+    assert wrong_count.status_code == 422 and wrong_count.json["error"] == "wrong-count"
+    # face up, a set of the hand that does not beat the high set
+    ups = {a["tiles"] for a in data["view"]["legal_actions"] if a["face_up"]}
+    from itertools import combinations
+
+    from engine.tien_gow import classify
+    from engine.tiles import parse_tiles
+
+    for combo in combinations(data["view"]["hand"], n):
+        text = " ".join(combo)
+        if classify(parse_tiles(text)) is not None and text not in ups:
+            claim = act(api, data["id"], {"version": data["version"], "tiles": text, "face_up": True})
+            assert claim.status_code == 422 and claim.json["error"] == "does-not-beat"
+            assert claim.json["detail"] in ("not-higher", "equal-rank", "different-kind",
+                                            "supreme-unbeatable", "wrong-count")
+            break
+    assert api.get(f"/api/v1/games/{data['id']}").json == data
+
+
+def test_the_leader_may_not_lead_face_down(api) -> None:
+    for seed in range(60):
+        data = start(api, "tien-gow", seed=seed)
+        if not data["view"]["trick"]["plays"]:
+            tile = data["view"]["hand"][0]
+            response = act(api, data["id"], {"version": data["version"], "tiles": tile, "face_up": False})
+            assert response.status_code == 422 and response.json["error"] == "must-lead-face-up"
+            return
+    raise AssertionError("the human never led")
+
+
+def test_acting_after_the_end_is_422(api) -> None:
+    data = start(api, "tien-gow", seed=10)
+    rng = random.Random(0)
+    while not data["view"]["is_over"]:
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).json
+    late = act(api, data["id"], {"version": data["version"], "tiles": "6-6", "face_up": True})
+    assert late.status_code == 422 and late.json["error"] == "deal-over"
+
+
+@pytest.mark.parametrize("body", [
+    {"tiles": ""}, {"version": "1", "tiles": ""}, {"version": True, "tiles": ""},
+    {"version": 1.0, "tiles": ""}, {"version": None, "tiles": ""}, {"version": 1},
+    {"version": 1, "tiles": 66}, {"version": 1, "tiles": "9-9"}, {"version": 1, "tiles": "six"},
+    {"version": 1, "tiles": ["6-6", 6]}, {"version": 1, "tiles": "6-6", "face_up": "yes"},
+    {"version": 1, "tiles": "1-1 " * 200},
+])
+def test_malformed_actions_are_400(api, body: dict[str, Any]) -> None:
+    data = start(api, "tien-gow", seed=11)
+    response = act(api, data["id"], body)
+    assert response.status_code == 400, response.get_json()
+    assert response.json["error"].startswith("bad-") and response.json["message"]
+    assert api.get(f"/api/v1/games/{data['id']}").json == data
+
+
+def test_garbage_never_gives_a_500(api) -> None:
+    data = start(api, "chuo-pai", seed=13)
+    url = f"/api/v1/games/{data['id']}/actions"
+    bodies = [b"", b"null", b"[]", b"42", b"\"x\"", b"{", b"\xff\xfe", b'{"version": {}}',
+              b'{"version": 1, "tiles": {"a": 1}}', b'{"version": 1e400, "tiles": ""}',
+              b'{"version": -1, "tiles": ""}', b'{"version": 99999999999999999999999, "tiles": ""}']
+    for body in bodies:
+        response = api.post(url, data=body, content_type="application/json")
+        assert 400 <= response.status_code < 500, (body, response.status_code)
+        assert response.is_json and "error" in response.json
+    big = api.post(url, data=b'{"tiles": "' + b"1" * 100_000 + b'"}', content_type="application/json")
+    assert big.status_code == 413 and big.json["error"] == "too-large"
+    assert api.get("/api/v1/games").status_code == 404
+    assert api.delete(url).status_code == 405 and api.delete(url).json["error"] == "bad-method"
+    for seed in (-1, "abc", 2**60, 1.5, True, [1]):
+        response = api.post("/api/v1/chuo-pai/games", json={"seed": seed})
+        assert response.status_code == 400 and response.json["error"] == "bad-seed"
+    assert api.post("/api/v1/mahjong/games", json={}).status_code == 404
+    assert api.post("/api/v1/chuo-pai/games", data=b"[1]", content_type="application/json").status_code == 400
+
+
+def test_errors_speak_the_visitors_language(api) -> None:
+    gid = new_id()
+    for accept, expected in (("pl", "pl"), ("fa-IR,fa;q=0.9", "fa"), ("ar", "ar"), ("hi", "hi")):
+        message = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": accept}).json["message"]
+        english = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": "en"}).json["message"]
+        assert message != english, expected
+
+
+# -- a restart in the middle of a deal -------------------------------------------------------------
+
+def test_a_restarted_server_resumes_the_deal(translations_dir: Path, tmp_path: Path) -> None:
+    database = tmp_path / "shared.sqlite3"
+    first = make_app(translations_dir, database)
+    api = first.test_client()
+    rng = random.Random(4)
+    data = start(api, "chuo-pai", seed=31)
+    for _ in range(4):
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).json
+    store_for(first).close()
+    del first, api
+
+    second = make_app(translations_dir, database)  # a new process on the same database
+    api = second.test_client()
+    resumed = api.get(f"/api/v1/games/{data['id']}").json
+    assert resumed == data
+    while not resumed["view"]["is_over"]:
+        resumed = act(api, data["id"], {"version": resumed["version"], **choose(resumed["view"], rng)}).json
+    assert api.get(f"/api/v1/games/{data['id']}/record").status_code == 200
+    store_for(second).close()

@@ -1,0 +1,327 @@
+"""The play pages: /<lang>/<game>/play and the table /<lang>/<game>/games/<id>, without a browser.
+
+- /play deals and redirects (303) to the table; ?seed= reproduces a deal; a bad seed is a 400.
+- Whole deals of both games played with plain form posts (no JavaScript: POST, redirect, GET),
+  in English and in Persian; every page is checked for hidden tiles; the end shows the result,
+  the settlement (Tien Gow: immediate payments and final settlement), the record and "new deal".
+- htmx posts get the table fragment plus an out-of-band live-region update; rejected moves
+  (422), stale ones (409) keep the table and say why, in the page's language.
+- The drawing puts seats so Chuo Pai runs clockwise and Tien Gow counter-clockwise, and is
+  never mirrored on right-to-left pages; games live on the server (no cookie is set).
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from flask import Flask
+
+from paiyou import create_app
+from paiyou.store import new_id, store_for
+from tests.site.play_helpers import assert_nothing_hidden, truth
+
+GAMES = ("chuo-pai", "tien-gow")
+TABLE_PATH = re.compile(r"^/(\w\w)/(chuo-pai|tien-gow)/games/([A-Za-z0-9_-]{32})$")
+
+
+class Table(HTMLParser):
+    """What the tests read from a table page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.html: dict[str, str | None] = {}
+        self.version: str | None = None
+        self.quick: list[str] = []
+        self.tiles: list[str] = []
+        self.checked: list[str] = []
+        self.buttons: dict[str, bool] = {}  # move value -> enabled
+        self.discard = 0
+        self.seats: dict[str, str] = {}  # data-seat -> position
+        self.felt_dir: str | None = None
+        self.has_form = False
+        self.phase: str | None = None
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.live: dict[str, str | None] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        classes = (a.get("class") or "").split()
+        if a.get("id"):
+            self.ids.add(a["id"] or "")
+        if tag == "html":
+            self.html = a
+        if tag == "form" and a.get("id") == "play-form":
+            self.has_form = True
+            self.discard = int(a.get("data-discard") or 0)
+            self.phase = a.get("data-phase")
+        if tag == "input" and a.get("name") == "version":
+            self.version = a.get("value")
+        if tag == "input" and a.get("name") == "tile":
+            self.tiles.append(a.get("value") or "")
+            if "checked" in a:
+                self.checked.append(a.get("value") or "")
+        if tag == "button" and a.get("name") == "quick":
+            self.quick.append(a.get("value") or "")
+        if tag == "button" and a.get("name") == "move":
+            self.buttons[a.get("value") or ""] = "disabled" not in a
+        if tag == "section" and "seat" in classes:
+            position = next(c.split("--")[1] for c in classes if c.startswith("seat--")
+                            and c.split("--")[1] in ("bottom", "left", "right", "top"))
+            self.seats[a.get("data-seat") or ""] = position
+        if "felt" in classes:
+            self.felt_dir = a.get("dir")
+        if tag == "a" and a.get("href"):
+            self.links.append(a["href"] or "")
+        if a.get("id") == "announce":
+            self.live = a
+
+
+def parse(text: str) -> Table:
+    table = Table()
+    table.feed(text)
+    return table
+
+
+@pytest.fixture
+def play_app(translations_dir: Path, tmp_path: Path):
+    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3",
+                      "PAIYOU_OPPONENT_LEVEL": "greedy"})
+    yield app
+    store_for(app).close()
+
+
+@pytest.fixture
+def web(play_app: Flask):
+    return play_app.test_client()
+
+
+def new_table(web, lang: str, game: str, seed: int | None = None) -> tuple[str, str]:
+    response = web.get(f"/{lang}/{game}/play" + (f"?seed={seed}" if seed is not None else ""))
+    assert response.status_code == 303
+    path = urlsplit(response.headers["Location"]).path
+    match = TABLE_PATH.match(path)
+    assert match and match.group(1) == lang and match.group(2) == game
+    return path, match.group(3)
+
+
+def page(app: Flask, web, path: str, game_id: str, **kw: Any):
+    response = web.get(path, **kw)
+    assert response.status_code == 200
+    assert_nothing_hidden(store_for(app), game_id, response.get_data(as_text=True))
+    return response
+
+
+# -- starting ------------------------------------------------------------------------------------
+
+def test_play_deals_and_redirects_to_the_table(play_app: Flask, web) -> None:
+    for game in GAMES:
+        path, game_id = new_table(web, "en", game)
+        response = page(play_app, web, path, game_id)
+        assert response.headers["Cache-Control"] == "no-store"
+        assert "noindex" in response.headers["X-Robots-Tag"]
+        assert web.get_cookie("session") is None and "Set-Cookie" not in response.headers
+    response = web.post("/pl/tien-gow/play")  # the "new deal" button
+    assert response.status_code == 303 and TABLE_PATH.match(urlsplit(response.location).path)
+
+
+def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
+    for game in GAMES:
+        first = parse(web.get(new_table(web, "en", game, seed=42)[0]).get_data(as_text=True))
+        second = parse(web.get(new_table(web, "en", game, seed=42)[0]).get_data(as_text=True))
+        other = parse(web.get(new_table(web, "en", game, seed=43)[0]).get_data(as_text=True))
+        assert first.tiles == second.tiles and first.tiles != other.tiles
+
+
+@pytest.mark.parametrize("seed", ["-1", "abc", "1.5", "9" * 30, "٣"])
+def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
+    response = web.get(f"/fa/chuo-pai/play?seed={seed}")
+    assert response.status_code == 400
+    assert parse(response.get_data(as_text=True)).html["dir"] == "rtl"
+
+
+def test_unknown_tables_are_404(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "en", "chuo-pai")
+    assert web.get(f"/en/chuo-pai/games/{new_id()}").status_code == 404
+    assert web.get("/en/chuo-pai/games/short").status_code == 404
+    assert web.get(f"/en/tien-gow/games/{game_id}").status_code == 404  # the id of another game
+    assert web.post(f"/en/chuo-pai/games/{new_id()}", data={"version": "1"}).status_code == 404
+    assert web.get(f"/en/chuo-pai/games/{new_id()}/record").status_code == 404
+
+
+# -- whole deals with plain forms ------------------------------------------------------------------
+
+def play_out(app: Flask, web, lang: str, game: str, seed: int) -> tuple[str, str, int]:
+    """Play a whole deal through the forms like a browser without JavaScript; returns the table
+    path, the id and the number of moves."""
+    path, game_id = new_table(web, lang, game, seed)
+    moves = 0
+    while True:
+        text = page(app, web, path, game_id).get_data(as_text=True)
+        table = parse(text)
+        assert table.html["lang"] == lang
+        if not table.has_form:
+            return path, game_id, moves
+        data: dict[str, Any] = {"version": table.version}
+        if table.quick:
+            data["quick"] = table.quick[(seed + moves) % len(table.quick)]
+        elif table.buttons.get("pass"):
+            data["move"] = "pass"
+        else:
+            assert table.discard and table.buttons["down"]
+            data["move"] = "down"
+            data["tile"] = table.tiles[:table.discard]
+        response = web.post(path, data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+        assert urlsplit(response.location).path == path
+        moves += 1
+        assert moves < 100
+
+
+@pytest.mark.parametrize(("lang", "game", "seed"), [
+    ("en", "chuo-pai", 5), ("fa", "chuo-pai", 6), ("en", "tien-gow", 5), ("fa", "tien-gow", 6),
+    ("ar", "tien-gow", 7),
+])
+def test_a_whole_deal_with_plain_forms(play_app: Flask, web, lang: str, game: str, seed: int) -> None:
+    path, game_id, moves = play_out(play_app, web, lang, game, seed)
+    assert moves > 0
+    final = truth(store_for(play_app), game_id)
+    assert final.is_over
+    text = web.get(path).get_data(as_text=True)
+    table = parse(text)
+    assert "result-title" in table.ids and "new-deal" in table.ids
+    record_url = f"/{lang}/{game}/games/{game_id}/record"
+    assert record_url in table.links
+    record = web.get(record_url)
+    assert record.status_code == 200 and record.mimetype == "application/json"
+    assert "attachment" in record.headers["Content-Disposition"]
+    assert record.json == final.record()
+    if game == "tien-gow":
+        assert "pillars-caption" in table.ids
+        assert ("immediate-caption" in table.ids) or "result__empty" in text
+        assert "final-caption" in table.ids or "result__empty" in text
+    else:
+        assert "piles-caption" in table.ids
+
+
+def test_the_record_waits_for_the_end(web) -> None:
+    path, _ = new_table(web, "hi", "tien-gow", 3)
+    response = web.get(path + "/record")
+    assert response.status_code == 409
+    assert parse(response.get_data(as_text=True)).html["lang"] == "hi"
+
+
+# -- rejected and stale moves -------------------------------------------------------------------
+
+def _leading_chuo_pai(web, lang: str) -> tuple[str, Table]:
+    for seed in range(40):
+        path, _ = new_table(web, lang, "chuo-pai", seed)
+        table = parse(web.get(path).get_data(as_text=True))
+        if table.phase == "lead" and len(set(table.tiles)) > 3:
+            return path, table
+    raise AssertionError("the human never led")
+
+
+def test_an_illegal_selection_is_explained_and_kept(play_app: Flask, web) -> None:
+    path, table = _leading_chuo_pai(web, "pl")
+    keys = list(dict.fromkeys(table.tiles))
+    from engine.chuo_pai import classify
+    from engine.tiles import parse_tiles
+
+    pick = next([a, b] for a in keys for b in keys if a < b and classify(parse_tiles(f"{a} {b}")) is None)
+    response = web.post(path, data={"version": table.version, "move": "play", "tile": pick})
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    again = parse(text)
+    assert sorted(again.checked) == sorted(pick)  # the selection comes back checked
+    assert 'role="alert"' in text and again.html["lang"] == "pl"
+    assert again.version == table.version  # nothing changed
+
+
+def test_a_pass_when_you_must_lead_is_refused(web) -> None:
+    path, table = _leading_chuo_pai(web, "en")
+    response = web.post(path, data={"version": table.version, "move": "pass"})
+    assert response.status_code == 422
+    assert "The leader must play" in response.get_data(as_text=True)
+
+
+def test_a_stale_page_changes_nothing(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "en", "tien-gow", 9)
+    table = parse(web.get(path).get_data(as_text=True))
+    first = table.quick[0] if table.quick else None
+    data = {"version": table.version, "quick": first} if first else \
+        {"version": table.version, "move": "down", "tile": table.tiles[:table.discard]}
+    assert web.post(path, data=data).status_code == 303
+    after = truth(store_for(play_app), game_id)
+    response = web.post(path, data=data)  # the same form again: a double click, a back button
+    assert response.status_code == 409
+    assert "earlier view of this table" in response.get_data(as_text=True)
+    assert truth(store_for(play_app), game_id).deal == after.deal
+    assert web.post(path, data={"version": "x", "move": "pass"}).status_code == 409
+
+
+def test_nothing_selected_is_a_400_with_a_hint(web) -> None:
+    path, table = _leading_chuo_pai(web, "en")
+    response = web.post(path, data={"version": table.version, "move": "play"})
+    assert response.status_code in (400, 422)
+    assert 'role="alert"' in response.get_data(as_text=True)
+
+
+# -- htmx ----------------------------------------------------------------------------------------
+
+def test_htmx_gets_the_table_and_a_live_announcement(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "fa", "chuo-pai", 11)
+    table = parse(web.get(path).get_data(as_text=True))
+    data = {"version": table.version, "quick": table.quick[0]} if table.quick else \
+        {"version": table.version, "move": "pass"}
+    response = web.post(path, data=data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert "<html" not in text and 'id="table"' in text
+    fragment = parse(text)
+    assert fragment.live is not None and fragment.live.get("hx-swap-oob") == "true"
+    assert fragment.live.get("aria-live") == "polite"
+    assert_nothing_hidden(store_for(play_app), game_id, text)
+    # the full page never carries the out-of-band marker
+    full = parse(web.get(path).get_data(as_text=True))
+    assert full.live is not None and "hx-swap-oob" not in full.live
+
+
+def test_htmx_rejections_come_back_as_fragments(web) -> None:
+    path, table = _leading_chuo_pai(web, "ar")
+    response = web.post(path, data={"version": table.version, "move": "pass"},
+                        headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    assert "<html" not in text and 'role="alert"' in text
+
+
+# -- the drawing --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "hi", "pl"])
+def test_seats_run_the_right_way_and_never_mirror(web, lang: str) -> None:
+    expected = {"chuo-pai": {"0": "bottom", "1": "left", "2": "right"},  # clockwise (CP-2)
+                "tien-gow": {"0": "bottom", "1": "right", "2": "top", "3": "left"}}  # counter (TG-2)
+    for game in GAMES:
+        path, _ = new_table(web, lang, game, 1)
+        table = parse(web.get(path).get_data(as_text=True))
+        assert table.html["dir"] == ("rtl" if lang in ("ar", "fa") else "ltr")
+        assert table.seats == expected[game]
+        assert table.felt_dir == "ltr"
+
+
+def test_the_language_switcher_keeps_the_game(web) -> None:
+    path, game_id = new_table(web, "en", "tien-gow", 2)
+    text = web.get(path).get_data(as_text=True)
+    for lang in ("ar", "hi", "fa", "pl"):
+        assert f'href="/{lang}/tien-gow/games/{game_id}?chosen=1"' in text
+
+
+def test_home_and_navigation_link_to_play(web) -> None:
+    text = web.get("/en/").get_data(as_text=True)
+    assert 'href="/en/chuo-pai/play"' in text and 'href="/en/tien-gow/play"' in text
