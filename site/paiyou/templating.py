@@ -10,8 +10,12 @@ or ``"6-6 4-5"`` in the page's digits, to be wrapped in ``<bdi>``).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 from flask_babel import get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
 
 from paiyou import drawing, names, navigation, numerals
 
@@ -20,6 +24,19 @@ def notation(value: object) -> str:
     """Tile notation for display: ASCII structure, the page's digits (fa: ۱-۲)."""
     text = value.key if hasattr(value, "key") else str(value)
     return numerals.to_native_digits(text, get_locale())
+
+
+# Locale-dependent filters take the context so that Jinja never folds them at compile time:
+# ``{{ 84|num }}`` has a constant argument, and a plain filter would be evaluated once, in the
+# language of whichever request compiled the template, and baked into it.
+@pass_context
+def num_filter(context: Context, value: Any) -> str:
+    return numerals.num(value)
+
+
+@pass_context
+def notation_filter(context: Context, value: object) -> str:
+    return notation(value)
 
 
 def init_app(app: Flask) -> None:
@@ -32,7 +49,7 @@ def init_app(app: Flask) -> None:
         nav_items=navigation.nav_items,
         game_action_url=navigation.game_action_url,
     )
-    app.jinja_env.filters.update(num=numerals.num, notation=notation)
+    app.jinja_env.filters.update(num=num_filter, notation=notation_filter)
     # The tile macros are also globals, so they work without an import — in particular inside
     # blocks rendered alone as htmx fragments (paiyou.htmx.render), where a template's top-level
     # {% from %} imports do not run.
