@@ -208,8 +208,9 @@ def _cp_not_a_play(tiles: tuple[Tile, ...]) -> str:
             "%(cards)s are heads of different special combinations: a special combination has "
             "exactly one kind of head.",
             cards=_and_list([_name(game, t) for t in held_heads]))
-    if len(distinct) == 2 and cpf.FAMILY_OF[distinct[0]] == cpf.FAMILY_OF[distinct[1]] \
-            and cpf.STRENGTH[distinct[0]] == cpf.STRENGTH[distinct[1]]:
+    tied = len(distinct) == 2 and (cpf.FAMILY_OF[distinct[0]], cpf.STRENGTH[distinct[0]]) == (
+        cpf.FAMILY_OF[distinct[1]], cpf.STRENGTH[distinct[1]])
+    if tied:
         return pgettext(
             "chuo-pai explain",
             "%(first)s and %(second)s are equal in rank but different cards, so together they "
@@ -220,7 +221,7 @@ def _cp_not_a_play(tiles: tuple[Tile, ...]) -> str:
         "%(cards)s are different cards: an ordinary group needs copies of one card, and a special "
         "combination needs %(heads)s with cards of its matching total.",
         cards=_and_list([_name(game, t) for t in distinct]),
-        heads=_or_list([_name(game, parse_tiles(h)[0]) for h, _ in cpf.SPECIAL_TYPES.values()]))
+        heads=_or_list([_name(game, parse_tiles(h)[0]) for h, _totals in cpf.SPECIAL_TYPES.values()]))
 
 
 def _explain_chuo_pai(code: str, current: tuple[Tile, ...] | None,

@@ -160,14 +160,18 @@ def _judge_hint(puzzle: Puzzle) -> str:
         return pgettext("puzzle hint",
                         "Is it a single tile, a pair, the %(supreme)s or a mixed set?",
                         supreme=str(names.SET_KIND_NAMES["supreme"]))
-    if reason in ("not-a-play", "not-a-set"):
-        return pgettext("puzzle hint", "Look at the proposed tiles first: do they form a play at all?")
+    if reason == "not-a-play":
+        return pgettext("puzzle hint", "Look at the proposed cards first: do they form a play at all?")
+    if reason == "not-a-set":
+        return pgettext("puzzle hint", "Look at the proposed tiles first: do they form a set at all?")
     if reason in ("different-family", "different-kind"):
         if game == CHUO_PAI:
             return pgettext("puzzle hint", "Which family or class is each play in?")
         return pgettext("puzzle hint", "What kind of set is each one, and how many civil and "
                                        "military tiles does it have?")
-    if reason in ("different-count", "wrong-count"):
+    if reason == "different-count":
+        return pgettext("puzzle hint", "Count the cards on each side.")
+    if reason == "wrong-count":
         return pgettext("puzzle hint", "Count the tiles on each side.")
     current = parse_tiles(puzzle.current)
     if game == CHUO_PAI:
@@ -238,6 +242,8 @@ def _beat_explanation(puzzle: Puzzle, answer: Answer, verdict: Verdict) -> str:
     game, code = puzzle.game, verdict.code
     current = puzzle.current
     if code == "no-tiles":
+        if game == CHUO_PAI:
+            return pgettext("puzzle feedback", "Select the cards of your play first.")
         return pgettext("puzzle feedback", "Select the tiles of your play first.")
     if verdict.correct and answer.choice == PASS:
         if code == "early-death":

@@ -445,11 +445,11 @@ def _trick_deal(p: Puzzle) -> tg.Deal:
     plays: list[tuple[int, tuple[Tile, ...], bool]] = [
         (p.leader, parse_tiles(p.lead or ""), True)]
     for k, action in enumerate(p.actions, start=1):
-        face, _, notation = action.partition(":")
+        face, _sep, notation = action.partition(":")
         if face not in ("up", "down"):
             raise ContentError(p.key, f"a follower's play is 'up:…' or 'down:…', not {action!r}")
         plays.append(((p.leader + k) % tg.SEATS, parse_tiles(notation), face == "up"))
-    hands: list[list[Tile]] = [[] for _ in range(tg.SEATS)]
+    hands: list[list[Tile]] = [[] for _seat in range(tg.SEATS)]
     for seat, tiles, _up in plays:
         hands[seat].extend(tiles)
     rest = list(tgl.PACK)

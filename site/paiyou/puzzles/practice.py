@@ -80,7 +80,7 @@ def _judge(game: str, level: str, rng: random.Random, hands: list[tuple[Tile, ..
     target = rng.choice(targets)
     current = rng.choice(currents)
     if target == NOT_A_PLAY:
-        for _ in range(50):
+        for _attempt in range(50):
             k = rng.randint(2, min(3, len(hands[0])))
             tiles = rng.sample(hands[0], k)
             if rules_game.classify(tuple(tiles)) is None:
