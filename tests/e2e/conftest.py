@@ -28,7 +28,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     translations = tmp_path_factory.mktemp("e2e") / "translations"
     shutil.copytree(ROOT / "translations", translations, ignore=shutil.ignore_patterns("*.mo"))
     catalogs.compile_catalogs(translations)
-    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations)})
+    games = tmp_path_factory.mktemp("e2e-games") / "games.sqlite3"  # never the checkout's instance/
+    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{games}"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

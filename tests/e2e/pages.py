@@ -12,7 +12,12 @@ PAGE_DOMAINS: dict[str, str] = {
     "/{lang}/glossary": "core",
     "/{lang}/chuo-pai/rules": "rules",
     "/{lang}/tien-gow/rules": "rules",
+    # These two deal a new game and redirect (303) to its table, /{lang}/<game>/games/<id>:
+    # the tests follow the redirect and check the table.
+    "/{lang}/chuo-pai/play": "play",
+    "/{lang}/tien-gow/play": "play",
 }
+REDIRECTING: frozenset[str] = frozenset({"/{lang}/chuo-pai/play", "/{lang}/tien-gow/play"})
 PAGES: list[str] = list(PAGE_DOMAINS)
 
 LANGUAGES: tuple[str, ...] = ("en", "ar", "hi", "fa", "pl")

@@ -272,7 +272,10 @@ def and_list(items: Sequence[str]) -> str:
 def signed(number: int) -> str:
     """+13 / −10 / 0 in the page's digits."""
     text = numerals.num(abs(number))
-    return ("+" + text) if number > 0 else ("\u2212" + text) if number < 0 else text
+    if not number:
+        return text
+    # isolated left-to-right (U+2066 … U+2069), so the sign stays before the number on rtl pages
+    return "\u2066" + ("+" if number > 0 else "\u2212") + text + "\u2069"
 
 
 @bp.app_template_global("play_family_name")

@@ -1,0 +1,225 @@
+"""Whole deals in the browser (chromium), with and without JavaScript, left-to-right and
+right-to-left.
+
+- With JavaScript (htmx): every move swaps the table in place (the URL never changes), the
+  computer's moves are announced in the live region, focus goes to the status line.
+- Without JavaScript: plain forms, POST then redirect then GET, to the end of the deal.
+- Both end with the result, the settlement, the deal record (downloaded) and "new deal".
+- Tiles are chosen by mouse, by keyboard (Space on a focused tile, Enter on a button) and by
+  touch; the selection is checked as you go.
+- The drawing: Chuo Pai seats run clockwise, Tien Gow counter-clockwise, in every language, never
+  mirrored on right-to-left pages (measured on the rendered page).
+
+Set PAIYOU_SCREENSHOTS=<folder> to save the table at 1280 and 375 px (en, fa) and at the end.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+SCREENSHOTS = os.environ.get("PAIYOU_SCREENSHOTS")
+TABLE_URL = re.compile(r"/(\w\w)/(chuo-pai|tien-gow)/games/([A-Za-z0-9_-]{32})$")
+
+
+def shot(page: Page, name: str) -> None:
+    if SCREENSHOTS:
+        folder = Path(SCREENSHOTS)
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-version") or 0)
+
+
+def move(page: Page, index: int) -> None:
+    """One move by the human: a "plays you may make" button, else Pass, else a face-down
+    discard of the first tiles (chosen by clicking them)."""
+    plays = re.findall(r'name="quick" value="([^"]*)"', page.content())
+    if plays:
+        # the biggest plays first (a deal of Chuo Pai then takes fewer moves), varied by index
+        size = max(len(p.split()) for p in plays)
+        biggest = [p for p in plays if len(p.split()) == size]
+        page.locator(f'button[name=quick][value="{biggest[index % len(biggest)]}"]').first.click()
+        return
+    if page.locator("#pass-button:not([disabled])").count():
+        page.locator("#pass-button").click()
+        return
+    discard = int(page.locator("#play-form").get_attribute("data-discard") or 0)
+    assert discard, "no way to move"
+    picks = page.locator("label.pick")
+    for k in range(discard):
+        picks.nth(k).click()
+        expect(page.locator("input[name=tile]").nth(k)).to_be_checked()
+    page.locator("#down-button").click()
+
+
+def play_to_the_end(page: Page, lang: str, game: str, seed: int, js: bool) -> dict:
+    page.goto(f"/{lang}/{game}/play?seed={seed}")
+    match = TABLE_URL.search(page.url)
+    assert match and match.group(1) == lang and match.group(2) == game
+    table_url = page.url
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang in ("ar", "fa") else "ltr")
+    moves = 0
+    announced = False
+    while page.locator("#play-form").count():
+        before = version(page)
+        move(page, moves + seed)
+        expect(page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()
+        if js:
+            assert page.url == table_url  # swapped in place by htmx, no navigation
+            announced = announced or bool(page.locator("#announce").inner_text().strip())
+            expect(page.locator("#status")).to_be_focused()
+        else:
+            assert page.url == table_url  # POST, redirect, GET: back on the table's URL
+        moves += 1
+        assert moves < 100
+    if js:
+        assert announced, "the computer's moves were never announced"
+    expect(page.locator("#result-title")).to_be_visible()
+    expect(page.locator("#new-deal")).to_be_visible()
+    if game == "tien-gow":
+        expect(page.locator("#pillars-caption")).to_be_visible()
+    else:
+        expect(page.locator("#piles-caption")).to_be_visible()
+    with page.expect_download() as download:
+        page.locator("a[download]").click()
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["game"] == game and record["seed"] == seed
+    return record
+
+
+@pytest.fixture
+def js_page(browser: Browser, base_url: str):
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce", accept_downloads=True,
+                                  viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    # a refused move is answered 422 by design (the table and the reason come with it)
+    errors = [e for e in errors if "status of 422" not in e]
+    context.close()
+    assert errors == []
+
+
+@pytest.fixture
+def no_js_page(browser: Browser, base_url: str):
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, accept_downloads=True,
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "game", "seed"), [("en", "chuo-pai", 3), ("fa", "tien-gow", 4)])
+def test_a_whole_deal_with_javascript(js_page: Page, lang: str, game: str, seed: int) -> None:
+    assert js_page.evaluate("1") == 1
+    record = play_to_the_end(js_page, lang, game, seed, js=True)
+    shot(js_page, f"end_{lang}_{game}_1280")
+    table_url = js_page.url
+    js_page.locator("#new-deal").click()
+    js_page.wait_for_url(TABLE_URL)
+    assert js_page.url != table_url
+    assert record["format"] == 1
+
+
+@pytest.mark.parametrize(("lang", "game", "seed"), [("ar", "chuo-pai", 5), ("pl", "tien-gow", 6)])
+def test_a_whole_deal_without_javascript(no_js_page: Page, lang: str, game: str, seed: int) -> None:
+    record = play_to_the_end(no_js_page, lang, game, seed, js=False)
+    shot(no_js_page, f"end_{lang}_{game}_375_nojs")
+    assert record["format"] == 1
+
+
+def _leading_table(page: Page, lang: str) -> None:
+    for seed in range(40):
+        page.goto(f"/{lang}/chuo-pai/play?seed={seed}")
+        if page.locator('#play-form[data-phase="lead"]').count():
+            return
+    raise AssertionError("the human never led")
+
+
+def test_keyboard_selection_and_play(js_page: Page) -> None:
+    _leading_table(js_page, "en")
+    before = version(js_page)
+    first = js_page.locator("input[name=tile]").first
+    first.focus()
+    js_page.keyboard.press("Space")
+    expect(first).to_be_checked()
+    expect(js_page.locator("#selection")).to_have_text("That is a play you may make.")
+    expect(js_page.locator("button[name=quick].is-match")).to_have_count(1)
+    js_page.keyboard.press("Space")
+    expect(first).not_to_be_checked()
+    # two different cards that make no play: said at once, and refused by the server too
+    boxes = js_page.locator("input[name=tile]")
+    values = [boxes.nth(i).get_attribute("value") for i in range(boxes.count())]
+    from engine.chuo_pai import classify
+    from engine.tiles import parse_tiles
+
+    pair = next((i, j) for i in range(len(values)) for j in range(i + 1, len(values))
+                if classify(parse_tiles(f"{values[i]} {values[j]}")) is None)
+    for i in pair:
+        boxes.nth(i).focus()
+        js_page.keyboard.press("Space")
+    expect(js_page.locator("#selection")).to_have_text("Those cards are not a play you may make now.")
+    js_page.locator("#play-button").focus()
+    js_page.keyboard.press("Enter")
+    expect(js_page.locator("#table .alert--error")).to_be_visible()
+    assert version(js_page) == before
+    expect(js_page.locator("input[name=tile]:checked")).to_have_count(2)  # the selection is kept
+    # a legal play by keyboard: one card alone always leads
+    for i in pair:
+        boxes.nth(i).focus()
+        js_page.keyboard.press("Space")
+    boxes.first.focus()
+    js_page.keyboard.press("Space")
+    js_page.locator("#play-button").focus()
+    js_page.keyboard.press("Enter")
+    expect(js_page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()
+
+
+def test_touch_selection(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 375, "height": 740},
+                                  has_touch=True, is_mobile=True, reduced_motion="reduce")
+    page = context.new_page()
+    for seed in range(40):
+        page.goto(f"/pl/tien-gow/play?seed={seed}")
+        if page.locator('#play-form[data-phase="follow"]').count():
+            break
+    discard = int(page.locator("#play-form").get_attribute("data-discard") or 0)
+    before = version(page)
+    for k in range(discard):
+        page.locator("label.pick").nth(k).tap()
+    expect(page.locator("input[name=tile]:checked")).to_have_count(discard)
+    page.locator("#down-button").tap()
+    expect(page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("width", [1280, 375])
+def test_seats_are_drawn_in_play_order(browser: Browser, base_url: str, lang: str, width: int) -> None:
+    """Chuo Pai clockwise: you (bottom) -> left -> right. Tien Gow counter-clockwise: you
+    (bottom) -> right -> top -> left. The same on rtl pages: the table is never mirrored."""
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900},
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    for game in ("chuo-pai", "tien-gow"):
+        page.goto(f"/{lang}/{game}/play?seed=2")
+        box = {s: page.locator(f'.felt [data-seat="{s}"]').bounding_box() for s in range(4 if game == "tien-gow" else 3)}
+        centre = {s: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for s, b in box.items() if b}
+        you = centre[0]
+        if game == "chuo-pai":
+            assert centre[1][0] < centre[2][0]  # seat 1 on the left, seat 2 on the right
+            assert centre[1][1] < you[1] and centre[2][1] < you[1]
+        else:
+            assert centre[1][0] > centre[3][0]  # seat 1 on the right, seat 3 on the left
+            assert centre[2][1] < centre[1][1] < you[1] and centre[2][1] < centre[3][1]
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, f"table_{lang}_{game}_{width}")
+    context.close()
