@@ -16,6 +16,15 @@ PAGE_DOMAINS: dict[str, str] = {
     # the tests follow the redirect and check the table.
     "/{lang}/chuo-pai/play": "play",
     "/{lang}/tien-gow/play": "play",
+    # Puzzles: the lesson paths, an explanation step (ladders), a beat-or-pass puzzle (tiles as
+    # checkboxes), a settlement puzzle (a form), a practice puzzle. Answered states are checked
+    # by tests/e2e/test_puzzles_e2e.py.
+    "/{lang}/puzzles": "puzzles",
+    "/{lang}/chuo-pai/puzzles": "puzzles",
+    "/{lang}/chuo-pai/puzzles/cards/1": "puzzles",
+    "/{lang}/chuo-pai/puzzles/beat-or-pass/3": "puzzles",
+    "/{lang}/tien-gow/puzzles/settlement/4": "puzzles",
+    "/{lang}/tien-gow/practice/hard/7": "puzzles",
 }
 REDIRECTING: frozenset[str] = frozenset({"/{lang}/chuo-pai/play", "/{lang}/tien-gow/play"})
 PAGES: list[str] = list(PAGE_DOMAINS)
