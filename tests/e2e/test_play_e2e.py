@@ -20,9 +20,20 @@ import re
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 SCREENSHOTS = os.environ.get("PAIYOU_SCREENSHOTS")
+AXE = Axe()
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]},
+    "resultTypes": ["violations"],
+}
+
+
+def assert_accessible(page: Page) -> None:
+    results = AXE.run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
 TABLE_URL = re.compile(r"/(\w\w)/(chuo-pai|tien-gow)/games/([A-Za-z0-9_-]{32})$")
 
 
@@ -121,6 +132,7 @@ def no_js_page(browser: Browser, base_url: str):
 def test_a_whole_deal_with_javascript(js_page: Page, lang: str, game: str, seed: int) -> None:
     assert js_page.evaluate("1") == 1
     record = play_to_the_end(js_page, lang, game, seed, js=True)
+    assert_accessible(js_page)  # the result, the settlement tables, the record link
     shot(js_page, f"end_{lang}_{game}_1280")
     table_url = js_page.url
     js_page.locator("#new-deal").click()
@@ -170,6 +182,7 @@ def test_keyboard_selection_and_play(js_page: Page) -> None:
     js_page.locator("#play-button").focus()
     js_page.keyboard.press("Enter")
     expect(js_page.locator("#table .alert--error")).to_be_visible()
+    assert_accessible(js_page)  # the table with a refused move and its reason
     assert version(js_page) == before
     expect(js_page.locator("input[name=tile]:checked")).to_have_count(2)  # the selection is kept
     # a legal play by keyboard: one card alone always leads

@@ -364,6 +364,13 @@ def test_errors_speak_the_visitors_language(api) -> None:
         message = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": accept}).json["message"]
         english = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": "en"}).json["message"]
         assert message != english, expected
+    polish = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": "pl"}).json["message"]
+    assert api.get(f"/api/v1/games/{gid}?lang=pl", headers={"Accept-Language": "fa"}).json["message"] == polish
+    data = start(api, "chuo-pai", seed=1)
+    body = {"version": 99, "tiles": "", "lang": "pl"}
+    assert act(api, data["id"], body, headers={"Accept-Language": "ar"}).json["message"].startswith("Ta akcja")
+    unknown = api.get(f"/api/v1/games/{gid}?lang=xx")
+    assert unknown.status_code == 400 and unknown.json["error"] == "unknown-language"
 
 
 # -- a restart in the middle of a deal -------------------------------------------------------------

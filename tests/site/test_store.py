@@ -199,3 +199,13 @@ def test_the_database_url_setting_picks_the_store(
     configured = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                              "PAIYOU_DATABASE_URL": "postgresql://u@127.0.0.1:1/none"})
     assert isinstance(store_for(configured), PostgresStore)
+
+
+def test_the_prune_command(tmp_path: Path, translations_dir: Path) -> None:
+    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
+    service.start(store_for(app), "tien-gow", seed=1, level="random")
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["games", "prune", "--days", "1"]).output.strip() == "deleted 0 games"
+    assert store_for(app).count() == 1
+    store_for(app).close()

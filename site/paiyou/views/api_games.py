@@ -9,8 +9,9 @@
 
 Errors are ``{"error": code, "message": sentence in the request's language}``: 400 malformed
 input, 404 unknown game or id, 409 stale version or deal not over, 422 illegal action (``error``
-is the engine's reason code). The language is the visitor's preference (the language cookie,
-then ``Accept-Language``). ``view`` is the human seat's view only: no other hand, no face-down
+is the engine's reason code). The language of ``message`` is the body's ``lang``, else
+``?lang=``, else the visitor's preference (the language cookie, then ``Accept-Language``).
+``view`` is the human seat's view only: no other hand, no face-down
 tile of another seat.
 """
 from __future__ import annotations
@@ -18,12 +19,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
 from flask_babel import pgettext
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou import game_service as service
+from paiyou.config import LANGUAGE_CODES
 from paiyou.reasons import explain, reason_message
 from paiyou.store import current_store
 
@@ -49,6 +51,7 @@ def error_message(code: str) -> str:
         "bad-seed": pgettext("play api", "\"seed\" must be a whole number from 0 to 2^53 − 1."),
         "too-large": pgettext("play api", "The request body is too large."),
         "bad-method": pgettext("play api", "This address does not accept that method."),
+        "unknown-language": pgettext("play api", "\"lang\" must be one of en, ar, hi, fa, pl."),
         "bad-request": pgettext("play api", "The request is malformed."),
     }
     return messages.get(code) or messages["bad-request"]
@@ -57,6 +60,20 @@ def error_message(code: str) -> str:
 def error(code: str, status: int, message: str | None = None, **extra: Any) -> tuple[Response, int]:
     body = {"error": code, "message": message or error_message(code), **extra}
     return jsonify(body), status
+
+
+@bp.before_request
+def _language() -> tuple[Response, int] | None:
+    """The language of messages: the body's ``lang``, else ``?lang=``, else the visitor's
+    preference (the language cookie, then ``Accept-Language``), as in the judge API."""
+    body = request.get_json(silent=True, force=True) if request.method == "POST" else None
+    lang = body.get("lang") if isinstance(body, dict) and "lang" in body else request.args.get("lang")
+    if lang is None:
+        return None
+    if lang not in LANGUAGE_CODES:
+        return error("unknown-language", 400)
+    g.lang_code = lang
+    return None
 
 
 def _json_body() -> dict[str, Any]:
