@@ -11,6 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from engine.ai.chuo_pai import GreedyChuoPai, StandardChuoPai
+from engine.ai.tien_gow import GreedyTienGow, StandardTienGow
+
 
 class Agent(Protocol):
     name: str
@@ -27,28 +30,10 @@ class RandomAgent:
         return rng.choice(view.legal_actions())
 
 
-def _chuo_pai(level: str) -> Callable[[], Agent]:
-    def make() -> Agent:
-        from engine.ai import chuo_pai
-
-        return {"greedy": chuo_pai.GreedyChuoPai, "standard": chuo_pai.StandardChuoPai}[level]()
-
-    return make
-
-
-def _tien_gow(level: str) -> Callable[[], Agent]:
-    def make() -> Agent:
-        from engine.ai import tien_gow
-
-        return {"greedy": tien_gow.GreedyTienGow, "standard": tien_gow.StandardTienGow}[level]()
-
-    return make
-
-
 AGENT_NAMES: tuple[str, ...] = ("random", "greedy", "standard")
 _FACTORIES: dict[str, dict[str, Callable[[], Agent]]] = {
-    "chuo-pai": {"random": RandomAgent, "greedy": _chuo_pai("greedy"), "standard": _chuo_pai("standard")},
-    "tien-gow": {"random": RandomAgent, "greedy": _tien_gow("greedy"), "standard": _tien_gow("standard")},
+    "chuo-pai": {"random": RandomAgent, "greedy": GreedyChuoPai, "standard": StandardChuoPai},
+    "tien-gow": {"random": RandomAgent, "greedy": GreedyTienGow, "standard": StandardTienGow},
 }
 
 

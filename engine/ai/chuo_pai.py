@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from engine.chuo_pai.deal import PASS, Action
-from engine.chuo_pai.families import SPECIAL, STRENGTH
+from engine.chuo_pai.families import STRENGTH
 from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
 from engine.chuo_pai.view import SeatView
 from engine.tiles import ALL_TILES
@@ -112,8 +112,6 @@ def rollout(hands: list[list[int]], sizes: list[int], piles: list[int], current:
             leader = (leader + 1) % 3
 
 
-
-
 # -- what the view tells about the hidden hands ----------------------------------------------------
 def unseen_counts(view: SeatView) -> list[int]:
     """Copies of each identity in the other hands: 4, less this seat's hand, every card played
@@ -207,19 +205,13 @@ def sample_hands(view: SeatView, unseen: list[int], caps: list[list[int]],
 
 
 # -- standard --------------------------------------------------------------------------------------
-def _outcome(piles: list[int], me: int) -> float:
-    mine = piles[me]
-    top = max(piles)
-    best_other = max(piles[s] for s in range(SEATS) if s != me)
-    share = (1.0 / piles.count(top)) if mine == top else 0.0
-    return share + 0.02 * (mine - best_other)
-
-
 class StandardChuoPai:
-    """Determinized Monte Carlo with successive halving: the hidden cards are dealt at random
-    (respecting the hand sizes, the cards seen and what the passes prove), every candidate play is
-    tried on the same guesses and the deal is played out greedily; the weaker half of the
-    candidates is dropped after each batch, and the play with the best mean result is chosen."""
+    """Determinized Monte Carlo with successive halving (docs/ai.md): the hidden cards are dealt
+    at random (respecting the hand sizes, the cards seen and what the passes prove), every legal
+    play is tried on the same guesses and the deal is played out greedily; after each batch of
+    guesses the weaker half of the plays is dropped, and the play with the best mean result wins.
+    A result is the first-place share (1, or 1/k for a joint first among k) plus ``weight`` times
+    the margin over the best other pile."""
 
     name = "standard"
 

@@ -7,17 +7,21 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from itertools import combinations
 
 from engine.tien_gow.actions import Action, make_action, tiles_info
-from engine.tien_gow.ladders import CIVIL, CIVIL_LADDER, MILITARY_LADDER, ORDER, POSITION, STRENGTH, SUIT
-from engine.tien_gow.sets import MIXED, MIXED_TYPES, SETS, SUPREME, TileSet
+from engine.tien_gow.hands import GUARDS, UNIT, code_of
+from engine.tien_gow.ladders import (CIVIL, CIVIL_LADDER, COPIES, MILITARY, MILITARY_LADDER, ORDER,
+                                     POSITION, STRENGTH, SUIT)
+from engine.tien_gow.sets import BEATEN_BY, MIXED, MIXED_TYPES, SETS, SUPREME, TileSet
+from engine.tien_gow.settlement import final_payments, immediate_payments
 from engine.tien_gow.view import SeatView
 from engine.tiles import Tile
 
 SEATS = 4
 
 # -- greedy --------------------------------------------------------------------------------------
-_TOP = {CIVIL: len(CIVIL_LADDER), "military": len(MILITARY_LADDER)}  # 11 and 6
+_TOP = {CIVIL: len(CIVIL_LADDER), MILITARY: len(MILITARY_LADDER)}  # 11 and 6
 
 
 def tile_weakness(t: Tile) -> tuple[Fraction, int, int]:
@@ -72,4 +76,197 @@ class GreedyTienGow:
         return make_action(weakest_tiles(view.hand, view.trick.plays[0].count), False)
 
 
-StandardTienGow = GreedyTienGow  # placeholder
+
+
+# -- simulation ----------------------------------------------------------------------------------
+# Hands are packed codes (engine.tien_gow.hands): 3 bits per identity, so "holds" and "remove"
+# are integer operations.
+_LEAD_CODES: tuple[tuple[int, TileSet], ...] = tuple((t.code, t) for t in LEAD_SETS)
+_BEAT_CODES: tuple[tuple[tuple[int, TileSet], ...], ...] = tuple(
+    tuple((b.code, b) for b in sorted(BEATEN_BY[h.id], key=beat_order)) for h in SETS)
+_WEAK_SHIFTS: tuple[int, ...] = tuple(3 * POSITION[t] for t in WEAK_TILES)
+
+
+def _weakest_code(hand: int, n: int) -> int:
+    """The packed code of greedy's ``n`` weakest tiles of a packed hand."""
+    found = 0
+    for shift in _WEAK_SHIFTS:
+        held = (hand >> shift) & 3
+        if held:
+            if held >= n:
+                return found + (n << shift)
+            found += held << shift
+            n -= held
+    return found
+
+
+def rollout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
+            leader: int, high: TileSet | None, high_seat: int, played: int,
+            lead: TileSet | None) -> int:
+    """Finish the deal in place with every seat playing greedy; return the last trick's winner. ``left``: tiles in each hand at the start of the trick
+    under way; ``played``: plays made in it so far (0: ``leader`` leads); ``lead``: the set that
+    was led. ``net`` collects the payments."""
+    G = GUARDS
+    while True:
+        if high is None:
+            hand = codes[leader]
+            g = hand | G
+            for code, tset in _LEAD_CODES:
+                if (g - code) & G == G:
+                    break
+            codes[leader] = hand - code
+            high, high_seat, lead, played = tset, leader, tset, 1
+        n = lead.size  # type: ignore[union-attr]
+        last_single = n == 1 and left == 1
+        for k in range(played, SEATS):
+            seat = (leader + k) % SEATS
+            hand = codes[seat]
+            if not (last_single and not pillars[seat]):  # TG-12 early death
+                g = hand | G
+                for code, tset in _BEAT_CODES[high.id]:
+                    if (g - code) & G == G:
+                        codes[seat] = hand - code
+                        high, high_seat = tset, seat
+                        break
+                else:
+                    codes[seat] = hand - _weakest_code(hand, n)
+            else:
+                codes[seat] = hand - _weakest_code(hand, n)
+        pillars[high_seat] += n
+        if high.kind == SUPREME or n == 4:  # type: ignore[union-attr]
+            for p in immediate_payments(high_seat, high, banker):  # type: ignore[arg-type]
+                net[p.payer] -= p.amount
+                net[p.payee] += p.amount
+        left -= n
+        if not left:
+            for p in final_payments(tuple(pillars), banker, high_seat, leader, lead, high):  # type: ignore[arg-type]
+                net[p.payer] -= p.amount
+                net[p.payee] += p.amount
+            return high_seat
+        leader, high, played = high_seat, None, 0
+
+
+# -- what the view tells about the hidden tiles ----------------------------------------------------
+def unseen_tiles(view: SeatView) -> list[Tile]:
+    """The tiles this seat has not seen: the pack less its hand, every face-up tile and its own
+    face-down tiles. They are in the other hands or among the others' face-down discards."""
+    left = dict(COPIES)
+    for t in view.hand:
+        left[t] -= 1
+    for trick in view.tricks + (view.trick,):
+        for play in trick.plays:
+            for t in play.tiles:  # face-up tiles, and this seat's own face-down ones
+                left[t] -= 1
+    return [t for t in ORDER for _ in range(left[t])]
+
+
+def sample_codes(view: SeatView, unseen: list[Tile], rng: random.Random) -> list[int]:
+    """One guess at the other hands (packed codes): the unseen tiles shuffled and dealt to fit the
+    hand sizes; what is left over stands for the others' face-down discards. (A face-down play
+    proves nothing: TG-6 lets a player discard a winner.)"""
+    tiles = sorted(unseen, key=lambda _: rng.random())
+    codes = [0] * SEATS
+    start = 0
+    for seat in range(SEATS):
+        if seat == view.seat:
+            codes[seat] = code_of(view.hand)
+        else:
+            size = view.hand_sizes[seat]
+            codes[seat] = sum(UNIT[t] for t in tiles[start:start + size])
+            start += size
+    return codes
+
+
+# -- standard --------------------------------------------------------------------------------------
+_RANK = {t: i for i, t in enumerate(WEAK_TILES)}
+
+
+def discard_candidates(hand: tuple[Tile, ...], n: int, limit: int) -> list[tuple[Tile, ...]]:
+    """The ``limit`` discards of ``n`` tiles that give up the least, by greedy's tile order (the
+    sum of the tiles' places, weakest 0), ties by canonical order."""
+    options = list(dict.fromkeys(combinations(hand, n)))
+    options.sort(key=lambda c: (sum(_RANK[t] for t in c), tuple(POSITION[t] for t in c)))
+    return options[:limit]
+
+
+class StandardTienGow:
+    """Determinized Monte Carlo with successive halving: the unseen tiles are dealt at random to
+    the other hands (the rest stand for their face-down discards), every candidate is tried on the
+    same guesses and the deal is played out greedily; the weaker half of the candidates is dropped
+    after each batch, and the action with the best mean net result is chosen."""
+
+    name = "standard"
+
+    def __init__(self, budget: int = 12000, worlds: int = 128, discards: int = 8,
+                 halving: bool = True) -> None:
+        self.budget = budget  # play-out cost per decision, in units of about a microsecond here
+        self.worlds = worlds
+        self.discards = discards
+        self.halving = halving
+
+    def candidates(self, view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
+        if not view.trick.plays:
+            return list(legal)
+        n = view.trick.plays[0].count
+        ups = [a for a in legal if a.face_up]
+        downs = [make_action(c, False) for c in discard_candidates(view.hand, n, self.discards)]
+        return ups + downs
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        alive = self.candidates(view, legal)
+        if len(alive) == 1:
+            return alive[0]
+        me = view.seat
+        plays = view.trick.plays
+        leader, left = view.trick.leader, len(view.hand)
+        if plays:
+            high_play = view.high
+            assert high_play is not None
+            high0: TileSet | None = tiles_info(high_play.tiles)[1]
+            high_seat0 = high_play.player
+            lead0: TileSet | None = tiles_info(plays[0].tiles)[1]
+        else:
+            high0, high_seat0, lead0 = None, -1, None
+        net0 = [0] * SEATS
+        for p in view.payments:
+            net0[p.payer] -= p.amount
+            net0[p.payee] += p.amount
+        info = [(code_of(a.tiles), tiles_info(a.tiles)[1], a.face_up) for a in alive]
+        unseen = unseen_tiles(view)
+        total = int(self.budget / (4 + 3 * sum(view.hand_sizes)))
+        rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
+        worlds: list[list[int]] = []
+        totals = [0.0] * len(alive)
+        evaluated = 0
+        banker, pillars0, played0 = view.banker, view.pillars, len(plays)
+        for stage in range(rounds):
+            batch = max(2, min(total // (rounds * len(alive)), self.worlds // rounds))
+            while len(worlds) < evaluated + batch:
+                worlds.append(sample_codes(view, unseen, rng))
+            for c, (code, tset, up) in enumerate(info):
+                value = 0
+                for world in worlds[evaluated:evaluated + batch]:
+                    codes = world[:]
+                    codes[me] -= code
+                    pillars = list(pillars0)
+                    net = net0[:]
+                    if not plays:
+                        rollout(codes, pillars, net, banker, left, me, tset, me, 1, tset)
+                    elif up:
+                        rollout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, lead0)
+                    else:
+                        rollout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1, lead0)
+                    value += net[me]
+                totals[c] += value
+            evaluated += batch
+            if stage < rounds - 1:
+                keep = sorted(range(len(alive)), key=lambda c: -totals[c])[:(len(alive) + 1) // 2]
+                keep.sort()
+                alive = [alive[c] for c in keep]
+                info = [info[c] for c in keep]
+                totals = [totals[c] for c in keep]
+        best = max(range(len(alive)), key=lambda c: totals[c])
+        return alive[best]
