@@ -265,6 +265,14 @@ def test_three_stars_for_a_clean_lesson_and_unknown_ids_are_dropped(app: Flask) 
     assert "3 stars of 3" in html
 
 
+def test_posts_from_another_site_are_refused(client: FlaskClient) -> None:
+    response = client.post("/en/chuo-pai/puzzles/reset", headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403
+    p = COURSES["chuo-pai"].by_id["cards-1"]
+    same = client.post(step_url(p), data={"answer": "beats"}, headers={"Origin": "http://localhost"})
+    assert same.status_code == 303
+
+
 def test_a_result_url_does_not_change_progress(client: FlaskClient) -> None:
     p = COURSES["chuo-pai"].by_id["cards-1"]
     client.get(step_url(p) + "?answer=beats")

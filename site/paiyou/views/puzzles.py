@@ -14,7 +14,7 @@ Every verdict comes from the engine (``paiyou.puzzles``); progress lives in a co
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from flask_babel import lazy_pgettext
@@ -34,6 +34,16 @@ from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
 GAME = "<any('chuo-pai', 'tien-gow'):game>"
 LEVEL = "<any('easy', 'medium', 'hard'):level>"
+
+
+@bp.before_request
+def same_origin_posts_only() -> None:
+    """Answers and resets write the progress cookie: refuse a POST sent by another site's page
+    (browsers send ``Origin`` with every POST form; no header, e.g. an old client, is allowed)."""
+    origin = request.headers.get("Origin")
+    if request.method == "POST" and origin and origin != "null":
+        if urlsplit(origin).netloc != request.host:
+            abort(403)
 
 
 def course(game: str) -> Course:
