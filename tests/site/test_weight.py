@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.pages import LANGUAGES, PAGES
+from tests.e2e.pages import LANGUAGES, PAGES, REDIRECTING
 
 BUDGET = 100_000  # bytes, gzip-compressed
 ASSET = re.compile(r'<(?:link[^>]+rel="stylesheet"[^>]+href|script[^>]+src)="([^"]+)"')
@@ -20,7 +20,7 @@ def gzipped_size(data: bytes) -> int:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("path", PAGES)
 def test_page_weight(client, path: str, lang: str) -> None:
-    html = client.get(path.format(lang=lang)).get_data()
+    html = client.get(path.format(lang=lang), follow_redirects=path in REDIRECTING).get_data()
     total = gzipped_size(html)
     assets = ASSET.findall(html.decode())
     assert any(a.endswith(".css") for a in assets) and any(a.endswith(".js") for a in assets)
