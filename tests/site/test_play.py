@@ -325,3 +325,63 @@ def test_the_language_switcher_keeps_the_game(web) -> None:
 def test_home_and_navigation_link_to_play(web) -> None:
     text = web.get("/en/").get_data(as_text=True)
     assert 'href="/en/chuo-pai/play"' in text and 'href="/en/tien-gow/play"' in text
+
+
+# -- the play domain's catalogs -------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+# Latin words that stay in every language: the API's field names and values, and "JSON".
+API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "true", "false", "lang",
+             "en", "ar", "hi", "fa", "pl"}
+
+
+def test_the_play_template_is_up_to_date(tmp_path: Path) -> None:
+    import shutil
+
+    from babel.messages.pofile import read_po
+
+    from paiyou import catalogs
+
+    scratch = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", scratch, ignore=shutil.ignore_patterns("*.mo", "*.po"))
+    catalogs.extract(scratch, only=["play"], root=ROOT)
+
+    def keys(path: Path) -> set[tuple[str | None, object]]:
+        with path.open("rb") as f:
+            return {(m.context, m.id) for m in read_po(f) if m.id}
+
+    assert keys(scratch / "play.pot") == keys(ROOT / "translations" / "play.pot"), \
+        "run 'flask --app paiyou i18n extract' then 'update'"
+
+
+@pytest.mark.parametrize("lang", ["ar", "hi", "fa", "pl"])
+def test_the_play_catalog_is_really_translated(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "translations" / lang / "LC_MESSAGES" / "play.po").open("rb") as f:
+        catalog = read_po(f)
+    messages = [m for m in catalog if m.id]
+    assert len(messages) > 100
+    same = 0
+    for m in messages:
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        english = m.id if isinstance(m.id, str) else m.id[0]
+        for text in strings:
+            bare = re.sub(r"%\(\w+\)s", "", text)
+            if lang != "pl":
+                words = set(re.findall(r"[A-Za-z_]{2,}", bare)) - API_WORDS
+                assert not words, (m.id, text)
+            same += text == english
+    assert same <= 2  # only "%(name)s ×%(num)s"-like strings may read the same
+
+
+def test_arabic_plural_forms_of_the_play_domain_read_right() -> None:
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "translations" / "ar" / "LC_MESSAGES" / "play.po").open("rb") as f:
+        catalog = read_po(f)
+    forms = catalog.get(("Your hand: %(num)s card", "Your hand: %(num)s cards"), context="play").string
+    assert forms[1] == "يدك: ورقة واحدة" and forms[2] == "يدك: ورقتان"
+    assert forms[3] == "يدك: %(num)s أوراق"   # 3..10
+    assert forms[4] == "يدك: %(num)s ورقة"    # 100, 101, 102
+    assert forms[5] == "يدك: %(num)s ورقةً"   # 11..99
