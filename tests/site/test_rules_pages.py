@@ -6,8 +6,8 @@
   TG-1); the Yao ladder is Cat > High Foot > Four-Six > Axe (D1).
 - Every rule a player needs (CP-1 … CP-19, TG-1 … TG-19) has its badge anchor (``#cp-12``).
 - The sets are drawn: the special combinations, military pairs, the Supreme, the four quartets.
-- For a language whose ``rules.po`` exists, every content message is translated and the page
-  shows no English sentence; languages without one are skipped (they fall back to English).
+- Every language has a ``rules.po``; every content message is translated and the page shows no
+  English sentence.
 - The content format is strict (``paiyou.rules_content``) and ``rules.pot`` is up to date.
 """
 from __future__ import annotations
@@ -291,8 +291,7 @@ def test_english_page_says_what_the_rules_say(pages):
 
 def rules_catalog(lang: str):
     po = catalogs.po_path(TRANSLATIONS, lang, "rules")
-    if not po.exists():
-        pytest.skip(f"translations/{lang}/LC_MESSAGES/rules.po does not exist yet")
+    assert po.exists(), f"translations/{lang}/LC_MESSAGES/rules.po is missing"
     with po.open("rb") as f:
         return read_po(f, locale=lang)
 
