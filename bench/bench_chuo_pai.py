@@ -7,34 +7,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.common import random_deals  # noqa: E402
 from engine import chuo_pai as cp  # noqa: E402
-
-
-def random_deals(count: int) -> tuple[float, list[cp.Deal], int]:
-    start, finished, actions = time.perf_counter(), [], 0
-    for seed in range(count):
-        deal, rng = cp.new_deal(seed), random.Random(seed)
-        while not deal.is_over:
-            deal = deal.apply(rng.choice(deal.legal_actions()))
-            actions += 1
-        finished.append(deal)
-    return time.perf_counter() - start, finished, actions
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=3000)
     args = parser.parse_args()
-    random_deals(200)  # warm up
-    best = min(random_deals(args.deals)[0] for _ in range(3))
-    _, deals, actions = random_deals(args.deals)
+    random_deals(cp, 200)  # warm up
+    best = min(random_deals(cp, args.deals)[0] for _ in range(3))
+    _, deals, actions = random_deals(cp, args.deals, keep=True)
     print(f"random deals per second:        {args.deals / best:,.0f}  "
           f"({actions / args.deals:.1f} actions per deal)")
 

@@ -16,18 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.common import random_deals  # noqa: E402
 from engine import tien_gow as tg  # noqa: E402
-
-
-def random_deals(count: int) -> tuple[float, list[tg.Deal], int]:
-    start, finished, actions = time.perf_counter(), [], 0
-    for seed in range(count):
-        deal, rng = tg.new_deal(seed), random.Random(seed)
-        while not deal.is_over:
-            deal = deal.apply(rng.choice(deal.legal_actions()))
-            actions += 1
-        finished.append(deal)
-    return time.perf_counter() - start, finished, actions
 
 
 def fresh_states(deals: list[tg.Deal]) -> list[tg.Deal]:
@@ -53,9 +43,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=5000)
     args = parser.parse_args()
-    random_deals(300)  # warm up
-    best = min(random_deals(args.deals)[0] for _ in range(3))
-    _, deals, actions = random_deals(args.deals)
+    random_deals(tg, 300)  # warm up
+    best = min(random_deals(tg, args.deals)[0] for _ in range(3))
+    _, deals, actions = random_deals(tg, args.deals, keep=True)
     print(f"random deals per second:          {args.deals / best:,.0f}  "
           f"({actions / args.deals:.1f} actions per deal)")
 

@@ -154,19 +154,19 @@ class Deal(NamedTuple):
             nxt, last = (seat + 1) % SEATS, (seat + 2) % SEATS
             pending = (nxt, last) if sizes[nxt] and sizes[last] else (nxt,) if sizes[nxt] else (last,)
             return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed,
-                               pending[0], play, seat, pending[1:], Round(seat, ((seat, play),), None),
-                               rounds))
+                               pending[0], play, seat, pending[1:],
+                               _new(Round, (seat, ((seat, play),), None)), rounds))
         if play is not PASS:  # CP-13: a beat replaces the current highest play
             removed += current.size
             current, owner = play, seat  # type: ignore[assignment]
         assert rnd is not None and owner is not None
-        rnd = Round(rnd.leader, rnd.actions + ((seat, play),), None)
+        rnd = _new(Round, (rnd.leader, rnd.actions + ((seat, play),), None))
         if pending:
             return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed, pending[0],
                                current, owner, pending[1:], rnd, rounds))
         # The round is over: CP-15 winner, CP-16 scoring, CP-17 end check, CP-18 next leader.
         piles = _replace(piles, owner, piles[owner] + current.size)
-        rounds = rounds + (Round(rnd.leader, rnd.actions, owner),)
+        rounds = rounds + (_new(Round, (rnd.leader, rnd.actions, owner)),)
         if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
             to_act = None
         elif sizes[owner]:

@@ -122,17 +122,15 @@ def classify(tiles: Iterable[Tile]) -> Play | None:
 
 
 _GROUPS, _SPECIALS = _lead_tables()
+_CAP = (0, 1, 2, 3, 3)  # copies held, capped at 3: no special combination uses more of one kind
 
 
 def leads(hand: tuple[int, ...]) -> list[Play]:
     """Every legal play the hand holds (CP-6), by table look-up."""
-    found: list[Play] = []
-    for i, held in enumerate(hand):
-        if held:
-            found.extend(_GROUPS[i][held])
+    found = [p for i, held in enumerate(hand) if held for p in _GROUPS[i][held]]
     for h, a, b, table in _SPECIALS:
         if hand[h] and (hand[a] or hand[b]):
-            found.extend(table[min(hand[h], 3), min(hand[a], 3), min(hand[b], 3)])
+            found.extend(table[_CAP[hand[h]], _CAP[hand[a]], _CAP[hand[b]]])
     return found
 
 
