@@ -18,10 +18,9 @@ from engine.tien_gow.settlement import final_payments, net
 from engine.tiles import parse_tiles
 from paiyou.puzzles import practice
 from paiyou.puzzles.extract import extract_lessons
-from paiyou.puzzles.model import (
-    BEAT_OR_PASS, GAMES, JUDGE, SETTLEMENT, ContentError, Puzzle, expected_answers, load_course,
-    parse_lesson,
-)
+from paiyou.puzzles.loading import load_course, parse_lesson
+from paiyou.puzzles.model import BEAT_OR_PASS, GAMES, JUDGE, SETTLEMENT, ContentError, Puzzle
+from paiyou.puzzles.solving import expected_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

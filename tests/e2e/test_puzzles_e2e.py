@@ -18,7 +18,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from paiyou.puzzles.model import PASS, Puzzle, load_course
+from paiyou.puzzles.loading import load_course
+from paiyou.puzzles.model import PASS, Puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = Axe()

@@ -9,7 +9,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.cli import judge_lines
-from paiyou.puzzles.model import GAMES, load_course
+from paiyou.puzzles.loading import load_course
+from paiyou.puzzles.model import GAMES
 
 CASES = [
     ("chuo-pai", "6-6 6-6", "1-1 1-1"),

@@ -15,7 +15,8 @@ from flask_babel import force_locale
 
 from paiyou import reasons
 from paiyou.puzzles import practice
-from paiyou.puzzles.model import GAMES, NONE, NUMBER_QUESTIONS, PASS, Puzzle, load_course
+from paiyou.puzzles.loading import load_course
+from paiyou.puzzles.model import GAMES, NONE, NUMBER_QUESTIONS, PASS, Puzzle
 from paiyou.puzzles.progress import cookie_name
 from tests.e2e.pages import LANGUAGES
 

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from paiyou.puzzles.model import GAMES, parse_lesson
+from paiyou.puzzles.loading import parse_lesson
+from paiyou.puzzles.model import GAMES
 
 
 def extract_lessons(

@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from paiyou.puzzles.model import Course, Lesson
+from paiyou.puzzles.loading import Course
+from paiyou.puzzles.model import Lesson
 
 COOKIE_PREFIX = "paiyou_puzzles_"
 MAX_AGE = 365 * 24 * 3600

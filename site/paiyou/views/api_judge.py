@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 from engine.errors import EngineError, NotationError
 from engine.games import GAME_KEYS, game as engine_game
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
-from paiyou.puzzles.model import load_course
+from paiyou.puzzles.loading import load_course
 from paiyou.reasons import explain
 
 bp = Blueprint("api_judge", __name__, url_prefix="/api/v1")

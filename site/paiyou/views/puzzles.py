@@ -27,7 +27,8 @@ from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
 from paiyou.htmx import is_fragment_request, render
 from paiyou.puzzles import feedback, practice
 from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
-from paiyou.puzzles.model import GAMES, Course, Explanation, Lesson, Puzzle, Text, load_course
+from paiyou.puzzles.loading import Course, load_course
+from paiyou.puzzles.model import GAMES, Explanation, Lesson, Puzzle, Text
 from paiyou.puzzles.texts import render_text
 from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
 
