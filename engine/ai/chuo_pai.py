@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from engine.ai.halving import better_half, first_best
 from engine.chuo_pai.deal import PASS, Action
 from engine.chuo_pai.families import STRENGTH
 from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
@@ -277,9 +278,7 @@ class StandardChuoPai:
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
-                keep = sorted(range(len(alive)), key=lambda c: -totals[c])[:(len(alive) + 1) // 2]
-                keep.sort()
+                keep = better_half(totals)
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
-        best = max(range(len(alive)), key=lambda c: totals[c])  # the first of equals
-        return alive[best]
+        return alive[first_best(totals)]

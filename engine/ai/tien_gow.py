@@ -9,6 +9,7 @@ import random
 from fractions import Fraction
 from itertools import combinations
 
+from engine.ai.halving import better_half, first_best
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
 from engine.tien_gow.ladders import (CIVIL, CIVIL_LADDER, COPIES, MILITARY, MILITARY_LADDER, ORDER,
@@ -263,10 +264,8 @@ class StandardTienGow:
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
-                keep = sorted(range(len(alive)), key=lambda c: -totals[c])[:(len(alive) + 1) // 2]
-                keep.sort()
+                keep = better_half(totals)
                 alive = [alive[c] for c in keep]
                 info = [info[c] for c in keep]
                 totals = [totals[c] for c in keep]
-        best = max(range(len(alive)), key=lambda c: totals[c])
-        return alive[best]
+        return alive[first_best(totals)]
