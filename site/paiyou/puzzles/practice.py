@@ -25,7 +25,8 @@ from engine.tien_gow.moves import legal_leads as tg_legal_leads
 from engine.tien_gow.sets import why_not_beating as tg_why_not_beating
 from engine.tiles import Tile
 from paiyou.puzzles.model import (
-    BEAT_OR_PASS, BEATS, CHUO_PAI, DOES_NOT_BEAT, JUDGE, NOT_A_PLAY, TIEN_GOW, Puzzle, sort_for,
+    BEAT_OR_PASS, BEATS, CHUO_PAI, DOES_NOT_BEAT, JUDGE, NOT_A_PLAY, TIEN_GOW, Puzzle, counts,
+    sort_for,
 )
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -58,11 +59,7 @@ def _hands(game: str, seed: int) -> list[tuple[Tile, ...]]:
 def _leads(game: str, hand: tuple[Tile, ...], max_size: int) -> list[Any]:
     """The sets ``hand`` could lead, up to ``max_size`` tiles (engine objects with .notation)."""
     if game == CHUO_PAI:
-        counts = [0] * 21
-        for t in hand:
-            counts[t.index] += 1
-        found = cp.legal_leads(tuple(counts))
-        return [p for p in found if p.size <= max_size]
+        return [p for p in cp.legal_leads(counts(hand)) if p.size <= max_size]
     return [tg.classify(a.tiles) for a in _tg_leads(hand) if len(a.tiles) <= max_size]
 
 
