@@ -49,6 +49,9 @@ def mo_path(translations_dir: Path, lang: str) -> Path:
     return Path(translations_dir) / lang / "LC_MESSAGES" / f"{MERGED_DOMAIN}.mo"
 
 
+WIDTH = 100  # the catalogs' line width: one setting, so an update never re-wraps whole files
+
+
 def _pybabel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
@@ -71,7 +74,7 @@ def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None 
                 # Babel skips folders starting with "_" unless told otherwise (templates/_macros)
                 "--ignore-dirs=.* __pycache__ node_modules",
                 "--project=Paiyou", "--msgid-bugs-address=translations@paiyou.invalid",
-                "--copyright-holder=Paiyou"]
+                "--copyright-holder=Paiyou", f"--width={WIDTH}"]
         for keyword in KEYWORDS:
             args += ["-k", keyword]
         _pybabel(*args, str(root))
@@ -96,7 +99,8 @@ def update(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
         for lang in TRANSLATED_LANGUAGES:
             po = po_path(translations_dir, lang, domain)
             command = "update" if po.exists() else "init"
-            args = [command, "-i", str(pot), "-d", str(translations_dir), "-D", domain, "-l", lang]
+            args = [command, "-i", str(pot), "-d", str(translations_dir), "-D", domain, "-l", lang,
+                    f"--width={WIDTH}"]
             if command == "update":
                 args.append("--ignore-obsolete")
             _pybabel(*args)
