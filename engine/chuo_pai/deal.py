@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
 from engine.chuo_pai.plays import Play, beaters_held, classify, holds, leads, why_not_beating
-from engine.errors import IllegalAction, NotationError
+from engine.errors import IllegalAction
 from engine.rng import make_rng
 from engine.tiles import ALL_TILES, Tile, parse_tiles
 
@@ -239,4 +239,4 @@ def new_deal(seed: int) -> Deal:
 
 
 __all__ = ["SEATS", "PASS", "Pass", "Action", "Round", "Deal", "new_deal", "deal_from_hands",
-           "parse_action", "legal_leads", "legal_follows", "counts_to_tiles", "NotationError"]
+           "parse_action", "legal_leads", "legal_follows", "counts_to_tiles"]
