@@ -17,7 +17,7 @@ COPY site/ site/
 RUN pip install --no-cache-dir .
 COPY content/ /srv/content/
 COPY translations/ /srv/translations/
-RUN python -c "from paiyou.catalogs import compile_catalogs; compile_catalogs('/srv/translations')"
+RUN python -c "from paiyou.i18n.catalogs import compile_catalogs; compile_catalogs('/srv/translations')"
 
 # ---- runtime: no build tools, read-only code and data, non-root
 FROM ${PYTHON_IMAGE} AS runtime

@@ -12,8 +12,17 @@ from itertools import combinations
 from engine.ai.halving import better_half, first_best
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
-from engine.tien_gow.ladders import (CIVIL, CIVIL_LADDER, COPIES, MILITARY, MILITARY_LADDER, ORDER,
-                                     POSITION, STRENGTH, SUIT)
+from engine.tien_gow.ladders import (
+    CIVIL,
+    CIVIL_LADDER,
+    COPIES,
+    MILITARY,
+    MILITARY_LADDER,
+    ORDER,
+    POSITION,
+    STRENGTH,
+    SUIT,
+)
 from engine.tien_gow.sets import BEATEN_BY, MIXED, MIXED_TYPES, SETS, SUPREME, TileSet
 from engine.tien_gow.settlement import final_payments, immediate_payments
 from engine.tien_gow.view import SeatView

@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
-from engine.chuo_pai.plays import Play, beaters_held, classify, holds, leads, why_not_beating
+from engine.chuo_pai.plays import (
+    Play,
+    beaters_held,
+    classify,
+    holds,
+    leads,
+    why_not_beating,
+)
 from engine.errors import IllegalAction
 from engine.rng import make_rng
 from engine.tiles import ALL_TILES, Tile, parse_tiles

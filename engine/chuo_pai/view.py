@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.chuo_pai.deal import Action, Round, counts_to_tiles, legal_follows, legal_leads
+from engine.chuo_pai.deal import (
+    Action,
+    Round,
+    counts_to_tiles,
+    legal_follows,
+    legal_leads,
+)
 from engine.chuo_pai.plays import Play
 from engine.tiles import Tile
 

@@ -8,8 +8,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.tien_gow.hands import code_of
-from engine.tien_gow.ladders import (BIG_SIX, CIVIL, LITTLE_THREE, MILITARY, ORDER, STRENGTH, SUIT,
-                                     sort_tiles)
+from engine.tien_gow.ladders import (
+    BIG_SIX,
+    CIVIL,
+    LITTLE_THREE,
+    MILITARY,
+    ORDER,
+    STRENGTH,
+    SUIT,
+    sort_tiles,
+)
 from engine.tiles import TILE_BY_KEY, Tile
 
 SUPREME, MIXED = "supreme", "mixed"  # the other kinds are CIVIL and MILITARY (singles and pairs)

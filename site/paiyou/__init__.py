@@ -73,14 +73,14 @@ def _instance_secret_key(app: Flask) -> str:
 def configure_babel(app: Flask) -> None:
     from flask_babel import Babel
 
-    from paiyou import i18n
+    from paiyou.i18n import languages as i18n
 
     Babel(app, locale_selector=i18n.select_locale)
     i18n.init_app(app)
 
 
 def configure_templates(app: Flask) -> None:
-    from paiyou import templating
+    from paiyou.web import templating
 
     app.jinja_env.autoescape = True  # every template, whatever its file name
     app.jinja_env.trim_blocks = True
@@ -102,13 +102,13 @@ def configure_errors(app: Flask) -> None:
 
 
 def configure_security_headers(app: Flask) -> None:
-    from paiyou import security
+    from paiyou.web import security
 
     security.init_app(app)
 
 
 def configure_htmx(app: Flask) -> None:
-    from paiyou import htmx
+    from paiyou.web import htmx
 
     htmx.init_app(app)
 

@@ -7,7 +7,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
-from paiyou import catalogs
+from paiyou.i18n import catalogs
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
 

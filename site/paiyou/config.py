@@ -51,7 +51,7 @@ class Config:
 
     LANGUAGES = LANGUAGE_CODES
     BABEL_DEFAULT_LOCALE = DEFAULT_LANGUAGE
-    BABEL_DOMAIN = "messages"  # every domain's .po is merged into messages.mo (paiyou.catalogs)
+    BABEL_DOMAIN = "messages"  # every domain's .po is merged into messages.mo (paiyou.i18n.catalogs)
     LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True

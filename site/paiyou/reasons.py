@@ -7,7 +7,7 @@ into words. Two levels:
 - ``reason_message(game, code)``: one short sentence per code, no tiles named ("Different families
   never beat each other.").
 - ``explain(game, code, current, play)``: the rich explanation of one verdict, naming the tiles,
-  families and sets involved with the glossary's terms from ``paiyou.names`` ("Black Seven is in
+  families and sets involved with the glossary's terms from ``paiyou.i18n.names`` ("Black Seven is in
   the Black family and Red Five is in the Red family: different families never beat each other.").
   ``current`` and ``play`` may be notation (``"6-6 4-5"``, ``""`` for a pass), an engine play /
   set / action (anything with ``.tiles``), a sequence of tiles, or None.
@@ -32,7 +32,7 @@ from engine.judging import OK
 from engine.tien_gow import ladders as tgl
 from engine.tien_gow import sets as tgs
 from engine.tiles import Tile, parse_tiles
-from paiyou import names, numerals
+from paiyou.i18n import names, numerals
 
 CHUO_PAI, TIEN_GOW = names.CHUO_PAI, names.TIEN_GOW
 

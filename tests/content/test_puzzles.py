@@ -11,16 +11,23 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from paiyou.puzzles import practice
+from paiyou.puzzles.extract import extract_lessons
+from paiyou.puzzles.loading import load_course, parse_lesson
+from paiyou.puzzles.model import (
+    BEAT_OR_PASS,
+    GAMES,
+    JUDGE,
+    SETTLEMENT,
+    ContentError,
+    Puzzle,
+)
+from paiyou.puzzles.solving import expected_answers
 
 from engine import chuo_pai as cp
 from engine import tien_gow as tg
 from engine.tien_gow.settlement import final_payments, net
 from engine.tiles import parse_tiles
-from paiyou.puzzles import practice
-from paiyou.puzzles.extract import extract_lessons
-from paiyou.puzzles.loading import load_course, parse_lesson
-from paiyou.puzzles.model import BEAT_OR_PASS, GAMES, JUDGE, SETTLEMENT, ContentError, Puzzle
-from paiyou.puzzles.solving import expected_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from paiyou import create_app
+from paiyou.i18n import catalogs
 from werkzeug.serving import make_server
-
-from paiyou import catalogs, create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

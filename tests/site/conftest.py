@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-
-from paiyou import catalogs, create_app
+from paiyou import create_app
+from paiyou.i18n import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"

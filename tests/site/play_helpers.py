@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from paiyou import game_service as service
-from paiyou.store import GameStore
+from paiyou.play import service as service
+from paiyou.play.store import GameStore
 
 CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
 

@@ -22,12 +22,17 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from paiyou import create_app
+from paiyou.play.store import new_id, store_for
 
 from engine.games import game as game_rules
-from paiyou import create_app
-from paiyou.store import new_id, store_for
-from tests.site.play_helpers import (assert_nothing_hidden, assert_view_is_the_seats, found_keys,
-                                     secret_keys, truth)
+from tests.site.play_helpers import (
+    assert_nothing_hidden,
+    assert_view_is_the_seats,
+    found_keys,
+    secret_keys,
+    truth,
+)
 
 GAMES = ("chuo-pai", "tien-gow")
 

@@ -7,10 +7,10 @@ import json
 
 import pytest
 from flask.testing import FlaskClient
-
-from engine.cli import judge_lines
 from paiyou.puzzles.loading import load_course
 from paiyou.puzzles.model import GAMES
+
+from engine.cli import judge_lines
 
 CASES = [
     ("chuo-pai", "6-6 6-6", "1-1 1-1"),

@@ -4,9 +4,8 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-import pytest
-
 import paiyou
+import pytest
 from paiyou import create_app
 from paiyou.config import CHECKOUT_DIR
 

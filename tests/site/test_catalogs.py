@@ -18,9 +18,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, ngettext, npgettext
-
-from paiyou import catalogs
 from paiyou.config import LANGUAGE_CODES
+from paiyou.i18n import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"

@@ -1,4 +1,4 @@
-"""Tiles drawn from their pips (paiyou.drawing and templates/_macros/tiles.html)."""
+"""Tiles drawn from their pips (paiyou.web.drawing and templates/_macros/tiles.html)."""
 from __future__ import annotations
 
 import math
@@ -8,9 +8,9 @@ from html.parser import HTMLParser
 import pytest
 from flask import render_template_string
 from flask_babel import force_locale
+from paiyou.web.drawing import GAMES, drawing
 
 from engine.tiles import ALL_TILES, RED_FACES
-from paiyou.drawing import GAMES, drawing
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,15 +1,15 @@
-"""Localized names (paiyou.names): every engine key has one, in every language, consistently."""
+"""Localized names (paiyou.i18n.names): every engine key has one, in every language, consistently."""
 from __future__ import annotations
 
 import pytest
 from flask_babel import force_locale
+from paiyou.config import LANGUAGE_CODES
+from paiyou.i18n import names
 
 from engine.chuo_pai import families as cp
 from engine.tien_gow import ladders as tg
 from engine.tien_gow.sets import MIXED_TYPES, SETS
 from engine.tiles import ALL_TILES
-from paiyou import names
-from paiyou.config import LANGUAGE_CODES
 
 GAMES = ("chuo-pai", "tien-gow")
 # Names that are the same in Polish and English: romanised Chinese.

@@ -1,11 +1,10 @@
-"""Numbers in the locale's own digits (paiyou.numerals)."""
+"""Numbers in the locale's own digits (paiyou.i18n.numerals)."""
 from __future__ import annotations
 
 import pytest
 from flask import render_template_string
 from flask_babel import force_locale
-
-from paiyou.numerals import format_number, to_native_digits
+from paiyou.i18n.numerals import format_number, to_native_digits
 
 
 @pytest.mark.parametrize(("lang", "expected"), [

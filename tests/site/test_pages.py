@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
+from paiyou.config import LANGUAGE_COOKIE, LANGUAGES
+from paiyou.web.security import CONTENT_SECURITY_POLICY
 
-from paiyou.config import LANGUAGES, LANGUAGE_COOKIE
-from paiyou.security import CONTENT_SECURITY_POLICY
 from tests.e2e.pages import LANGUAGES as LANGS
 from tests.e2e.pages import PAGE_DOMAINS, PAGES, REDIRECTING, RTL
 
@@ -233,8 +233,8 @@ def test_server_error_is_localized(translations_dir) -> None:
 
 def test_fragment_for_htmx_and_full_page_otherwise(translations_dir) -> None:
     from paiyou import create_app
-    from paiyou.htmx import render
     from paiyou.views.pages import glossary_context
+    from paiyou.web.htmx import render
 
     app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
 

@@ -19,9 +19,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-
 from paiyou import create_app
-from paiyou.store import new_id, store_for
+from paiyou.play.store import new_id, store_for
+
 from tests.site.play_helpers import assert_nothing_hidden, truth
 
 GAMES = ("chuo-pai", "tien-gow")
@@ -339,8 +339,7 @@ def test_the_play_template_is_up_to_date(tmp_path: Path) -> None:
     import shutil
 
     from babel.messages.pofile import read_po
-
-    from paiyou import catalogs
+    from paiyou.i18n import catalogs
 
     scratch = tmp_path / "translations"
     shutil.copytree(ROOT / "translations", scratch, ignore=shutil.ignore_patterns("*.mo", "*.po"))

@@ -8,7 +8,7 @@
 - The sets are drawn: the special combinations, military pairs, the Supreme, the four quartets.
 - Every language has a ``rules.po``; every content message is translated and the page shows no
   English sentence.
-- The content format is strict (``paiyou.rules_content``) and ``rules.pot`` is up to date.
+- The content format is strict (``paiyou.content.rules``) and ``rules.pot`` is up to date.
 """
 from __future__ import annotations
 
@@ -19,12 +19,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from paiyou import create_app
+from paiyou.config import LANGUAGE_CODES
+from paiyou.content import rules as rules_content
+from paiyou.i18n import catalogs
 
 from engine.chuo_pai.families import LADDERS as CP_LADDERS
 from engine.chuo_pai.families import SPECIAL_TYPES
 from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
-from paiyou import catalogs, create_app, rules_content
-from paiyou.config import LANGUAGE_CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

@@ -1,4 +1,4 @@
-"""The game store (paiyou.store), on SQLite and on a real PostgreSQL server, through the same code.
+"""The game store (paiyou.play.store), on SQLite and on a real PostgreSQL server, through the same code.
 
 - A game round-trips: deal record, seat, agents, version; ids are 192-bit url-safe tokens.
 - Optimistic versioning: an update made against the current version wins and bumps it; a stale
@@ -18,12 +18,19 @@ import threading
 from pathlib import Path
 
 import pytest
+from paiyou import create_app
+from paiyou.play import service as service
+from paiyou.play.store import (
+    PostgresStore,
+    SqliteStore,
+    StoreError,
+    is_valid_id,
+    new_id,
+    open_store,
+    store_for,
+)
 
 from engine.chuo_pai import new_deal, replay, to_record
-from paiyou import create_app
-from paiyou import game_service as service
-from paiyou.store import (PostgresStore, SqliteStore, StoreError, is_valid_id, new_id, open_store,
-                          store_for)
 from tests.site import pg_cluster
 
 

@@ -20,8 +20,22 @@ from engine import chuo_pai as cp
 from engine import tien_gow as tg
 from engine.tiles import Tile
 from paiyou.puzzles.model import (
-    BEAT_OR_PASS, BONUS, CHUO_PAI, JUDGE, JUDGE_ANSWERS, NONE, NUMBER_QUESTIONS, PASS, ROUND,
-    SEAT_COUNT, SETTLEMENT, TIEN_GOW, TRICK, Puzzle, is_last_trick, sort_for,
+    BEAT_OR_PASS,
+    BONUS,
+    CHUO_PAI,
+    JUDGE,
+    JUDGE_ANSWERS,
+    NONE,
+    NUMBER_QUESTIONS,
+    PASS,
+    ROUND,
+    SEAT_COUNT,
+    SETTLEMENT,
+    TIEN_GOW,
+    TRICK,
+    Puzzle,
+    is_last_trick,
+    sort_for,
 )
 
 MAX_NUMBER = 10_000

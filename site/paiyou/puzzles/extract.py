@@ -8,7 +8,7 @@ Registered in ``translations/puzzles.cfg``::
 
 Every title, summary, paragraph, caption, prompt and hint becomes one ``pgettext`` message with
 the context ``<game>/<lesson-id>``; the extracted comments say what each placeholder stands for.
-This module is separate from ``paiyou.content_extract`` (the rules texts), which it does not touch.
+This module is separate from ``paiyou.content.extract`` (the rules texts), which it does not touch.
 """
 from __future__ import annotations
 

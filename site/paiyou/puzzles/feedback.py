@@ -1,6 +1,6 @@
 """Everything a puzzle says, in the learner's language: the question, the hint, the verdict and
 why, and "every play that would beat this". Built from the engine's answers and reason codes
-(``paiyou.reasons``) and the glossary's names (``paiyou.names``); gettext domain ``puzzles``.
+(``paiyou.reasons``) and the glossary's names (``paiyou.i18n.names``); gettext domain ``puzzles``.
 """
 from __future__ import annotations
 
@@ -17,10 +17,20 @@ from engine.chuo_pai import families as cpf
 from engine.tien_gow import settlement as tgsettle
 from engine.tien_gow.sets import BEATEN_BY
 from engine.tiles import parse_tiles
-from paiyou import names, numerals, reasons
+from paiyou import reasons
+from paiyou.i18n import names, numerals
 from paiyou.puzzles.checking import Answer, Verdict
 from paiyou.puzzles.model import (
-    BEAT_OR_PASS, BONUS, CHUO_PAI, JUDGE, NONE, PASS, ROUND, TIEN_GOW, TRICK, Puzzle,
+    BEAT_OR_PASS,
+    BONUS,
+    CHUO_PAI,
+    JUDGE,
+    NONE,
+    PASS,
+    ROUND,
+    TIEN_GOW,
+    TRICK,
+    Puzzle,
     is_last_trick,
 )
 

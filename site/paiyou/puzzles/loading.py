@@ -17,9 +17,30 @@ from typing import Any
 from engine import chuo_pai as cp
 from engine.chuo_pai import families as cpf
 from paiyou.puzzles.model import (
-    BEAT_OR_PASS, BONUS, CHUO_PAI, GAMES, JUDGE, KINDS, ROUND, ROUND_QUESTIONS, RULE_RE, SEAT_COUNT,
-    SETTLEMENT, TIEN_GOW, TRICK, TRICK_QUESTIONS, ContentError, Explanation, Figure, Lesson, Puzzle,
-    Step, canonical, lesson_tiles, make_text, sort_for,
+    BEAT_OR_PASS,
+    BONUS,
+    CHUO_PAI,
+    GAMES,
+    JUDGE,
+    KINDS,
+    ROUND,
+    ROUND_QUESTIONS,
+    RULE_RE,
+    SEAT_COUNT,
+    SETTLEMENT,
+    TIEN_GOW,
+    TRICK,
+    TRICK_QUESTIONS,
+    ContentError,
+    Explanation,
+    Figure,
+    Lesson,
+    Puzzle,
+    Step,
+    canonical,
+    lesson_tiles,
+    make_text,
+    sort_for,
 )
 
 RULE_PREFIX = {CHUO_PAI: "CP", TIEN_GOW: "TG"}

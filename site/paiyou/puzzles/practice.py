@@ -25,7 +25,15 @@ from engine.tien_gow.moves import legal_leads as tg_legal_leads
 from engine.tien_gow.sets import why_not_beating as tg_why_not_beating
 from engine.tiles import Tile
 from paiyou.puzzles.model import (
-    BEAT_OR_PASS, BEATS, CHUO_PAI, DOES_NOT_BEAT, JUDGE, NOT_A_PLAY, TIEN_GOW, Puzzle, counts,
+    BEAT_OR_PASS,
+    BEATS,
+    CHUO_PAI,
+    DOES_NOT_BEAT,
+    JUDGE,
+    NOT_A_PLAY,
+    TIEN_GOW,
+    Puzzle,
+    counts,
     sort_for,
 )
 

@@ -18,9 +18,27 @@ from engine.tien_gow.hands import code_of
 from engine.tien_gow.moves import legal_actions as tg_legal_actions
 from engine.tiles import Tile, parse_tiles
 from paiyou.puzzles.model import (
-    BEAT_OR_PASS, BEATS, BONUS, CHUO_PAI, DOES_NOT_BEAT, JUDGE, NONE, NOT_A_PLAY, NUMBER_QUESTIONS,
-    PASS, ROUND, SETTLEMENT, TIEN_GOW, TRICK, ContentError, Puzzle, Solution, canonical, counts,
-    is_last_trick, sort_for,
+    BEAT_OR_PASS,
+    BEATS,
+    BONUS,
+    CHUO_PAI,
+    DOES_NOT_BEAT,
+    JUDGE,
+    NONE,
+    NOT_A_PLAY,
+    NUMBER_QUESTIONS,
+    PASS,
+    ROUND,
+    SETTLEMENT,
+    TIEN_GOW,
+    TRICK,
+    ContentError,
+    Puzzle,
+    Solution,
+    canonical,
+    counts,
+    is_last_trick,
+    sort_for,
 )
 
 

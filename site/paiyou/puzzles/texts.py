@@ -9,7 +9,7 @@ from flask import url_for
 from flask_babel import get_locale, pgettext
 from markupsafe import Markup, escape
 
-from paiyou import names, numerals
+from paiyou.i18n import names, numerals
 from paiyou.puzzles.model import Text, Value
 
 _INLINE = (

@@ -24,10 +24,10 @@ from flask_babel import pgettext
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
-from paiyou import game_service as service
 from paiyou.config import LANGUAGE_CODES
+from paiyou.play import service as service
+from paiyou.play.store import current_store
 from paiyou.reasons import explain, reason_message
-from paiyou.store import current_store
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 

@@ -19,7 +19,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from engine.errors import EngineError, NotationError
-from engine.games import GAME_KEYS, game as engine_game
+from engine.games import GAME_KEYS
+from engine.games import game as engine_game
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.puzzles.loading import load_course
 from paiyou.reasons import explain

@@ -1,5 +1,5 @@
 """Error pages (404, 405, 500), localized: the language comes from the URL when it names one,
-otherwise from the visitor's preference (``paiyou.i18n.select_locale``)."""
+otherwise from the visitor's preference (``paiyou.i18n.languages.select_locale``)."""
 from __future__ import annotations
 
 from flask import Flask, render_template

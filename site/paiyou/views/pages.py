@@ -7,9 +7,9 @@ from engine.chuo_pai import families as cp
 from engine.tien_gow import ladders as tg
 from engine.tien_gow.sets import MIXED_TYPES
 from engine.tiles import TILE_BY_KEY
-from paiyou import i18n
 from paiyou.config import LANG_SEGMENT
-from paiyou.htmx import render
+from paiyou.i18n import languages as i18n
+from paiyou.web.htmx import render
 
 bp = Blueprint("pages", __name__)
 

@@ -18,18 +18,18 @@ from collections.abc import Sequence
 from typing import Any
 
 import click
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from babel.lists import format_list
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import get_locale, pgettext
 
 from engine.chuo_pai.families import FAMILIES, FAMILY_OF, SPECIAL, display_key
 from engine.errors import IllegalAction
 from engine.tiles import TILE_BY_KEY
-from paiyou import game_service as service
-from paiyou import names, numerals
-from paiyou.htmx import is_fragment_request, render
+from paiyou.i18n import names, numerals
+from paiyou.play import service as service
+from paiyou.play.store import current_store, store_for
 from paiyou.reasons import explain, reason_message
-from paiyou.store import current_store, store_for
+from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("play", __name__, url_prefix="/<lang_code>", cli_group="games")
 
@@ -253,7 +253,7 @@ def _early_death(game: str, view: Any) -> bool:
 
 @bp.app_template_global("play_tiles_phrase")
 def tiles_phrase(keys: Sequence[str], game: str) -> str:
-    """Tiles in words for the live region: "Heaven ×2, Red Nine" (names from paiyou.names)."""
+    """Tiles in words for the live region: "Heaven ×2, Red Nine" (names from paiyou.i18n.names)."""
     counts = Counter(keys)
     parts = []
     for key in dict.fromkeys(keys):

@@ -23,14 +23,13 @@ from werkzeug.wrappers import Response
 
 from engine.chuo_pai.families import LADDERS as CHUO_PAI_LADDERS
 from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
-
-from paiyou.htmx import is_fragment_request, render
 from paiyou.puzzles import feedback, practice
 from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
 from paiyou.puzzles.loading import Course, load_course
 from paiyou.puzzles.model import GAMES, Explanation, Lesson, Puzzle, Text
-from paiyou.puzzles.texts import render_text
 from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
+from paiyou.puzzles.texts import render_text
+from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
 GAME = "<any('chuo-pai', 'tien-gow'):game>"

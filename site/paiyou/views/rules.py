@@ -1,7 +1,7 @@
 """Blueprint ``rules``: the rules reference of each game, ``/<lang>/chuo-pai/rules`` and
 ``/<lang>/tien-gow/rules``.
 
-The text is ``content/rules/<game>.md`` (English source, ``paiyou.rules_content``), translated
+The text is ``content/rules/<game>.md`` (English source, ``paiyou.content.rules``), translated
 message by message from the ``rules`` domain; the ladders are drawn from the engine's tables
 (CP-7, TG-1), so the pictures cannot disagree with the rules the games are played by.
 """
@@ -13,9 +13,10 @@ from markupsafe import Markup, escape
 
 from engine.chuo_pai.families import LADDERS as CHUO_PAI_LADDERS
 from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
-from paiyou import names, numerals, rules_content
-from paiyou.htmx import render
-from paiyou.rules_content import Text, Value
+from paiyou.content import rules as rules_content
+from paiyou.content.rules import Text, Value
+from paiyou.i18n import names, numerals
+from paiyou.web.htmx import render
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang_code>")
 

@@ -295,7 +295,7 @@ def open_store(url: str | None, instance_path: str | os.PathLike[str] | None = N
 
 # -- the app's store -----------------------------------------------------------------------------
 
-EXTENSION_KEY = "paiyou.store"
+EXTENSION_KEY = "paiyou.play.store"
 _app_lock = threading.Lock()
 
 

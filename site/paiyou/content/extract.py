@@ -3,7 +3,7 @@
 Registered in ``translations/rules.cfg``::
 
     [extractors]
-    rules_content = paiyou.content_extract:extract_rules
+    rules_content = paiyou.content.extract:extract_rules
     [rules_content: content/rules/*.md]
 
 Each heading, paragraph, list item, caption and table cell becomes one ``pgettext`` message with
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any
 
-from paiyou.rules_content import GAMES, game_of, parse
+from paiyou.content.rules import GAMES, game_of, parse
 
 
 def extract_rules(

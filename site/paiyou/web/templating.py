@@ -1,7 +1,7 @@
 """Jinja globals and filters shared by every template.
 
 Globals: ``tile_drawing(key, game)``, ``tile_name(key, game)``, ``chinese_name(key, game)``,
-``game_name(game)``, ``names`` (the ``paiyou.names`` module: ``names.FAMILY_NAMES[...]`` …),
+``game_name(game)``, ``names`` (the ``paiyou.i18n.names`` module: ``names.FAMILY_NAMES[...]`` …),
 ``nav_items()``, ``game_action_url(game, action)``.
 Macros (templates/_macros/tiles.html), also as globals: ``tile``, ``tile_row``, ``tile_ladder``,
 ``notation`` (alias ``tile_notation``).
@@ -17,7 +17,8 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
-from paiyou import drawing, names, navigation, numerals
+from paiyou.i18n import names, numerals
+from paiyou.web import drawing, navigation
 
 
 def notation(value: object) -> str:
@@ -51,7 +52,7 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.filters.update(num=num_filter, notation=notation_filter)
     # The tile macros are also globals, so they work without an import — in particular inside
-    # blocks rendered alone as htmx fragments (paiyou.htmx.render), where a template's top-level
+    # blocks rendered alone as htmx fragments (paiyou.web.htmx.render), where a template's top-level
     # {% from %} imports do not run.
     macros = app.jinja_env.get_template("_macros/tiles.html").module
     app.jinja_env.globals.update(

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.errors import IllegalAction, NotationError
-from engine.games import GAME_KEYS, game as game_rules
+from engine.games import GAME_KEYS
+from engine.games import game as game_rules
 from engine.rng import make_rng
 from engine.tiles import Tile, parse_tiles
-from paiyou.store import GameStore, StoredGame
+from paiyou.play.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,1 @@
+"""Content as data: the rules texts (Markdown) and their message extractor."""

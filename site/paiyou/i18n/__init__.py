@@ -1,0 +1,1 @@
+"""Languages: the URL prefix and locale choice, gettext catalogs, native digits, the names of tiles."""

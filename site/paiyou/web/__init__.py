@@ -1,0 +1,1 @@
+"""The web layer: security headers, htmx fragments, template globals, navigation, tile drawings."""
