@@ -9,6 +9,11 @@ Layout (docs/architecture.md):
 - ``translations/<lang>/LC_MESSAGES/messages.mo`` — every domain of one language merged into one
   compiled catalog (git-ignored), which Flask-Babel loads.
 
+A template keeps its messages' order: extraction lists messages in the order it walks the
+files, so moving a string to another module would otherwise reorder the ``.pot`` (and, on the
+next ``update``, every ``.po``). ``extract`` keeps the existing template's order, appends new
+messages at the end, and leaves the file untouched when its messages are unchanged.
+
 ``extract``, ``update`` and ``compile_catalogs`` are plain functions; ``paiyou.cli`` wraps them as
 ``flask --app paiyou i18n extract|update|compile``.
 """
@@ -69,7 +74,8 @@ def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None 
         if only and domain not in only:
             continue
         pot = translations_dir / f"{domain}.pot"
-        args = ["extract", "-F", str(translations_dir / f"{domain}.cfg"), "-o", str(pot),
+        fresh = pot.with_name(f".{domain}.pot.new")
+        args = ["extract", "-F", str(translations_dir / f"{domain}.cfg"), "-o", str(fresh),
                 "--no-location", "--add-comments=TRANSLATORS:", "--no-default-keywords",
                 # Babel skips folders starting with "_" unless told otherwise (templates/_macros)
                 "--ignore-dirs=.* __pycache__ node_modules",
@@ -77,9 +83,44 @@ def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None 
                 "--copyright-holder=Paiyou", f"--width={WIDTH}"]
         for keyword in KEYWORDS:
             args += ["-k", keyword]
-        _pybabel(*args, str(root))
+        try:
+            _pybabel(*args, str(root))
+            _settle(fresh, pot)
+        finally:
+            fresh.unlink(missing_ok=True)
         written.append(pot)
     return written
+
+
+def _blocks(text: str) -> list[str]:
+    """A template's entries (header first), as Babel writes them: separated by one blank line."""
+    return text.rstrip("\n").split("\n\n")
+
+
+def _entries(path: Path) -> dict[tuple[str | None, str], str]:
+    """Each message's key (context, msgid) -> its entry text, in file order, header left out."""
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    messages = [m for m in catalog if m.id]
+    blocks = _blocks(path.read_text(encoding="utf-8"))[1:]
+    if len(messages) != len(blocks):
+        raise ValueError(f"{path}: {len(messages)} messages in {len(blocks)} entries")
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): block
+            for m, block in zip(messages, blocks, strict=True)}
+
+
+def _settle(fresh: Path, pot: Path) -> None:
+    """Replace ``pot`` by the freshly extracted template, in the old template's message order
+    (new messages last); keep ``pot`` as it is if no message changed."""
+    if not pot.exists():
+        fresh.replace(pot)
+        return
+    old, new = _entries(pot), _entries(fresh)
+    order = [key for key in old if key in new] + [key for key in new if key not in old]
+    if [(key, new[key]) for key in order] == list(old.items()):
+        return
+    header = _blocks(fresh.read_text(encoding="utf-8"))[0]
+    pot.write_text("\n\n".join([header, *(new[key] for key in order)]) + "\n\n", encoding="utf-8")
 
 
 def update(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
