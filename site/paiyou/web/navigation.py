@@ -13,7 +13,8 @@ from flask_babel import get_locale, lazy_pgettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
-from paiyou.config import GAMES
+from paiyou.games import GAME_KEYS
+from paiyou.i18n.names import vocabularies
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,12 +23,13 @@ class Link:
     label: object           # lazy string
 
 
+# Home, each game's rules, then the areas covering every game (or, before those exist, the first
+# game's page of that area), then the glossary.
 NAV_LINKS: tuple[Link, ...] = (
     Link(("/{lang}/",), lazy_pgettext("navigation", "Home")),
-    Link(("/{lang}/chuo-pai/rules",), lazy_pgettext("navigation", "Chuo Pai rules")),
-    Link(("/{lang}/tien-gow/rules",), lazy_pgettext("navigation", "Tien Gow rules")),
-    Link(("/{lang}/puzzles", "/{lang}/chuo-pai/puzzles"), lazy_pgettext("navigation", "Puzzles")),
-    Link(("/{lang}/play", "/{lang}/chuo-pai/play"), lazy_pgettext("navigation", "Play")),
+    *(Link((f"/{{lang}}/{words.game}/rules",), words.rules_link) for words in vocabularies()),
+    Link(("/{lang}/puzzles", f"/{{lang}}/{GAME_KEYS[0]}/puzzles"), lazy_pgettext("navigation", "Puzzles")),
+    Link(("/{lang}/play", f"/{{lang}}/{GAME_KEYS[0]}/play"), lazy_pgettext("navigation", "Play")),
     Link(("/{lang}/glossary",), lazy_pgettext("navigation", "Glossary")),
 )
 
@@ -61,6 +63,6 @@ def nav_items() -> list[dict[str, object]]:
 
 
 def game_action_url(game: str, action: str) -> str | None:
-    if game not in GAMES or action not in GAME_ACTIONS:
+    if game not in GAME_KEYS or action not in GAME_ACTIONS:
         raise ValueError((game, action))
     return routed_url(GAME_ACTION_PATH.format(lang=str(get_locale()), game=game, action=action))

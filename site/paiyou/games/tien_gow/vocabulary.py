@@ -1,0 +1,100 @@
+"""Tien Gow's words: its tile names, suits, sets and Chinese names.
+
+One term per tile per language, the same on every page (message contexts ``tien-gow tile``,
+``suit``, ``set``, ``mixed set``). The Chinese names are traditional characters, data for the
+glossary (tiles.md), not translated.
+"""
+from __future__ import annotations
+
+from flask_babel import lazy_pgettext
+
+from engine.tien_gow.ladders import CIVIL, MILITARY
+from paiyou.i18n.vocabulary import ChineseName, Vocabulary
+
+KEY = "tien-gow"
+
+# Tien Gow tile names (seed 002; tien-gow.md TG-1).
+TILE_NAMES = {
+    "6-6": lazy_pgettext("tien-gow tile", "Heaven"),
+    "1-1": lazy_pgettext("tien-gow tile", "Earth"),
+    "4-4": lazy_pgettext("tien-gow tile", "Man"),
+    "1-3": lazy_pgettext("tien-gow tile", "Goose"),
+    "5-5": lazy_pgettext("tien-gow tile", "Plum"),
+    "3-3": lazy_pgettext("tien-gow tile", "Long Three"),
+    "2-2": lazy_pgettext("tien-gow tile", "Board"),
+    "5-6": lazy_pgettext("tien-gow tile", "Hatchet"),
+    "4-6": lazy_pgettext("tien-gow tile", "Partition"),
+    "1-6": lazy_pgettext("tien-gow tile", "Long Leg Seven"),
+    "1-5": lazy_pgettext("tien-gow tile", "Big Head Six"),
+    "3-6": lazy_pgettext("tien-gow tile", "Nine"),
+    "4-5": lazy_pgettext("tien-gow tile", "Nine"),
+    "2-6": lazy_pgettext("tien-gow tile", "Eight"),
+    "3-5": lazy_pgettext("tien-gow tile", "Eight"),
+    "2-5": lazy_pgettext("tien-gow tile", "Seven"),
+    "3-4": lazy_pgettext("tien-gow tile", "Seven"),
+    "2-4": lazy_pgettext("tien-gow tile", "Big Six"),
+    "1-4": lazy_pgettext("tien-gow tile", "Five"),
+    "2-3": lazy_pgettext("tien-gow tile", "Five"),
+    "1-2": lazy_pgettext("tien-gow tile", "Little Three"),
+}
+
+# Tien Gow suits (TG-1).
+SUIT_NAMES = {
+    CIVIL: lazy_pgettext("suit", "Civil"),
+    MILITARY: lazy_pgettext("suit", "Military"),
+}
+
+# Tien Gow set kinds (TG-4) and the four mixed-set types.
+SET_KIND_NAMES = {
+    "single": lazy_pgettext("set", "Single"),
+    "civil-pair": lazy_pgettext("set", "Civil pair"),
+    "military-pair": lazy_pgettext("set", "Military pair"),
+    "supreme": lazy_pgettext("set", "Supreme"),
+    "mixed-pair": lazy_pgettext("set", "Mixed pair"),
+    "mixed-triple": lazy_pgettext("set", "Mixed triple"),
+    "quartet": lazy_pgettext("set", "Quartet"),
+}
+MIXED_TYPE_NAMES = {
+    "heaven-nine": lazy_pgettext("mixed set", "Heaven–Nine"),
+    "earth-eight": lazy_pgettext("mixed set", "Earth–Eight"),
+    "man-seven": lazy_pgettext("mixed set", "Man–Seven"),
+    "goose-five": lazy_pgettext("mixed set", "Goose–Five"),
+}
+
+# Traditional characters (tiles.md).
+CHINESE_NAMES = {
+    "6-6": ChineseName("天", "tiān"),
+    "1-1": ChineseName("地", "dì"),
+    "4-4": ChineseName("人", "rén"),
+    "1-3": ChineseName("鵝", "é"),
+    "5-5": ChineseName("梅花", "méi huā"),
+    "3-3": ChineseName("長三", "cháng sān"),
+    "2-2": ChineseName("板凳", "bǎn dèng"),
+    "5-6": ChineseName("斧頭", "fǔ tóu"),
+    "4-6": ChineseName("屏風", "píng fēng"),
+    "1-6": ChineseName("高腳七", "gāo jiǎo qī"),
+    "1-5": ChineseName("銅錘六", "tóng chuí liù"),
+    "3-6": ChineseName("雜九", "zá jiǔ"),
+    "4-5": ChineseName("雜九", "zá jiǔ"),
+    "2-6": ChineseName("雜八", "zá bā"),
+    "3-5": ChineseName("雜八", "zá bā"),
+    "2-5": ChineseName("雜七", "zá qī"),
+    "3-4": ChineseName("雜七", "zá qī"),
+    "2-4": ChineseName("二四", "èr sì"),
+    "1-4": ChineseName("雜五", "zá wǔ"),
+    "2-3": ChineseName("雜五", "zá wǔ"),
+    "1-2": ChineseName("丁三", "dīng sān"),
+}
+
+VOCABULARY = Vocabulary(
+    game=KEY,
+    name=lazy_pgettext("game", "Tien Gow"),
+    chinese="天九",
+    chinese_script="zh-Hant",
+    abbreviation="tg",
+    tile_style="domino",
+    tile_names=TILE_NAMES,
+    chinese_names=CHINESE_NAMES,
+    terms={"suit": SUIT_NAMES, "set": SET_KIND_NAMES, "mixed": MIXED_TYPE_NAMES},
+    rules_link=lazy_pgettext("navigation", "Tien Gow rules"),
+)

@@ -1,0 +1,58 @@
+"""Pieces that sentences are built from, in the current locale: numbers in the page's digits,
+"a, b and c" / "a, b or c" lists, tile notation inside a sentence, and tiles from whatever a
+caller has (notation, an engine play or set, a sequence of tiles).
+
+Sentences themselves are whole messages with named placeholders; these pieces only fill them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from babel.lists import format_list
+from flask_babel import get_locale
+
+from engine.errors import NotationError
+from engine.tiles import Tile, parse_tiles
+from paiyou.i18n import numerals
+
+__all__ = ["tiles_of", "distinct", "number", "or_list", "and_list", "notation"]
+
+
+def tiles_of(value: object) -> tuple[Tile, ...] | None:
+    """Tiles from notation (``"6-6 4-5"``, ``""`` for none), an engine value with ``.tiles``, or a
+    sequence of Tiles; None for None or anything else."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            return parse_tiles(value, allow_empty=True)
+        except NotationError:
+            return None
+    tiles = getattr(value, "tiles", value)
+    if not isinstance(tiles, Iterable):
+        return None
+    found = tuple(tiles)
+    return found if all(isinstance(t, Tile) for t in found) else None
+
+
+def distinct(tiles: Iterable[Tile]) -> list[Tile]:
+    """The tiles without repeats, in order of first appearance."""
+    return list(dict.fromkeys(tiles))
+
+
+def number(n: int) -> str:
+    return numerals.format_number(n)
+
+
+def or_list(items: Sequence[str]) -> str:
+    return format_list(list(items), style="or", locale=get_locale())
+
+
+def and_list(items: Sequence[str]) -> str:
+    return format_list(list(items), locale=get_locale())
+
+
+def notation(tiles: Iterable[Tile]) -> str:
+    """Notation in the page's digits, isolated left-to-right inside any sentence (U+2066 … U+2069)."""
+    text = " ".join(t.key for t in tiles)
+    return "\u2066" + numerals.to_native_digits(text, get_locale()) + "\u2069"
