@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.games import GAME_KEYS
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 CHECKOUT_DIR = PACKAGE_DIR.parent.parent
 
@@ -32,10 +34,12 @@ LANGUAGES: tuple[Language, ...] = (
 LANGUAGE_CODES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGES)
 DEFAULT_LANGUAGE = LANGUAGE_CODES[0]
 LANGUAGE_COOKIE = "paiyou_lang"
-GAMES: tuple[str, ...] = ("chuo-pai", "tien-gow")
+GAMES: tuple[str, ...] = GAME_KEYS  # the engine's games, in its order
 # A route segment that matches only the site's languages: "/en" then redirects to "/en/", while
 # "/nothing" is a plain 404 (a bare "<lang_code>" would redirect it to "/nothing/" first).
 LANG_SEGMENT = "<any(" + ", ".join(LANGUAGE_CODES) + "):lang_code>"
+# A route segment that matches only the games' keys: "/en/chuo-pai/rules", not "/en/chess/rules".
+GAME_SEGMENT = "<any(" + ", ".join(f"'{key}'" for key in GAMES) + "):game>"
 
 
 def default_content_dir() -> Path:

@@ -36,3 +36,6 @@ class Vocabulary:
     chinese_names: Mapping[str, ChineseName]     # tile key -> Chinese name (data, not translated)
     terms: Mapping[str, Mapping[str, LazyString]]
     rules_link: LazyString                       # the header link to its rules ("Chuo Pai rules")
+    example_rule: str                            # a rule the rules page cites as an example ("cp-12")
+    ladders: Mapping[str, tuple[tuple[str, ...], ...]]  # the rules page's ladders by name, strongest
+    #                                              rung first; keys sharing a rung are equal rank

@@ -1,18 +1,20 @@
-"""Blueprint ``rules``: the rules reference of each game, ``/<lang>/chuo-pai/rules`` and
-``/<lang>/tien-gow/rules``.
+"""Blueprint ``rules``: the rules reference of each game, ``/<lang>/<game>/rules``
+(``/en/chuo-pai/rules``).
 
 The text is ``content/rules/<game>.md`` (English source, ``paiyou.content.rules``), translated
 message by message from the ``rules`` domain; the ladders are drawn from the engine's tables
-(CP-7, TG-1), so the pictures cannot disagree with the rules the games are played by.
+(each game's ``Vocabulary.ladders``: CP-7, TG-1), so the pictures cannot disagree with the rules
+the games are played by.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from flask import Blueprint, current_app
 from flask_babel import get_locale, pgettext
 from markupsafe import Markup, escape
 
-from engine.chuo_pai.families import LADDERS as CHUO_PAI_LADDERS
-from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
+from paiyou.config import GAME_SEGMENT
 from paiyou.content import rules as rules_content
 from paiyou.content.rules import Text, Value
 from paiyou.i18n import names, numerals
@@ -20,15 +22,12 @@ from paiyou.web.htmx import render
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang_code>")
 
-# Every ladder, strongest rung first; keys sharing a rung are equal rank.
+# Every game's ladders by name, strongest rung first; keys sharing a rung are equal rank.
 LADDERS: dict[str, tuple[tuple[str, ...], ...]] = {
-    **CHUO_PAI_LADDERS,
-    "civil": tuple((key,) for key in CIVIL_LADDER),
-    "military": MILITARY_LADDER,
-}
+    name: ladder for words in names.vocabularies() for name, ladder in words.ladders.items()}
 
 
-@bp.get("/<any('chuo-pai', 'tien-gow'):game>/rules")
+@bp.get(f"/{GAME_SEGMENT}/rules")
 def show(game: str) -> str:
     document = rules_content.load(current_app.config["PAIYOU_CONTENT_DIR"], game)
     return render(
@@ -36,6 +35,7 @@ def show(game: str) -> str:
         game=game,
         doc=document,
         ladders=LADDERS,
+        example_rule=names.vocabulary(game).example_rule,
         rt=text_renderer(game),
     )
 
@@ -59,7 +59,7 @@ def _value(game: str, value: Value) -> Markup:
         value.arg, rule_label(value.arg))
 
 
-def text_renderer(game: str):  # noqa: ANN201 - a Jinja global
+def text_renderer(game: str) -> Callable[[Text], Markup]:
     """``rt(text)``: one content message, translated and rendered to HTML."""
 
     def rt(text: Text) -> Markup:

@@ -1,11 +1,13 @@
-"""Geometry of the drawn tiles: pip positions for Chuo Pai cards and Tien Gow dominoes.
+"""Geometry of the drawn tiles: pip positions on narrow cards and on dominoes.
 
 Everything is computed from the pip data in ``engine.tiles``; the templates in
-``templates/_macros/tiles.html`` turn a ``Drawing`` into inline SVG. Units are SVG user units.
+``templates/_macros/tiles.html`` turn a ``Drawing`` into inline SVG (each game's tile outline is
+its partial ``templates/games/<game>/tile_face.html``). Units are SVG user units. Each game's
+vocabulary names its style (``Vocabulary.tile_style``):
 
-- Chuo Pai: a Sichuan narrow card — tall, narrow, two pip groups stacked with the blue fleuron
-  between them (the fleurons never affect play, CP-1).
-- Tien Gow: a Chinese domino — two square halves separated by a line.
+- ``card`` (Chuo Pai): a Sichuan narrow card — tall, narrow, two pip groups stacked with the blue
+  fleuron between them (the fleurons never affect play, CP-1).
+- ``domino`` (Tien Gow): a Chinese domino — two square halves separated by a line.
 
 Faces are laid out like dice faces; pips of the 1 and 4 faces are red (``RED_FACES``, tiles.md E1).
 The lower number is drawn on top, so the picture reads like the notation ``a-b``.
@@ -15,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from engine.games import GAME_KEYS
 from engine.tiles import RED_FACES, Tile, tile
+from paiyou.i18n.names import vocabulary
 
-CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
-GAMES = (CHUO_PAI, TIEN_GOW)
+GAMES = GAME_KEYS
 
 # Dice layouts on a unit square: (x, y) in [0, 1], (0, 0) is the top left corner.
 _L, _M, _H = 0.0, 0.5, 1.0
@@ -71,21 +74,21 @@ class _Frame:
     faces: tuple[Box, Box]
 
 
-# Chuo Pai card, 32 x 112: narrow pip areas (two columns), fleuron band in the middle.
+# Narrow card, 32 x 112: narrow pip areas (two columns), fleuron band in the middle.
 _CARD = _Frame(
     width=32, height=112,
     top=Box(9.5, 12, 13, 30), bottom=Box(9.5, 70, 13, 30),
     radius=3.9, radius_one=5.6,
     faces=(Box(3, 3, 26, 48), Box(3, 61, 26, 48)),
 )
-# Tien Gow domino, 56 x 112: two square halves.
+# Domino, 56 x 112: two square halves.
 _DOMINO = _Frame(
     width=56, height=112,
     top=Box(14, 14, 28, 28), bottom=Box(14, 70, 28, 28),
     radius=5.0, radius_one=7.4,
     faces=(Box(4, 4, 48, 50), Box(4, 58, 48, 50)),
 )
-FRAMES = {CHUO_PAI: _CARD, TIEN_GOW: _DOMINO}
+FRAMES: dict[str, _Frame] = {"card": _CARD, "domino": _DOMINO}  # by tile style
 
 
 def _face_pips(value: int, area: Box, frame: _Frame) -> list[Pip]:
@@ -100,13 +103,13 @@ def _face_pips(value: int, area: Box, frame: _Frame) -> list[Pip]:
 def drawing(key: str | Tile, game: str) -> Drawing:
     """The drawing of one tile in one game's style (``key`` may be ``"2-1"``, ``"1-2"`` or a Tile)."""
     t = key if isinstance(key, Tile) else tile(str(key))
-    if game not in FRAMES:
+    if game not in GAME_KEYS:
         raise ValueError(f"unknown game {game!r}")
     return _drawing(t, game)
 
 
 @cache
 def _drawing(t: Tile, game: str) -> Drawing:
-    frame = FRAMES[game]
+    frame = FRAMES[vocabulary(game).tile_style]
     pips = _face_pips(t.low, frame.top, frame) + _face_pips(t.high, frame.bottom, frame)
     return Drawing(t.key, game, frame.width, frame.height, tuple(pips), frame.faces)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_pgettext
 
-from engine.chuo_pai.families import BLACK, LONG, RED, SPECIAL, YAO
+from engine.chuo_pai.families import BLACK, LADDERS, LONG, RED, SPECIAL, YAO
 from paiyou.i18n.vocabulary import ChineseName, Vocabulary
 
 KEY = "chuo-pai"
@@ -99,4 +99,6 @@ VOCABULARY = Vocabulary(
     chinese_names=CHINESE_NAMES,
     terms={"family": FAMILY_NAMES, "family-title": FAMILY_TITLES, "special": SPECIAL_TYPE_NAMES},
     rules_link=lazy_pgettext("navigation", "Chuo Pai rules"),
+    example_rule="cp-12",
+    ladders=LADDERS,  # the four families (CP-7)
 )

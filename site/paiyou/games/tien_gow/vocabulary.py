@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_pgettext
 
-from engine.tien_gow.ladders import CIVIL, MILITARY
+from engine.tien_gow.ladders import CIVIL, CIVIL_LADDER, MILITARY, MILITARY_LADDER
 from paiyou.i18n.vocabulary import ChineseName, Vocabulary
 
 KEY = "tien-gow"
@@ -97,4 +97,6 @@ VOCABULARY = Vocabulary(
     chinese_names=CHINESE_NAMES,
     terms={"suit": SUIT_NAMES, "set": SET_KIND_NAMES, "mixed": MIXED_TYPE_NAMES},
     rules_link=lazy_pgettext("navigation", "Tien Gow rules"),
+    example_rule="tg-7",
+    ladders={"civil": tuple((key,) for key in CIVIL_LADDER), "military": MILITARY_LADDER},  # TG-1
 )
