@@ -19,6 +19,15 @@ class ChineseName:
 
 
 @dataclass(frozen=True, slots=True)
+class Combination:
+    """A named group of tiles the glossary draws: a head tile and the tiles that join it."""
+
+    name: LazyString
+    head: str                # tile key
+    totals: tuple[str, ...]  # tile keys
+
+
+@dataclass(frozen=True, slots=True)
 class Vocabulary:
     """One game's words.
 
@@ -39,3 +48,4 @@ class Vocabulary:
     example_rule: str                            # a rule the rules page cites as an example ("cp-12")
     ladders: Mapping[str, tuple[tuple[str, ...], ...]]  # the rules page's ladders by name, strongest
     #                                              rung first; keys sharing a rung are equal rank
+    combinations: tuple[Combination, ...]        # the glossary's combinations, strongest first

@@ -5,7 +5,6 @@ from flask import Blueprint, Response, redirect, render_template, url_for
 
 from engine.chuo_pai import families as cp
 from engine.tien_gow import ladders as tg
-from engine.tien_gow.sets import MIXED_TYPES
 from engine.tiles import TILE_BY_KEY
 from paiyou.config import LANG_SEGMENT
 from paiyou.i18n import languages as i18n
@@ -42,11 +41,8 @@ def favicon() -> Response:
 
 
 def glossary_context() -> dict[str, object]:
-    return {
-        "groups": glossary_groups(),
-        "specials": chuo_pai_specials(),
-        "mixed_sets": tien_gow_mixed_sets(),
-    }
+    """The glossary's groups; each game's combinations come from its vocabulary."""
+    return {"groups": glossary_groups()}
 
 
 def glossary_groups() -> list[dict[str, object]]:
@@ -60,17 +56,3 @@ def glossary_groups() -> list[dict[str, object]]:
         ties = {key: [k for k in rank if k != key] for rank in cp.LADDERS[family] for key in rank}
         groups.append({"family": family, "suit": suit, "keys": keys, "ties": ties})
     return groups
-
-
-def chuo_pai_specials() -> list[dict[str, object]]:
-    """CP-10: each special type with its head and its matching-total cards, strongest first."""
-    return [{"type": name, "head": head, "totals": list(totals)}
-            for name, (head, totals) in cp.SPECIAL_TYPES.items()]
-
-
-def tien_gow_mixed_sets() -> list[dict[str, object]]:
-    """TG-4 (e): each mixed type with its civil tile and the military tiles of its total."""
-    military = [key for rank in tg.MILITARY_LADDER for key in rank]
-    return [{"type": name, "head": head,
-             "totals": [k for k in military if TILE_BY_KEY[k].total == total]}
-            for name, head, total in MIXED_TYPES]

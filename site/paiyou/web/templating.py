@@ -1,8 +1,10 @@
 """Jinja globals and filters shared by every template.
 
-Globals: ``tile_drawing(key, game)``, ``tile_name(key, game)``, ``chinese_name(key, game)``,
-``game_name(game)``, ``names`` (the ``paiyou.i18n.names`` module: ``names.FAMILY_NAMES[...]`` …),
-``nav_items()``, ``game_action_url(game, action)``.
+Globals: ``game_keys`` (the games, in the engine's order), ``vocabulary(game)`` (the game's
+``paiyou.i18n.vocabulary.Vocabulary``), ``term(game, kind, key)``, ``tile_drawing(key, game)``,
+``tile_name(key, game)``, ``chinese_name(key, game)``, ``game_name(game)``, ``names`` (the
+``paiyou.i18n.names`` module), ``nav_items()``, ``game_action_url(game, action)``.
+Per-game partials are ``templates/games/<game>/…``, included by the game's key.
 Macros (templates/_macros/tiles.html), also as globals: ``tile``, ``tile_row``, ``tile_ladder``,
 ``notation`` (alias ``tile_notation``).
 Filters: ``num`` (a number in the page's digits), ``notation`` (tile notation such as ``"1-2"``
@@ -17,6 +19,7 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
+from paiyou.games import GAME_KEYS
 from paiyou.i18n import names, numerals
 from paiyou.web import drawing, navigation
 
@@ -42,10 +45,13 @@ def notation_filter(context: Context, value: object) -> str:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
+        game_keys=GAME_KEYS,
+        vocabulary=names.vocabulary,
+        term=names.term,
         tile_drawing=drawing.drawing,
         tile_name=names.tile_name,
         chinese_name=names.chinese_name,
-        game_name=lambda game: names.GAME_NAMES[game],
+        game_name=names.game_name,
         names=names,
         nav_items=navigation.nav_items,
         game_action_url=navigation.game_action_url,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_pgettext
 
-from engine.chuo_pai.families import BLACK, LADDERS, LONG, RED, SPECIAL, YAO
-from paiyou.i18n.vocabulary import ChineseName, Vocabulary
+from engine.chuo_pai.families import BLACK, LADDERS, LONG, RED, SPECIAL, SPECIAL_TYPES, YAO
+from paiyou.i18n.vocabulary import ChineseName, Combination, Vocabulary
 
 KEY = "chuo-pai"
 
@@ -101,4 +101,7 @@ VOCABULARY = Vocabulary(
     rules_link=lazy_pgettext("navigation", "Chuo Pai rules"),
     example_rule="cp-12",
     ladders=LADDERS,  # the four families (CP-7)
+    # CP-10: each special type with its head and its matching-total cards
+    combinations=tuple(Combination(SPECIAL_TYPE_NAMES[name], head, tuple(totals))
+                       for name, (head, totals) in SPECIAL_TYPES.items()),
 )

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from flask_babel import lazy_pgettext
 
-from engine.tien_gow.ladders import CIVIL, CIVIL_LADDER, MILITARY, MILITARY_LADDER
-from paiyou.i18n.vocabulary import ChineseName, Vocabulary
+from engine.tien_gow.ladders import BIG_SIX, CIVIL, CIVIL_LADDER, LITTLE_THREE, MILITARY, MILITARY_LADDER
+from engine.tien_gow.sets import MIXED_TYPES
+from engine.tiles import TILE_BY_KEY
+from paiyou.i18n.vocabulary import ChineseName, Combination, Vocabulary
 
 KEY = "tien-gow"
 
@@ -86,6 +88,14 @@ CHINESE_NAMES = {
     "1-2": ChineseName("丁三", "dīng sān"),
 }
 
+_MILITARY = [key for rank in MILITARY_LADDER for key in rank]
+# TG-4 (e): each mixed type with its civil tile and the military tiles of its total; TG-9: the Supreme.
+COMBINATIONS = (
+    *(Combination(MIXED_TYPE_NAMES[name], head, tuple(k for k in _MILITARY if TILE_BY_KEY[k].total == total))
+      for name, head, total in MIXED_TYPES),
+    Combination(SET_KIND_NAMES["supreme"], BIG_SIX.key, (LITTLE_THREE.key,)),
+)
+
 VOCABULARY = Vocabulary(
     game=KEY,
     name=lazy_pgettext("game", "Tien Gow"),
@@ -99,4 +109,5 @@ VOCABULARY = Vocabulary(
     rules_link=lazy_pgettext("navigation", "Tien Gow rules"),
     example_rule="tg-7",
     ladders={"civil": tuple((key,) for key in CIVIL_LADDER), "military": MILITARY_LADDER},  # TG-1
+    combinations=COMBINATIONS,
 )
