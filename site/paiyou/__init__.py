@@ -11,8 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_babel import Babel
+from werkzeug.middleware.proxy_fix import ProxyFix
 
+from paiyou import cli
 from paiyou.config import Config, default_content_dir, default_translations_dir
+from paiyou.i18n import languages
+from paiyou.views import BLUEPRINTS, errors
+from paiyou.web import htmx, security, templating
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -48,8 +54,6 @@ def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
     if app.config.get("PAIYOU_BEHIND_PROXY") or os.environ.get("PAIYOU_BEHIND_PROXY"):
         # one reverse proxy in front (it sets X-Forwarded-For/-Proto/-Host): right scheme and
         # host in absolute URLs (hreflang alternates) and in redirects
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secrets.token_hex(32) if app.testing else _instance_secret_key(app)
@@ -71,17 +75,11 @@ def _instance_secret_key(app: Flask) -> str:
 
 
 def configure_babel(app: Flask) -> None:
-    from flask_babel import Babel
-
-    from paiyou.i18n import languages as i18n
-
-    Babel(app, locale_selector=i18n.select_locale)
-    i18n.init_app(app)
+    Babel(app, locale_selector=languages.select_locale)  # type: ignore[no-untyped-call]  # untyped __init__
+    languages.init_app(app)
 
 
 def configure_templates(app: Flask) -> None:
-    from paiyou.web import templating
-
     app.jinja_env.autoescape = True  # every template, whatever its file name
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -89,31 +87,21 @@ def configure_templates(app: Flask) -> None:
 
 
 def configure_blueprints(app: Flask) -> None:
-    from paiyou.views import BLUEPRINTS
-
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
 
 
 def configure_errors(app: Flask) -> None:
-    from paiyou.views import errors
-
     errors.init_app(app)
 
 
 def configure_security_headers(app: Flask) -> None:
-    from paiyou.web import security
-
     security.init_app(app)
 
 
 def configure_htmx(app: Flask) -> None:
-    from paiyou.web import htmx
-
     htmx.init_app(app)
 
 
 def configure_cli(app: Flask) -> None:
-    from paiyou import cli
-
     cli.init_app(app)

@@ -58,7 +58,7 @@ WIDTH = 100  # the catalogs' line width: one setting, so an update never re-wrap
 
 
 def _pybabel(*args: str) -> None:
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]  # Babel's CLI
 
 
 def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None = None) -> list[Path]:

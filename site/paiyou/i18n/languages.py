@@ -38,7 +38,7 @@ def preferred_language() -> str:
 def select_locale() -> str:
     """Flask-Babel's locale selector: the URL's language, else the visitor's preference."""
     lang = g.get("lang_code")
-    if lang in LANGUAGE_CODES:
+    if isinstance(lang, str) and lang in LANGUAGE_CODES:
         return lang
     if request:
         return language_from_path(request.path) or preferred_language()
@@ -116,7 +116,8 @@ def switcher() -> list[dict[str, Any]]:
     for language in LANGUAGES:
         href = page_url(language.code, chosen=True)
         if href is None:  # error page of an unmatched URL: offer each language's home
-            href = url_for("pages.home", lang_code=language.code, **{CHOSEN_PARAM: 1})
+            chosen: dict[str, Any] = {CHOSEN_PARAM: 1}
+            href = url_for("pages.home", lang_code=language.code, **chosen)
         entries.append({
             "code": language.code,
             "name": language.native_name,

@@ -23,8 +23,11 @@ def numbering_system(locale: Locale | str) -> str:
     return Locale.parse(locale).default_numbering_system
 
 
-def to_native_digits(text: str, locale: Locale | str) -> str:
-    """Replace ASCII digits in ``text`` by the locale's digits (no other change)."""
+def to_native_digits(text: str, locale: Locale | str | None) -> str:
+    """Replace ASCII digits in ``text`` by the locale's digits (no other change; none for no
+    locale, as outside a request)."""
+    if locale is None:
+        return text
     digits = DIGITS.get(numbering_system(locale), DIGITS["latn"])
     return text.translate(str.maketrans(DIGITS["latn"], digits))
 

@@ -1,7 +1,10 @@
 """Blueprint ``pages``: the language redirect, home, glossary, and the site icon."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, Response, redirect, render_template, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from engine.chuo_pai import families as cp
 from engine.tien_gow import ladders as tg
@@ -14,7 +17,7 @@ bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")
-def root() -> Response:
+def root() -> BaseResponse:
     """No language in the URL: the remembered choice, else the browser's languages."""
     response = redirect(url_for("pages.home", lang_code=i18n.preferred_language()), code=302)
     response.vary.update(("Accept-Language", "Cookie"))
@@ -29,7 +32,7 @@ def home() -> str:
 
 @bp.get(f"/{LANG_SEGMENT}/glossary")
 def glossary() -> str:
-    return render("pages/glossary.html", **glossary_context())
+    return render("pages/glossary.html", groups=glossary_groups())
 
 
 @bp.get("/favicon.svg")
@@ -45,7 +48,15 @@ def glossary_context() -> dict[str, object]:
     return {"groups": glossary_groups()}
 
 
-def glossary_groups() -> list[dict[str, object]]:
+@dataclass(frozen=True, slots=True)
+class GlossaryGroup:
+    family: str                    # a Chuo Pai family
+    suit: str                      # the Tien Gow suit all its tiles are in
+    keys: list[str]                # its tiles, strongest first
+    ties: dict[str, list[str]]     # tile -> the other tiles of its rank
+
+
+def glossary_groups() -> list[GlossaryGroup]:
     """The 21 identities by Chuo Pai family, strongest first. Each family lies inside one Tien Gow
     suit (Long and Yao are the civil tiles, Black and Red the military ones)."""
     groups = []
@@ -54,5 +65,5 @@ def glossary_groups() -> list[dict[str, object]]:
         suits = {tg.SUIT[TILE_BY_KEY[key]] for key in keys}
         (suit,) = suits
         ties = {key: [k for k in rank if k != key] for rank in cp.LADDERS[family] for key in rank}
-        groups.append({"family": family, "suit": suit, "keys": keys, "ties": ties})
+        groups.append(GlossaryGroup(family, suit, keys, ties))
     return groups

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, render_template
 from flask_htmx import HTMX
 from werkzeug.wrappers import Response
 
@@ -29,8 +29,6 @@ def render(template_name: str, *, blocks: Sequence[str] = (), **context: Any) ->
         current_app.update_template_context(context)
         ctx = template.new_context(context)
         return "".join("".join(template.blocks[name](ctx)) for name in blocks)
-    from flask import render_template
-
     return render_template(template_name, **context)
 
 

@@ -61,7 +61,5 @@ def init_app(app: Flask) -> None:
     # blocks rendered alone as htmx fragments (paiyou.web.htmx.render), where a template's top-level
     # {% from %} imports do not run.
     macros = app.jinja_env.get_template("_macros/tiles.html").module
-    app.jinja_env.globals.update(
-        tile=macros.tile, tile_row=macros.tile_row, tile_ladder=macros.tile_ladder,
-        notation=macros.notation, tile_notation=macros.notation,
-    )
+    exported = {name: getattr(macros, name) for name in ("tile", "tile_row", "tile_ladder", "notation")}
+    app.jinja_env.globals.update(exported, tile_notation=exported["notation"])
