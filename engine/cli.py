@@ -36,7 +36,7 @@ def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict:
     """Play one complete deal with the named agents; return its record."""
     rules = game(game_key)
     agents = [make_agent(name, game_key) for name in agent_names]
-    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.SEATS)]
+    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.seats)]
     deal = rules.new_deal(seed)
     while not deal.is_over:
         seat = deal.to_act
@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "judge":
         return judge_lines(args.game, stdin, stdout)
     if args.command == "selfplay":
-        seats = game(args.game).SEATS
+        seats = game(args.game).seats
         names = (args.agents or ",".join(["random"] * seats)).split(",")
         if len(names) != seats:
             raise SystemExit(f"--agents needs {seats} names for {args.game}")

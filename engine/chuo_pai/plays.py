@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
+from typing import ClassVar
 
 from engine.chuo_pai.families import (
     FAMILY_OF,
@@ -40,6 +41,11 @@ class Play:
         self.beaten_by: tuple[Play, ...] = ()
         self.beaten_by_set: frozenset[Play] = frozenset()
         self.group_index = -1 if cls == SPECIAL else tiles[0].index  # the identity of a group
+
+    face_up: ClassVar[bool] = True  # every Chuo Pai play lies face up
+
+    def as_dict(self) -> dict[str, object]:
+        return {"tiles": self.notation}
 
     @property
     def is_special(self) -> bool:

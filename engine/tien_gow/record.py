@@ -12,12 +12,13 @@ from typing import Any
 
 from engine.errors import IllegalAction, NotationError, RecordError
 from engine.tien_gow.actions import make_action
-from engine.tien_gow.deal import Deal, Trick, deal_from_hands, new_deal
+from engine.tien_gow.deal import Deal, deal_from_hands, new_deal
+from engine.tien_gow.history import Trick
+from engine.tien_gow.table import KEY as GAME
 from engine.tien_gow.table import SEATS
 from engine.tiles import tiles_from_keys
 
 FORMAT = 1
-GAME = "tien-gow"
 
 
 def _trick_dict(trick: Trick) -> dict[str, Any]:

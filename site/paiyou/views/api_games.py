@@ -25,13 +25,15 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
+from paiyou.games import GAME_KEYS, url_converter
 from paiyou.play import service as service
 from paiyou.play.store import current_store
+from paiyou.play.table import game_json
 from paiyou.reasons import explain, reason_message
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 
-GAME_PATH = "<any('chuo-pai', 'tien-gow'):game>"
+GAME_PATH = url_converter()
 
 
 def error_message(code: str) -> str:
@@ -84,7 +86,7 @@ def _json_body() -> dict[str, Any]:
 
 
 def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int]:
-    response = jsonify(service.game_json(game))
+    response = jsonify(game_json(game))
     response.headers["Cache-Control"] = "no-store"
     if status == 201:
         response.headers["Location"] = url_for("api_games.show", game_id=game.id)
@@ -164,7 +166,7 @@ def _http(e: HTTPException) -> tuple[Response, int]:
     return error(code, e.code or 400)
 
 
-API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|(chuo-pai|tien-gow)/games/?)$")
+API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|(" + "|".join(map(re.escape, GAME_KEYS)) + r")/games/?)$")
 
 
 @bp.before_app_request
