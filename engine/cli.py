@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.ai import make_agent
 from engine.errors import EngineError, RecordError
@@ -32,7 +32,7 @@ def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
     return status
 
 
-def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict:
+def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str, Any]:
     """Play one complete deal with the named agents; return its record."""
     rules = game(game_key)
     agents = [make_agent(name, game_key) for name in agent_names]
@@ -40,6 +40,7 @@ def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict:
     deal = rules.new_deal(seed)
     while not deal.is_over:
         seat = deal.to_act
+        assert seat is not None
         deal = deal.apply(agents[seat].choose(deal.view(seat), rngs[seat]), player=seat)
     return rules.to_record(deal)
 

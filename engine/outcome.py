@@ -25,7 +25,7 @@ class Event(NamedTuple):
     kind: str
     player: int
     tiles: tuple[Tile, ...] = ()
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field named like tuple.count, on purpose
 
 
 class Payment(NamedTuple):

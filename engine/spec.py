@@ -6,7 +6,7 @@ the site) use only these members, so a third game is an engine package plus one 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Self, runtime_checkable
 
@@ -114,7 +114,7 @@ class GameSpec:
     action: Callable[[Sequence[Tile], bool], Action]
     parse_action: Callable[[str], Action]
     to_record: Callable[[Any], dict[str, Any]]
-    replay: Callable[[Mapping[str, Any]], Deal]
+    replay: Callable[[Any], Deal]  # a record: a mapping as read from JSON
     judge: Callable[[str | None, str], Judgement]
     agent_levels: tuple[str, ...]
     make_agent: Callable[[str], Agent]

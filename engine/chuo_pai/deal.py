@@ -7,7 +7,7 @@ is the next seat number, which the table draws clockwise (CP-2).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from engine.chuo_pai.actions import PASS, Action, as_action
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
@@ -137,9 +137,10 @@ class Deal(NamedTuple):
 
 
 _new = tuple.__new__
+T = TypeVar("T")
 
 
-def _replace(values: tuple[object, ...], index: int, value: object) -> tuple[object, ...]:
+def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return values[:index] + (value,) + values[index + 1:]
 
 

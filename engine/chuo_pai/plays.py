@@ -98,7 +98,11 @@ def holds(hand: tuple[int, ...], play: Play) -> bool:
     return True
 
 
-def _lead_tables() -> tuple[tuple[tuple[Play, ...], ...], list[tuple[int, int, int, dict]]]:
+LeadTable = dict[tuple[int, int, int], tuple["Play", ...]]
+
+
+def _lead_tables() -> tuple[tuple[tuple[tuple[Play, ...], ...], ...],
+                            list[tuple[int, int, int, LeadTable]]]:
     """Plays a hand can lead, by look-up: ordinary groups per (identity, copies held), special
     combinations per type and (heads, first totals, second totals) held, each capped at 3."""
     groups = tuple(
@@ -136,7 +140,7 @@ def leads(hand: tuple[int, ...]) -> list[Play]:
     found = [p for i, held in enumerate(hand) if held for p in _GROUPS[i][held]]
     for h, a, b, table in _SPECIALS:
         if hand[h] and (hand[a] or hand[b]):
-            found.extend(table[_CAP[hand[h]], _CAP[hand[a]], _CAP[hand[b]]])
+            found.extend(table[(_CAP[hand[h]], _CAP[hand[a]], _CAP[hand[b]])])
     return found
 
 

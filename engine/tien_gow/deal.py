@@ -141,6 +141,7 @@ class Deal(NamedTuple):
             if face_up:
                 if early_death(len(self.hands[seat]), n, self.pillars[seat]):
                     raise IllegalAction("early-death")  # TG-12
+                assert tset is not None  # a face-up play that is no set was refused above
                 if tset not in _BEATERS[high.id]:  # TG-7, TG-8, TG-9
                     raise IllegalAction("does-not-beat", why_not_beating(high, tset))
                 high, high_seat = tset, seat

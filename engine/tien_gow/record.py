@@ -139,7 +139,7 @@ def _check_list(record: Mapping[str, Any], key: str, engine: list[Any]) -> None:
     if key not in record:
         return
     stated = _list(record[key], key)
-    for i, (s, e) in enumerate(zip(stated, engine)):
+    for i, (s, e) in enumerate(zip(stated, engine, strict=False)):  # lengths compared below
         if s != e or isinstance(s, bool) != isinstance(e, bool):
             raise _mismatch(f"{key}[{i}]", s, e)
     if len(stated) != len(engine):

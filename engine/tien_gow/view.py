@@ -35,7 +35,7 @@ class SeenTurn(NamedTuple):
     player: int
     face_up: bool
     tiles: tuple[Tile, ...]  # empty for another seat's face-down play
-    count: int  # how many tiles were played
+    count: int  # type: ignore[assignment]  # how many tiles were played (shadows tuple.count)
 
     def as_dict(self) -> dict[str, object]:
         return {"player": self.player, "face_up": self.face_up,
