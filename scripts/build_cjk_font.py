@@ -105,6 +105,7 @@ def build(chars: str) -> None:
     subsetter.subset(font)
     FONT_DIR.mkdir(parents=True, exist_ok=True)
     font.flavor = "woff2"
+    font.recalcTimestamp = False  # keep the source's date: the same content gives the same file
     font.save(str(FONT))
     CHARS.write_text(chars + "\n", encoding="utf-8")
     write_licence(copyright_notice)
