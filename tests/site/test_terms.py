@@ -179,3 +179,35 @@ why = "a test"
     polish.add("Tricks won", "Wygrane")          # an exception: no problem
     polish.add("Tricks lost", "Przegrane")       # not an exception
     assert term_problems(*termbase, "pl", list(polish)) == ["trick: 'Tricks lost' -> 'Przegrane'"]
+
+
+# -- register: two style decisions of the review, guarded like the terms ------------------------
+
+POLISH_YOUR = re.compile(r"\b(Twój|Twoja|Twoje|Twoim|Twojej|Twoją|Twoich|Twojego|Twojemu|Twoi)\b")
+# Persian addresses the reader in the formal plural; these informal singular imperatives were the
+# ones the review found on buttons (ببر, بده, کن, بینداز …).
+PERSIAN_INFORMAL = re.compile(
+    r"(?<![\u0600-\u06ff\u200c])(بده|بزن|کن|ببر|بگیر|بینداز|ببین|بخوان)(?![\u0600-\u06ff\u200c])")
+
+
+def polish_capitalised_you(text: str) -> list[str]:
+    """'Twój' and its forms in capitals anywhere but at the start of a sentence."""
+    found = []
+    for match in POLISH_YOUR.finditer(text):
+        before = text[:match.start()]
+        if before.strip(" *„\"") and not re.search(r"[.!?]\**\s*$", before):
+            found.append(match.group(0))
+    return found
+
+
+def test_polish_writes_twoj_in_lower_case_inside_a_sentence() -> None:
+    assert polish_capitalised_you("Nic w Twojej ręce") == ["Twojej"]
+    assert polish_capitalised_you("Twój ruch: zagraj. Twoja kolej.") == []
+    problems = [s for m in catalog_messages("pl") for s in _strings(m) if polish_capitalised_you(s)]
+    assert not problems, problems
+
+
+def test_persian_uses_the_formal_register() -> None:
+    assert PERSIAN_INFORMAL.search("نشان بده") and not PERSIAN_INFORMAL.search("نشان بدهید")
+    problems = [s for m in catalog_messages("fa") for s in _strings(m) if PERSIAN_INFORMAL.search(s)]
+    assert not problems, problems
