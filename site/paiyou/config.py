@@ -38,8 +38,6 @@ GAMES: tuple[str, ...] = GAME_KEYS  # the engine's games, in its order
 # A route segment that matches only the site's languages: "/en" then redirects to "/en/", while
 # "/nothing" is a plain 404 (a bare "<lang_code>" would redirect it to "/nothing/" first).
 LANG_SEGMENT = "<any(" + ", ".join(LANGUAGE_CODES) + "):lang_code>"
-# A route segment that matches only the games' keys: "/en/chuo-pai/rules", not "/en/chess/rules".
-GAME_SEGMENT = "<any(" + ", ".join(f"'{key}'" for key in GAMES) + "):game>"
 
 
 def default_content_dir() -> Path:

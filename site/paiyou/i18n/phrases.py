@@ -10,12 +10,13 @@ from collections.abc import Iterable, Sequence
 
 from babel.lists import format_list
 from flask_babel import get_locale
+from flask_babel.speaklater import LazyString
 
 from engine.errors import NotationError
 from engine.tiles import Tile, parse_tiles
 from paiyou.i18n import numerals
 
-__all__ = ["tiles_of", "distinct", "number", "or_list", "and_list", "notation"]
+__all__ = ["tiles_of", "distinct", "number", "lazy_number", "or_list", "and_list", "notation"]
 
 
 def tiles_of(value: object) -> tuple[Tile, ...] | None:
@@ -42,6 +43,11 @@ def distinct(tiles: Iterable[Tile]) -> list[Tile]:
 
 def number(n: int) -> str:
     return numerals.format_number(n)
+
+
+def lazy_number(n: int) -> LazyString:
+    """``number(n)`` when the string is used (for placeholders of import-time lazy messages)."""
+    return LazyString(numerals.format_number, n)  # type: ignore[no-untyped-call]  # untyped __init__
 
 
 def or_list(items: Sequence[str]) -> str:

@@ -25,13 +25,16 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
+from paiyou.games import GAME_KEYS, url_converter
+from paiyou.i18n.numerals import format_number
 from paiyou.play import service as service
 from paiyou.play.store import current_store
+from paiyou.play.table import game_json
 from paiyou.reasons import explain, reason_message
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 
-GAME_PATH = "<any('chuo-pai', 'tien-gow'):game>"
+GAME_PATH = url_converter()
 
 
 def error_message(code: str) -> str:
@@ -48,7 +51,8 @@ def error_message(code: str) -> str:
             "play api",
             "\"tiles\" must be tile notation such as \"6-6 4-5\" (an empty string is a pass)."),
         "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
-        "bad-seed": pgettext("play api", "\"seed\" must be a whole number from 0 to 2^53 − 1."),
+        "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
+                             lowest=format_number(0), highest=format_number(service.MAX_SEED - 1)),
         "too-large": pgettext("play api", "The request body is too large."),
         "bad-method": pgettext("play api", "This address does not accept that method."),
         "unknown-language": pgettext("play api", "\"lang\" must be one of en, ar, hi, fa, pl."),
@@ -84,7 +88,7 @@ def _json_body() -> dict[str, Any]:
 
 
 def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int]:
-    response = jsonify(service.game_json(game))
+    response = jsonify(game_json(game))
     response.headers["Cache-Control"] = "no-store"
     if status == 201:
         response.headers["Location"] = url_for("api_games.show", game_id=game.id)
@@ -164,7 +168,7 @@ def _http(e: HTTPException) -> tuple[Response, int]:
     return error(code, e.code or 400)
 
 
-API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|(chuo-pai|tien-gow)/games/?)$")
+API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|(" + "|".join(map(re.escape, GAME_KEYS)) + r")/games/?)$")
 
 
 @bp.before_app_request

@@ -14,9 +14,9 @@ from flask import Blueprint, current_app
 from flask_babel import get_locale, pgettext
 from markupsafe import Markup, escape
 
-from paiyou.config import GAME_SEGMENT
 from paiyou.content import rules as rules_content
 from paiyou.content.rules import Text, Value
+from paiyou.games import url_converter
 from paiyou.i18n import names, numerals
 from paiyou.web.htmx import render
 
@@ -27,7 +27,7 @@ LADDERS: dict[str, tuple[tuple[str, ...], ...]] = {
     name: ladder for words in names.vocabularies() for name, ladder in words.ladders.items()}
 
 
-@bp.get(f"/{GAME_SEGMENT}/rules")
+@bp.get(f"/{url_converter()}/rules")
 def show(game: str) -> str:
     document = rules_content.load(current_app.config["PAIYOU_CONTENT_DIR"], game)
     return render(

@@ -1,1 +1,1 @@
-"""Chuo Pai in the site: its vocabulary, reasons, table and puzzles."""
+"""Chuo Pai in the site: its table, puzzles, explanations and words."""

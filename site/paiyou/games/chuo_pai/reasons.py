@@ -14,7 +14,7 @@ from engine.chuo_pai.plays import Play, classify
 from engine.judging import OK
 from engine.tiles import Tile, parse_tiles
 from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES, SPECIAL_TYPE_NAMES, TILE_NAMES
-from paiyou.i18n.phrases import and_list, distinct, number, or_list
+from paiyou.i18n.phrases import and_list, distinct, lazy_number, number, or_list
 
 # Every code the engine can give (judge() reasons, Deal.apply reasons, OK).
 CODES: tuple[str, ...] = (
@@ -26,7 +26,8 @@ MESSAGES: dict[str, LazyString] = {
     OK: lazy_pgettext("chuo-pai reason", "That play is allowed."),
     "not-a-play": lazy_pgettext(
         "chuo-pai reason",
-        "Those cards are not a play: play 1 to 4 copies of one card, or a special combination."),
+        "Those cards are not a play: play %(fewest)s to %(most)s copies of one card, or a special "
+        "combination.", fewest=lazy_number(1), most=lazy_number(4)),
     "different-family": lazy_pgettext(
         "chuo-pai reason", "Different families never beat each other."),
     "different-count": lazy_pgettext(
@@ -69,9 +70,9 @@ def _label(play: Play) -> str:
 def _not_a_play(tiles: tuple[Tile, ...]) -> str:
     if len(tiles) > 4:
         return npgettext("chuo-pai explain",
-                         "A play has 1 to 4 cards; this one has %(count)s card.",
-                         "A play has 1 to 4 cards; this one has %(count)s cards.",
-                         len(tiles), count=number(len(tiles)))
+                         "A play has %(fewest)s to %(most)s cards; this one has %(count)s card.",
+                         "A play has %(fewest)s to %(most)s cards; this one has %(count)s cards.",
+                         len(tiles), count=number(len(tiles)), fewest=number(1), most=number(4))
     kinds = distinct(tiles)
     heads = {head: kind for kind, (head, _totals) in cpf.SPECIAL_TYPES.items()}
     held_heads = [t for t in kinds if t.key in heads]

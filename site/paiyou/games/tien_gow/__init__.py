@@ -1,1 +1,1 @@
-"""Tien Gow in the site: its vocabulary, reasons, table and puzzles."""
+"""Tien Gow in the site: its table, puzzles, explanations and words."""

@@ -98,9 +98,9 @@ def _label(s: tgs.TileSet) -> str:
 def _not_a_set(tiles: tuple[Tile, ...]) -> str:
     if len(tiles) > 4:
         return npgettext("tien-gow explain",
-                         "A set has 1 to 4 tiles; this one has %(count)s tile.",
-                         "A set has 1 to 4 tiles; this one has %(count)s tiles.",
-                         len(tiles), count=number(len(tiles)))
+                         "A set has %(fewest)s to %(most)s tiles; this one has %(count)s tile.",
+                         "A set has %(fewest)s to %(most)s tiles; this one has %(count)s tiles.",
+                         len(tiles), count=number(len(tiles)), fewest=number(1), most=number(4))
     civil = [t for t in tiles if tgl.SUIT[t] == tgl.CIVIL]
     military = [t for t in tiles if tgl.SUIT[t] == tgl.MILITARY]
     if len(tiles) == 2 and len(civil) == 2:
