@@ -68,7 +68,7 @@ def test_parse_whole_number_never_raises(text: str) -> None:
 
 
 def test_seed_and_puzzle_numbers_accept_native_digits() -> None:
-    from paiyou import game_service
+    from paiyou.play import service as game_service
     from paiyou.puzzles import checking
 
     assert game_service.parse_seed("۴۲") == 42 == game_service.parse_seed("٤٢")
