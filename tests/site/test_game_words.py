@@ -1,0 +1,74 @@
+"""Each game's words and reasons live in its room and are found by the engine's game keys.
+
+- Every game the engine lists has a ``Vocabulary`` (names for all 21 tiles, Chinese names, a
+  tile style the drawing knows) and a ``GameReasons`` (a sentence for every code it gives).
+- The shared modules of the words area never branch on a game key: no ``==``/``!=``/``in``
+  against a literal key in Python or templates (games/<game>/ and templates/games/<key>/ are the
+  games' own rooms).
+- ``extract`` keeps a template's message order and leaves an unchanged template untouched.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine.tiles import ALL_TILES
+from paiyou import reasons
+from paiyou.games import GAME_KEYS
+from paiyou.i18n import catalogs, names
+from paiyou.i18n.vocabulary import Vocabulary
+from paiyou.web import drawing
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site" / "paiyou"
+WORDS_AREA = [
+    SITE / "reasons.py", SITE / "config.py", SITE / "__init__.py", SITE / "views" / "pages.py",
+    SITE / "views" / "rules.py", SITE / "views" / "errors.py",
+    *sorted((SITE / "i18n").glob("*.py")), *sorted((SITE / "web").glob("*.py")),
+    SITE / "templates" / "base.html", *sorted((SITE / "templates" / "pages").glob("*")),
+    *sorted((SITE / "templates" / "rules").glob("*.html")),
+    *sorted((SITE / "templates" / "_macros").glob("*.html")),
+    *sorted((SITE / "templates" / "_partials").glob("*.html")),
+]
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_every_game_has_its_words(game: str) -> None:
+    words = names.vocabulary(game)
+    assert isinstance(words, Vocabulary) and words.game == game
+    assert set(words.tile_names) == set(words.chinese_names) == {t.key for t in ALL_TILES}
+    assert words.tile_style in drawing.FRAMES
+    assert all(key in words.tile_names for c in words.combinations for key in (c.head, *c.totals))
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_every_game_has_a_sentence_for_every_code(game: str) -> None:
+    game_reasons = reasons.REASONS[game]
+    assert set(game_reasons.codes) == set(game_reasons.messages)
+    assert reasons.CODES[game] == game_reasons.codes
+
+
+def test_the_words_area_never_branches_on_a_game_key() -> None:
+    keys = "|".join(re.escape(key) for key in GAME_KEYS)
+    branch = re.compile(rf"""(==|!=|\bin)\s*\(?\s*["']({keys})["']|["']({keys})["']\s*(==|!=)""")
+    for path in WORDS_AREA:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not branch.search(line), f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+
+
+def test_extract_keeps_the_order_and_leaves_an_unchanged_template_alone(tmp_path: Path) -> None:
+    scratch = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", scratch, ignore=shutil.ignore_patterns("*.mo", "*.po"))
+    pot = scratch / "core.pot"
+    before = pot.read_bytes()
+    catalogs.extract(scratch, only=["core"], root=ROOT)
+    assert pot.read_bytes() == before  # not even the creation date changes
+    text = before.decode()
+    header, first, second, *rest = text.rstrip("\n").split("\n\n")
+    pot.write_text("\n\n".join([header, second, first, *rest]) + "\n\n", encoding="utf-8")
+    swapped = pot.read_bytes()
+    catalogs.extract(scratch, only=["core"], root=ROOT)
+    assert pot.read_bytes() == swapped  # the template's order wins over the files' order
