@@ -1,16 +1,12 @@
 """Blueprint ``pages``: the language redirect, home, glossary, and the site icon."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Blueprint, Response, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from engine.chuo_pai import families as cp
-from engine.tien_gow import ladders as tg
-from engine.tiles import TILE_BY_KEY
 from paiyou.config import LANG_SEGMENT
 from paiyou.i18n import languages as i18n
+from paiyou.i18n.glossary import groups as glossary_groups
 from paiyou.web.htmx import render
 
 bp = Blueprint("pages", __name__)
@@ -46,24 +42,3 @@ def favicon() -> Response:
 def glossary_context() -> dict[str, object]:
     """The glossary's groups; each game's combinations come from its vocabulary."""
     return {"groups": glossary_groups()}
-
-
-@dataclass(frozen=True, slots=True)
-class GlossaryGroup:
-    family: str                    # a Chuo Pai family
-    suit: str                      # the Tien Gow suit all its tiles are in
-    keys: list[str]                # its tiles, strongest first
-    ties: dict[str, list[str]]     # tile -> the other tiles of its rank
-
-
-def glossary_groups() -> list[GlossaryGroup]:
-    """The 21 identities by Chuo Pai family, strongest first. Each family lies inside one Tien Gow
-    suit (Long and Yao are the civil tiles, Black and Red the military ones)."""
-    groups = []
-    for family in cp.FAMILIES:
-        keys = [key for rank in cp.LADDERS[family] for key in rank]
-        suits = {tg.SUIT[TILE_BY_KEY[key]] for key in keys}
-        (suit,) = suits
-        ties = {key: [k for k in rank if k != key] for rank in cp.LADDERS[family] for key in rank}
-        groups.append(GlossaryGroup(family, suit, keys, ties))
-    return groups
