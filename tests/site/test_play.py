@@ -141,11 +141,22 @@ def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
         assert first.tiles == second.tiles and first.tiles != other.tiles
 
 
-@pytest.mark.parametrize("seed", ["-1", "abc", "1.5", "9" * 30, "٣"])
+@pytest.mark.parametrize("seed", ["-1", "--1", "abc", "1.5", "9" * 30, "1" * 5000, "²", "١٢x"])
 def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
     response = web.get(f"/fa/chuo-pai/play?seed={seed}")
     assert response.status_code == 400
-    assert parse(response.get_data(as_text=True)).html["dir"] == "rtl"
+    page = response.get_data(as_text=True)
+    assert parse(page).html["dir"] == "rtl"
+    assert "۴۲" in page  # the example seed in the page's own digits
+
+
+@pytest.mark.parametrize("seed", ["۴۲", "٤٢", " 42 "])
+def test_a_seed_in_persian_or_arabic_digits_deals_the_same_table(web, seed: str) -> None:
+    wanted = parse(web.get(new_table(web, "en", "chuo-pai", seed=42)[0]).get_data(as_text=True))
+    response = web.get(f"/fa/chuo-pai/play?seed={seed}")
+    assert response.status_code == 303
+    got = parse(web.get(response.headers["Location"]).get_data(as_text=True))
+    assert got.tiles == wanted.tiles
 
 
 def test_unknown_tables_are_404(play_app: Flask, web) -> None:

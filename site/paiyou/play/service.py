@@ -26,6 +26,7 @@ from engine.outcome import MOVES
 from engine.rng import make_rng
 from engine.spec import Deal, SeatView
 from engine.tiles import Tile, parse_tiles
+from paiyou.i18n.numerals import parse_whole_number
 from paiyou.play.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -165,10 +166,9 @@ def parse_seed(value: object) -> int | None:
     if isinstance(value, bool):
         raise BadInput("bad-seed")
     if isinstance(value, str):
-        text = value.strip()
-        if not text.isascii() or not text.isdigit() or len(text) > 16:
+        value = parse_whole_number(value, max_digits=16)  # ASCII, Persian or Arabic-Indic digits
+        if value is None:
             raise BadInput("bad-seed")
-        value = int(text)
     if not isinstance(value, int) or not 0 <= value < MAX_SEED:
         raise BadInput("bad-seed")
     return value

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from engine import chuo_pai as cp
 from engine import tien_gow as tg
 from engine.tiles import Tile
+from paiyou.i18n.numerals import parse_whole_number
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
     BONUS,
@@ -75,10 +76,8 @@ class Verdict:
 
 
 def _int(value: object) -> int | None:
-    if not isinstance(value, str) or not value.strip().lstrip("-").isdigit():
-        return None
-    number = int(value.strip())
-    return number if abs(number) <= MAX_NUMBER else None
+    number = parse_whole_number(value, max_digits=len(str(MAX_NUMBER)))
+    return number if number is not None and number <= MAX_NUMBER else None
 
 
 def read_answer(puzzle: Puzzle, form: FormLike) -> Answer | None:

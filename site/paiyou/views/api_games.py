@@ -28,6 +28,7 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
 from paiyou.games import GAME_KEYS, url_converter
+from paiyou.i18n.numerals import format_number
 from paiyou.play import service as service
 from paiyou.play.store import StoreUnavailable, current_store
 from paiyou.play.table import game_json
@@ -54,7 +55,8 @@ def error_message(code: str) -> str:
             "play api",
             "\"tiles\" must be tile notation such as \"6-6 4-5\" (an empty string is a pass)."),
         "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
-        "bad-seed": pgettext("play api", "\"seed\" must be a whole number from 0 to 2^53 − 1."),
+        "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
+                             lowest=format_number(0), highest=format_number(service.MAX_SEED - 1)),
         "too-large": pgettext("play api", "The request body is too large."),
         "bad-method": pgettext("play api", "This address does not accept that method."),
         "unknown-language": pgettext("play api", "\"lang\" must be one of en, ar, hi, fa, pl."),

@@ -109,7 +109,8 @@ def new(game: str) -> Any:
         seed = service.parse_seed(seed_text)
     except service.BadInput:
         return render("play/message.html", game=game, status=400,
-                      message=pgettext("play", "A seed is a whole number, such as 42.")), 400
+                      message=pgettext("play", "A seed is a whole number, such as %(example)s.",
+                                       example=numerals.format_number(42))), 400
     started = service.start(current_store(), game, seed,
                             current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
     response = redirect(_table_url(game, started.id), code=303)
