@@ -62,13 +62,15 @@ def error_message(code: str) -> str:
         "unknown-language": pgettext("play api", "\"lang\" must be one of en, ar, hi, fa, pl."),
         "bad-request": pgettext("play api", "The request is malformed."),
         "unsupported-media-type": pgettext(
-            "play api", "Send the request body as JSON, with the header Content-Type: application/json."),
+            "play api", "Send the request body as JSON, with the header %(header)s.",
+            header="Content-Type: application/json"),
         "database-unavailable": pgettext(
             "play api", "The games cannot be reached just now. Please try again in a few seconds."),
         "server-error": pgettext("play api", "Something went wrong on the server. Please try again."),
         "foreign-origin": pgettext("play api", "Requests from another site's pages are refused."),
         "too-many-requests": pgettext(
-            "play api", "Too many new games from your address: wait a little (see Retry-After)."),
+            "play api", "Too many new games from your address: wait a little (see %(header)s).",
+            header="Retry-After"),
     }
     return messages.get(code) or messages["bad-request"]
 
