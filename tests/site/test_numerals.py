@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from flask import render_template_string
 from flask_babel import force_locale
+
 from paiyou.i18n.numerals import format_number, to_native_digits
 
 
@@ -35,7 +36,8 @@ def test_persian_pages_use_persian_digits(client) -> None:
 
 # -- reading numbers (parse_whole_number) --------------------------------------------------------
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 from paiyou.i18n.numerals import DIGITS, parse_whole_number  # noqa: E402
 

@@ -89,7 +89,7 @@ def parse(text: str) -> Table:
 
 @pytest.fixture
 def play_app(translations_dir: Path, tmp_path: Path):
-    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3",
                       "PAIYOU_OPPONENT_LEVEL": "greedy"})
     yield app
@@ -125,7 +125,10 @@ def test_play_deals_and_redirects_to_the_table(play_app: Flask, web) -> None:
         response = page(play_app, web, path, game_id)
         assert response.headers["Cache-Control"] == "no-store"
         assert "noindex" in response.headers["X-Robots-Tag"]
-        assert web.get_cookie("session") is None and "Set-Cookie" not in response.headers
+        # Nothing about the game lives in a cookie: the session holds only the forms' CSRF token.
+        session = web.get_cookie("session")
+        assert session is None or set(play_app.session_interface.get_signing_serializer(play_app)
+                                      .loads(session.value)) == {"csrf_token"}
     response = web.post("/pl/tien-gow/play")  # the "new deal" button
     assert response.status_code == 303 and TABLE_PATH.match(urlsplit(response.location).path)
 

@@ -185,7 +185,7 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     level = opponent_level(game, level)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
     deal = run_computer(game, deal, HUMAN_SEAT, agents)
-    stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal))
+    stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over)
     return Game(stored, deal)
 
 
@@ -251,7 +251,7 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
     rules = game_rules(current.game)
     deal = deal.apply(rules.action(submitted.tiles, submitted.face_up), player=current.seat)
     deal = run_computer(current.game, deal, current.seat, current.agents)
-    stored = store.update(current.id, version, rules.to_record(deal))
+    stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over)
     if stored is None:  # another request won the race for this version
         raise StaleVersion(load(store, game_id))
     return Game(stored, deal)

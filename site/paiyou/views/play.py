@@ -33,6 +33,7 @@ from paiyou.play.presenter import table_of
 from paiyou.play.store import current_store, store_for
 from paiyou.play.table import table_model
 from paiyou.reasons import explain, reason_message
+from paiyou.web import limits
 from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("play", __name__, url_prefix="/<lang_code>", cli_group="games")
@@ -101,6 +102,7 @@ def _table_url(game: str, game_id: str) -> str:
 
 
 @bp.route(f"/{GAME}/play", methods=["GET", "POST"])
+@limits.new_game
 def new(game: str) -> Any:
     seed_text = request.values.get("seed")
     try:
@@ -207,8 +209,11 @@ def record(game: str, game_id: str) -> Any:
 
 
 @bp.cli.command("prune")
-@click.option("--days", default=30, show_default=True, help="Forget games untouched this long.")
-def prune(days: int) -> None:
-    """Delete saved games nobody has touched for DAYS days."""
-    count = store_for(current_app).delete_older_than(days * 24 * 3600)
+@click.option("--days", type=int, default=None,
+              help="Forget every game untouched this long (default: the configured policy, "
+                   "PAIYOU_PRUNE_UNFINISHED_DAYS and PAIYOU_PRUNE_FINISHED_DAYS).")
+def prune(days: int | None) -> None:
+    """Delete old saved games."""
+    store = store_for(current_app)
+    count = store.prune() if days is None else store.delete_older_than(days * 24 * 3600)
     click.echo(f"deleted {count} games")
