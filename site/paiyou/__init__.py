@@ -17,8 +17,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from paiyou import cli
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.i18n import languages
-from paiyou.views import BLUEPRINTS, errors
-from paiyou.web import htmx, security, templating
+from paiyou.views import BLUEPRINTS, api_games, api_judge, errors
+from paiyou.web import csrf, htmx, limits, security, templating
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -102,15 +102,10 @@ def configure_security_headers(app: Flask) -> None:
 
 
 def configure_cross_site_protection(app: Flask) -> None:
-    from paiyou.views import api_games, api_judge
-    from paiyou.web import csrf
-
     csrf.init_app(app, exempt=(api_games.bp, api_judge.bp))
 
 
 def configure_limits(app: Flask) -> None:
-    from paiyou.web import limits
-
     limits.init_app(app)
 
 
