@@ -25,8 +25,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     configure_blueprints(app)
     configure_errors(app)
     configure_security_headers(app)
+    configure_https(app)
     configure_cross_site_protection(app)
     configure_limits(app)
+    configure_page_cache(app)
+    configure_compression(app)
+    configure_static_files(app)  # after compression: its handler runs first and readies the file
     configure_htmx(app)
     configure_cli(app)
     return app
@@ -114,6 +118,38 @@ def configure_cross_site_protection(app: Flask) -> None:
     from paiyou.web import csrf
 
     csrf.init_app(app, exempt=(api_games.bp, api_judge.bp))
+
+
+def configure_https(app: Flask) -> None:
+    from paiyou.web import https
+
+    https.init_app(app)
+
+
+def configure_static_files(app: Flask) -> None:
+    from paiyou.web import static_files
+
+    static_files.init_app(app)
+
+
+def configure_page_cache(app: Flask) -> None:
+    from paiyou.web import page_cache
+
+    page_cache.init_app(app)
+
+
+def configure_compression(app: Flask) -> None:
+    """HTML, JSON, CSS, JavaScript and SVG compressed (brotli or gzip) when the client asks; kept
+    content pages come compressed already (``paiyou.web.page_cache``)."""
+    from flask_compress import Compress
+
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "application/json", "text/css", "text/javascript", "application/javascript",
+        "image/svg+xml", "text/plain", "application/xml"])
+    app.config.setdefault("COMPRESS_MIN_SIZE", 512)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_BR_LEVEL", 4)
+    Compress(app)
 
 
 def configure_limits(app: Flask) -> None:
