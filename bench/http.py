@@ -288,6 +288,8 @@ def main(argv: list[str] | None = None) -> int:
         pages = [(t.label, r / base) for (_, r, _), t in zip(rows, TARGETS, strict=True)
                  if t.path.startswith("/en/") and t.label != "home page"]
         worst = min(pages, key=lambda p: p[1])
+        if args.through_nginx:
+            print("(through nginx the static files are nginx's own: the ratios compare the app with nginx)")
         print(f"\nslowest rules/glossary/lesson page: {worst[0]} at {worst[1]:.3f}x the trivial file "
               f"(goal >= 0.5x)")
 

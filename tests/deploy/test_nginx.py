@@ -113,7 +113,7 @@ def test_an_unversioned_static_url_is_cached_an_hour_only(stack: Stack) -> None:
 
 SLOW_CLIENTS = 12
 TRICKLE_INTERVAL = 0.5   # one byte per half second
-PROMPT = 2.0             # a normal request answers within this, however many slow clients
+PROMPT = 3.0             # a normal request answers within this, however many slow clients
 
 
 class Trickle:
@@ -121,7 +121,7 @@ class Trickle:
     body of a POST (headers sent at once) or, for ``kind="headers"``, the end of a GET's headers.
     Stopped (sockets closed) on ``close()``; never runs longer than ``limit`` seconds."""
 
-    def __init__(self, server: servers.Server, kind: str, count: int = SLOW_CLIENTS, limit: float = 6.0):
+    def __init__(self, server: servers.Server, kind: str, count: int = SLOW_CLIENTS, limit: float = 8.0):
         self.sockets: list[socket.socket] = []
         self.stopped = threading.Event()
         self.answered = 0
