@@ -12,13 +12,14 @@ from typing import Any
 
 from flask import Flask
 from flask_babel import Babel
+from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from paiyou import cli
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.i18n import languages
 from paiyou.views import BLUEPRINTS, api_games, api_judge, errors
-from paiyou.web import csrf, htmx, limits, security, templating
+from paiyou.web import csrf, htmx, https, limits, page_cache, security, static_files, templating
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -31,8 +32,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     configure_blueprints(app)
     configure_errors(app)
     configure_security_headers(app)
+    configure_https(app)
     configure_cross_site_protection(app)
     configure_limits(app)
+    configure_page_cache(app)
+    configure_compression(app)
+    configure_static_files(app)  # after compression: its handler runs first and readies the file
     configure_htmx(app)
     configure_cli(app)
     return app
@@ -103,6 +108,30 @@ def configure_security_headers(app: Flask) -> None:
 
 def configure_cross_site_protection(app: Flask) -> None:
     csrf.init_app(app, exempt=(api_games.bp, api_judge.bp))
+
+
+def configure_https(app: Flask) -> None:
+    https.init_app(app)
+
+
+def configure_static_files(app: Flask) -> None:
+    static_files.init_app(app)
+
+
+def configure_page_cache(app: Flask) -> None:
+    page_cache.init_app(app)
+
+
+def configure_compression(app: Flask) -> None:
+    """HTML, JSON, CSS, JavaScript and SVG compressed (brotli or gzip) when the client asks; kept
+    content pages come compressed already (``paiyou.web.page_cache``)."""
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "application/json", "text/css", "text/javascript", "application/javascript",
+        "image/svg+xml", "text/plain", "application/xml"])
+    app.config.setdefault("COMPRESS_MIN_SIZE", 512)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_BR_LEVEL", 4)
+    Compress(app)
 
 
 def configure_limits(app: Flask) -> None:

@@ -27,13 +27,13 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
-from paiyou.games import GAME_KEYS, url_converter
+from paiyou.games import url_converter
 from paiyou.i18n.numerals import format_number
 from paiyou.play import service as service
 from paiyou.play.store import StoreUnavailable, current_store
 from paiyou.play.table import game_json
-from paiyou.web import limits
 from paiyou.reasons import explain, reason_message
+from paiyou.web import limits
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ def error_message(code: str) -> str:
             "play api", "Too many new games from your address: wait a little (see %(header)s).",
             header="Retry-After"),
     }
-    return messages.get(code) or messages["bad-request"]
+    return str(messages.get(code) or messages["bad-request"])
 
 
 def error(code: str, status: int, message: str | None = None, **extra: Any) -> tuple[Response, int]:

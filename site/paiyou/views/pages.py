@@ -8,6 +8,7 @@ from paiyou.config import LANG_SEGMENT
 from paiyou.i18n import languages as i18n
 from paiyou.i18n.glossary import groups as glossary_groups
 from paiyou.web.htmx import render
+from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("pages", __name__)
 
@@ -22,11 +23,13 @@ def root() -> BaseResponse:
 
 
 @bp.get(f"/{LANG_SEGMENT}/")
+@cacheable
 def home() -> str:
     return render("pages/home.html")
 
 
 @bp.get(f"/{LANG_SEGMENT}/glossary")
+@cacheable
 def glossary() -> str:
     return render("pages/glossary.html", groups=glossary_groups())
 

@@ -19,6 +19,7 @@ from paiyou.content.rules import Text, Value
 from paiyou.games import url_converter
 from paiyou.i18n import names, numerals
 from paiyou.web.htmx import render
+from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang_code>")
 
@@ -28,6 +29,7 @@ LADDERS: dict[str, tuple[tuple[str, ...], ...]] = {
 
 
 @bp.get(f"/{url_converter()}/rules")
+@cacheable
 def show(game: str) -> str:
     document = rules_content.load(current_app.config["PAIYOU_CONTENT_DIR"], game)
     return render(
