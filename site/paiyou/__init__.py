@@ -43,12 +43,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+# Settings an operator gives in the environment (docs/deploy.md); numbers are read where used.
+ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "PAIYOU_TRUSTED_HOSTS",
+               "PAIYOU_NEW_GAME_LIMIT", "PAIYOU_PRUNE_UNFINISHED_DAYS", "PAIYOU_PRUNE_FINISHED_DAYS",
+               "PAIYOU_PRUNE_EVERY")
+
+
 def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
     """Defaults, then the environment, then ``config``; folders outside the package made absolute."""
     app.config.from_object(Config)
-    for name in ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY"):
+    for name in ENVIRONMENT:
         if os.environ.get(name):
             app.config[name] = os.environ[name]
+    if os.environ.get("PAIYOU_RATELIMIT_STORAGE_URI"):  # Flask-Limiter's own setting, by our name
+        app.config["RATELIMIT_STORAGE_URI"] = os.environ["PAIYOU_RATELIMIT_STORAGE_URI"]
     app.config.update(config or {})
     content_dir = Path(app.config.get("PAIYOU_CONTENT_DIR") or default_content_dir()).resolve()
     translations_dir = Path(app.config.get("PAIYOU_TRANSLATIONS_DIR") or default_translations_dir()).resolve()

@@ -234,17 +234,17 @@ def _unexpected(e: Exception) -> tuple[Response, int]:
     return error("server-error", 500)
 
 
-# Every path of the game API, including ones that match no route (an unknown game, a typo).
-API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|[^/]+/games/?)$")
+# Every path under the APIs, including ones that match no route (an unknown game, a typo).
+API_PATH = re.compile(r"^/api(/|$)")
 RETRY_AFTER = 5  # seconds: a database restart takes about this long
 
 
 @bp.before_app_request
 def _json_routing_errors() -> tuple[Response, int] | None:
-    """404/405 on the game API's paths answer JSON too (routing errors never reach the
-    blueprint's own handlers)."""
+    """Routing errors (404, 405) under /api/ answer JSON too (they never reach a blueprint's own
+    handlers)."""
     e = request.routing_exception
-    if isinstance(e, HTTPException) and e.code in (404, 405) and API_GAME_PATH.match(request.path):
+    if isinstance(e, HTTPException) and e.code in (404, 405) and API_PATH.match(request.path):
         response, status = error("unknown-game" if e.code == 404 else "bad-method", e.code)
         if e.code == 405 and hasattr(e, "valid_methods") and e.valid_methods:
             response.headers["Allow"] = ", ".join(sorted(e.valid_methods))
