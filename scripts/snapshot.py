@@ -94,6 +94,16 @@ VARYING_HEADERS = {"last-modified": "(file time)", "etag": "(file time)", "expir
 
 # -- recording -----------------------------------------------------------------------------------
 
+# Values that differ on every run by design: each visitor's CSRF token, the session cookie that
+# holds it, the ETag of a page that carries it, the rate limiter's window.
+PER_VISIT = [
+    (re.compile(r'(name="csrf_token" value=")[^"]*'), r"\1TOKEN"),
+    (re.compile(r"session=[^;\s]*"), "session=SESSION"),
+    (re.compile(r"(X-RateLimit-Reset: )\d+"), r"\1RESET"),
+    (re.compile(r'(ETag: )"[0-9a-f]{24}"'), r"\1ETAG"),
+]
+
+
 @dataclass
 class Recorder:
     """Writes one file per output, after normalising what is random per run."""
@@ -140,6 +150,8 @@ class Recorder:
         return "".join(parts)
 
     def normalise(self, text: str, *, random_seeds: bool = False) -> str:
+        for pattern, stable in PER_VISIT:  # form tokens and what derives from them change each visit
+            text = pattern.sub(stable, text)
         if self.ids:
             text = ID_RUN.sub(self._id_run, text)
         if random_seeds:
@@ -459,6 +471,8 @@ def make_app(folder: Path, name: str = "site", **settings: object) -> Flask:
         "SECRET_KEY": "snapshot",
         "PAIYOU_INSTANCE_DIR": str(folder / f"{name}-instance"),
         "PAIYOU_DATABASE_URL": f"sqlite:///{folder / f'{name}.sqlite3'}",
+        # the snapshot starts many deals in a few seconds: a limit would drop some at random
+        "RATELIMIT_ENABLED": False,
         **settings,
     })
     return app
