@@ -21,19 +21,20 @@ from flask_babel import lazy_pgettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from engine.chuo_pai.families import LADDERS as CHUO_PAI_LADDERS
-from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
+from paiyou.content.model import Text
+from paiyou.games import GAME_KEYS
 from paiyou.puzzles import feedback, practice
 from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
+from paiyou.puzzles.kinds import game_puzzles
 from paiyou.puzzles.loading import Course, load_course
-from paiyou.puzzles.model import GAMES, Explanation, Lesson, Puzzle, Text
+from paiyou.puzzles.model import Explanation, Lesson, Puzzle
 from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
 from paiyou.puzzles.texts import render_text
 from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
-GAME = "<any('chuo-pai', 'tien-gow'):game>"
-LEVEL = "<any('easy', 'medium', 'hard'):level>"
+GAME = "<any({}):game>".format(", ".join(f"'{key}'" for key in GAME_KEYS))
+LEVEL = "<any({}):level>".format(", ".join(f"'{level}'" for level in practice.LEVELS))
 
 
 @bp.before_request
@@ -74,8 +75,8 @@ def lesson_or_404(game: str, lesson_id: str) -> tuple[Course, Lesson]:
 
 @bp.get("/puzzles")
 def overview() -> str:
-    courses = {game: course(game) for game in GAMES}
-    progress = {game: progress_of(game, courses[game]) for game in GAMES}
+    courses = {game: course(game) for game in GAME_KEYS}
+    progress = {game: progress_of(game, courses[game]) for game in GAME_KEYS}
     return render("puzzles/overview.html", courses=courses, progress=progress)
 
 
@@ -196,7 +197,7 @@ def puzzle_context(puzzle: Puzzle, answer: Answer | None, verdict: Verdict | Non
             headline=feedback.headline(puzzle, verdict.correct),
             explanation=feedback.explanation(puzzle, answer, verdict),
             beaters=feedback.beaters(puzzle),
-            settlement_rows=feedback.settlement_rows(puzzle) if puzzle.kind == "settlement" else [],
+            settlement_rows=feedback.settlement_rows(puzzle),
         )
     return ctx
 
@@ -224,12 +225,6 @@ LEVEL_DESCRIPTIONS = {
                           "Sets of up to four tiles, tiles that make no play at all, whole hands "
                           "and last tricks."),
 }
-LADDERS: dict[str, dict[str, tuple[tuple[str, ...], ...]]] = {
-    "chuo-pai": dict(CHUO_PAI_LADDERS),
-    "tien-gow": {"civil": tuple((key,) for key in CIVIL_LADDER), "military": MILITARY_LADDER},
-}
-
-
 @bp.app_template_global()
 def lesson_text(text: Text) -> Markup:
     return render_text(text)
@@ -242,12 +237,12 @@ def seat_name(game: str, seat: int | str) -> str:
 
 @bp.app_template_global()
 def seat_names(game: str) -> list[str]:
-    return [str(name) for name in feedback.SEAT_NAMES[game]]
+    return feedback.seat_names(game)
 
 
 @bp.app_template_global()
 def ladder_ranks(game: str, ladder: str) -> tuple[tuple[str, ...], ...]:
-    return LADDERS[game][ladder]
+    return game_puzzles(game).ladders[ladder]
 
 
 @bp.app_template_global()

@@ -1,0 +1,1 @@
+"""Chuo Pai in the site."""

@@ -1,0 +1,1 @@
+"""Tien Gow in the site."""
