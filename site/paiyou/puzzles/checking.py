@@ -32,8 +32,13 @@ def read_int(value: object) -> int | None:
     return number if abs(number) <= MAX_NUMBER else None
 
 
+def field(form: FormLike, key: str, default: str | None = None) -> str | None:
+    """One field of ``form`` (its first value), or ``default``."""
+    return form[key] if key in form else default
+
+
 def read_choice(form: FormLike) -> str | None:
-    choice = form.get("answer")
+    choice = field(form, "answer")
     return choice if isinstance(choice, str) and choice else None
 
 
@@ -52,15 +57,15 @@ def read_tiles(form: FormLike, choice: str, hand: Sequence[Tile], skip: str,
 
 
 def read_number(form: FormLike, choice: str) -> Answer | None:
-    number = read_int(form.get("number"))
+    number = read_int(field(form, "number"))
     if number is None or number < 0:
         return None
     return Answer(choice, number=number, fields=(("number", str(number)), ("answer", choice)))
 
 
 def read_seat(form: FormLike, choice: str, seats: set[str]) -> Answer | None:
-    seat = form.get("seat")
-    if seat not in seats:
+    seat = field(form, "seat")
+    if seat is None or seat not in seats:
         return None
     return Answer(choice, seat=seat, fields=(("seat", seat), ("answer", choice)))
 
@@ -70,9 +75,9 @@ def read_payments(form: FormLike, choice: str, seats: Sequence[int]) -> Answer |
     payments: dict[str, int] = {}
     fields: list[tuple[str, str]] = []
     for seat in seats:
-        amount = read_int(form.get(f"pay-{seat}"))
-        direction = form.get(f"dir-{seat}", "pays")
-        if amount is None or amount < 0 or direction not in ("pays", "receives"):
+        amount = read_int(field(form, f"pay-{seat}"))
+        direction = field(form, f"dir-{seat}", "pays")
+        if amount is None or amount < 0 or direction is None or direction not in ("pays", "receives"):
             return None
         payments[str(seat)] = amount if direction == "pays" else -amount
         fields += [(f"dir-{seat}", direction), (f"pay-{seat}", str(amount))]

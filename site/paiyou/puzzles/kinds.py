@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol, cast
 
-from flask_babel import lazy_pgettext
-from flask_babel.speaklater import LazyString
 from markupsafe import Markup
 
 from engine.games import game as engine_game
@@ -27,6 +25,7 @@ from paiyou import reasons
 from paiyou.content.model import Placeholder
 from paiyou.games import GAME_KEYS, game_module
 from paiyou.puzzles.checking import read_choice, read_tiles
+from paiyou.puzzles.gettext import LazyString, lazy_pgettext
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
     BEATS,
@@ -243,4 +242,4 @@ def expected_plays(game: str, expect: object) -> tuple[AnswerValue, ...]:
     """An author's answer that is a play, a list of plays, "pass" or "none", made canonical."""
     items = expect if isinstance(expect, list) else [expect]
     canonical = game_puzzles(game).canonical
-    return tuple(x if x in (PASS, NONE) else canonical(x) for x in items)
+    return tuple(x if x in (PASS, NONE) else canonical(str(x)) for x in items)

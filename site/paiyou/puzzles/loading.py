@@ -115,7 +115,7 @@ def _explanation(game: GamePuzzles, lesson: str, number: int, data: dict[str, An
 def _puzzle(game: GamePuzzles, lesson: str, number: int, data: dict[str, Any], where: str) -> Puzzle:
     kinds = game.kinds
     kind = data.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         raise ContentError(where, f"kind must be one of {tuple(kinds)}")
     pid = data.get("id")
     if not isinstance(pid, str) or not ID_RE.match(pid):

@@ -174,7 +174,8 @@ def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, An
         progress.record(puzzle.id, verdict.correct)
     if is_fragment_request():
         context["oob"] = True
-        response = current_app.make_response(render(template, blocks=("feedback", "steps"), **context))
+        response: Response = current_app.make_response(render(template, blocks=("feedback", "steps"),
+                                                               **context))
     else:
         query = urlencode(answer.fields) if answer is not None else "answer=incomplete"
         response = redirect(f"{url}?{query}#feedback", code=303)

@@ -9,8 +9,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_pgettext, npgettext, pgettext
-from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
 
 from engine import chuo_pai as cp
@@ -21,6 +19,7 @@ from paiyou import reasons
 from paiyou.content.model import Placeholder
 from paiyou.i18n import names, numerals
 from paiyou.puzzles.checking import read_choice, read_number, read_seat, read_tiles
+from paiyou.puzzles.gettext import LazyString, lazy_pgettext, npgettext, pgettext
 from paiyou.puzzles.kinds import (
     BeatOrPassPuzzle,
     JudgePuzzle,
@@ -322,11 +321,11 @@ class Round(Puzzle):
             played.append((seat, action))
         finished = deal.round is None and bool(deal.rounds)
         q = self.question
-        base = {"played": tuple(played), "sizes": deal.sizes, "removed": deal.removed}
         if q == "next-to-act":
             if finished or deal.to_act is None:
                 raise ContentError(self.key, "next-to-act needs a round under way")
-            return RoundSolution((str(deal.to_act),), q, **base)  # type: ignore[arg-type]
+            return RoundSolution((str(deal.to_act),), q, played=tuple(played), sizes=deal.sizes,
+                                 removed=deal.removed)
         if not finished:
             raise ContentError(self.key, f"{q} needs a finished round")
         last = deal.rounds[-1]
@@ -342,9 +341,9 @@ class Round(Puzzle):
             answer = deal.piles[winner] - start_piles[winner]
         else:  # removed
             answer = deal.removed
-        return RoundSolution((answer,), q, winner=winner,  # type: ignore[arg-type]
-                             winning_size=winning.size if isinstance(winning, cp.Play) else 0,
-                             next_leader=deal.to_act, **base)
+        return RoundSolution((answer,), q, played=tuple(played), sizes=deal.sizes, removed=deal.removed,
+                             winner=winner, winning_size=winning.size if isinstance(winning, cp.Play) else 0,
+                             next_leader=deal.to_act)
 
     def expected_answers(self) -> tuple[AnswerValue, ...]:
         e = self.expect
@@ -502,18 +501,19 @@ def _allowed(kind: str, allowed: frozenset[str] | Mapping[str, object] | tuple[s
 
 
 def _tile_html(arg: str) -> Markup:
-    return Markup('<span class="tile-name">%s</span>') % names.tile_name(arg, KEY)
+    return Markup('<span class="tile-name">%s</span>') % str(names.tile_name(arg, KEY))
 
 
 PLACEHOLDERS = {
-    "cp": LessonPlaceholder(_allowed("cp", frozenset(TILE_BY_KEY), "the glossary's Chuo Pai name of the card {}"),
-                            _tile_html),
+    "cp": LessonPlaceholder(
+        _allowed("cp", frozenset(TILE_BY_KEY), "the glossary's Chuo Pai name of the card {}"), _tile_html),
     "family": LessonPlaceholder(
         _allowed("family", frozenset((*cpf.FAMILIES, cpf.SPECIAL)),
                  "the glossary's name of the Chuo Pai family {}"),
         lambda arg: escape(str(names.FAMILY_NAMES[arg]))),
     "special": LessonPlaceholder(
-        _allowed("special", frozenset(cpf.SPECIAL_TYPES), "the glossary's name of the special combination {}"),
+        _allowed("special", frozenset(cpf.SPECIAL_TYPES),
+                 "the glossary's name of the special combination {}"),
         lambda arg: escape(str(names.SPECIAL_TYPE_NAMES[arg]))),
 }
 

@@ -9,8 +9,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_pgettext, npgettext, pgettext
-from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
 
 from engine import tien_gow as tg
@@ -29,6 +27,7 @@ from paiyou import reasons
 from paiyou.content.model import Placeholder
 from paiyou.i18n import names, numerals
 from paiyou.puzzles.checking import read_choice, read_number, read_payments, read_seat
+from paiyou.puzzles.gettext import LazyString, lazy_pgettext, npgettext, pgettext
 from paiyou.puzzles.kinds import (
     BeatOrPassPuzzle,
     JudgePuzzle,
@@ -563,12 +562,12 @@ def _allowed(kind: str, allowed: frozenset[str], about: str) -> Placeholder:
 
 
 def _tile_html(arg: str) -> Markup:
-    return Markup('<span class="tile-name">%s</span>') % names.tile_name(arg, KEY)
+    return Markup('<span class="tile-name">%s</span>') % str(names.tile_name(arg, KEY))
 
 
 PLACEHOLDERS = {
-    "tg": LessonPlaceholder(_allowed("tg", frozenset(TILE_BY_KEY), "the glossary's Tien Gow name of the tile {}"),
-                            _tile_html),
+    "tg": LessonPlaceholder(
+        _allowed("tg", frozenset(TILE_BY_KEY), "the glossary's Tien Gow name of the tile {}"), _tile_html),
     "mixed": LessonPlaceholder(
         _allowed("mixed", frozenset(name for name, _head, _total in MIXED_TYPES),
                  "the glossary's name of the mixed set {}"),
