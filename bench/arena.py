@@ -62,7 +62,7 @@ def play(game_key: str, seed: int, names: Sequence[str], agents: Sequence, times
          cpu: dict) -> object:  # type: ignore[type-arg]
     """One deal; the generators are seeded as in ``python -m engine selfplay``."""
     rules = game(game_key)
-    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.SEATS)]
+    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.seats)]
     deal = rules.new_deal(seed)
     clock, cpu_clock = time.perf_counter, time.process_time
     while not deal.is_over:
@@ -78,7 +78,7 @@ def play(game_key: str, seed: int, names: Sequence[str], agents: Sequence, times
 
 def arena(game_key: str, lineup: Sequence[str], deals: int, first_seed: int = 0,
           progress: bool = False) -> dict[str, dict[str, float]]:
-    seats = game(game_key).SEATS
+    seats = game(game_key).seats
     if len(lineup) != seats:
         raise SystemExit(f"--agents needs {seats} names for {game_key}")
     games: dict[str, int] = defaultdict(int)

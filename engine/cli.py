@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.ai import make_agent
 from engine.errors import EngineError, RecordError
@@ -32,14 +32,15 @@ def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
     return status
 
 
-def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict:
+def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str, Any]:
     """Play one complete deal with the named agents; return its record."""
     rules = game(game_key)
     agents = [make_agent(name, game_key) for name in agent_names]
-    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.SEATS)]
+    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.seats)]
     deal = rules.new_deal(seed)
     while not deal.is_over:
         seat = deal.to_act
+        assert seat is not None
         deal = deal.apply(agents[seat].choose(deal.view(seat), rngs[seat]), player=seat)
     return rules.to_record(deal)
 
@@ -82,7 +83,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "judge":
         return judge_lines(args.game, stdin, stdout)
     if args.command == "selfplay":
-        seats = game(args.game).SEATS
+        seats = game(args.game).seats
         names = (args.agents or ",".join(["random"] * seats)).split(",")
         if len(names) != seats:
             raise SystemExit(f"--agents needs {seats} names for {args.game}")

@@ -1,14 +1,36 @@
-"""The registry of games: key (as in URLs and records) -> the game's package."""
+"""The registry of games: one ``GameSpec`` per key (as in URLs and records).
+
+A new game is an engine package plus one entry in ``GAMES`` (and its agents in ``engine.ai``).
+"""
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from functools import partial
 
-GAME_KEYS: tuple[str, ...] = ("chuo-pai", "tien-gow")
+from engine import chuo_pai, tien_gow
+from engine.ai.agents import agent_levels, make_agent
+from engine.spec import GameSpec
+
+GAMES: dict[str, GameSpec] = {
+    spec.key: spec for spec in (
+        GameSpec(
+            key=chuo_pai.KEY, seats=chuo_pai.SEATS, seat_order=chuo_pai.SEAT_ORDER, has_face_down=False,
+            new_deal=chuo_pai.new_deal, position=chuo_pai.position, action=chuo_pai.action_from_tiles,
+            parse_action=chuo_pai.parse_action, to_record=chuo_pai.to_record, replay=chuo_pai.replay,
+            judge=chuo_pai.judge, agent_levels=agent_levels(chuo_pai.KEY),
+            make_agent=partial(make_agent, game=chuo_pai.KEY),
+        ),
+        GameSpec(
+            key=tien_gow.KEY, seats=tien_gow.SEATS, seat_order=tien_gow.SEAT_ORDER, has_face_down=True,
+            new_deal=tien_gow.new_deal, position=tien_gow.position, action=tien_gow.action_from_tiles,
+            parse_action=tien_gow.parse_action, to_record=tien_gow.to_record, replay=tien_gow.replay,
+            judge=tien_gow.judge, agent_levels=agent_levels(tien_gow.KEY),
+            make_agent=partial(make_agent, game=tien_gow.KEY),
+        ),
+    )
+}
+GAME_KEYS: tuple[str, ...] = tuple(GAMES)
 
 
-def game(key: str) -> ModuleType:
-    """The package of a game by its key; KeyError for an unknown key."""
-    if key not in GAME_KEYS:
-        raise KeyError(key)
-    return importlib.import_module("engine." + key.replace("-", "_"))
+def game(key: str) -> GameSpec:
+    """The spec of a game by its key; KeyError for an unknown key."""
+    return GAMES[key]

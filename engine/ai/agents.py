@@ -9,16 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from engine.ai.chuo_pai import GreedyChuoPai, StandardChuoPai
 from engine.ai.tien_gow import GreedyTienGow, StandardTienGow
-
-
-class Agent(Protocol):
-    name: str
-
-    def choose(self, view: Any, rng: random.Random) -> Any: ...
+from engine.spec import Agent
 
 
 class RandomAgent:
@@ -40,3 +35,8 @@ _FACTORIES: dict[str, dict[str, Callable[[], Agent]]] = {
 def make_agent(name: str, game: str) -> Agent:
     """An agent by level name for a game; KeyError when there is no such agent."""
     return _FACTORIES[game][name]()
+
+
+def agent_levels(game: str) -> tuple[str, ...]:
+    """The levels a game has, weakest first."""
+    return tuple(name for name in AGENT_NAMES if name in _FACTORIES[game])

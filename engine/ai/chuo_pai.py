@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.halving import better_half, first_best
-from engine.chuo_pai.deal import PASS, Action
+from engine.chuo_pai.actions import PASS, Action
 from engine.chuo_pai.families import STRENGTH
 from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
 from engine.chuo_pai.view import SeatView

@@ -7,78 +7,21 @@ is the next seat number, which the table draws clockwise (CP-2).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
+from engine.chuo_pai.actions import PASS, Action, as_action
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
-from engine.chuo_pai.plays import (
-    Play,
-    beaters_held,
-    classify,
-    holds,
-    leads,
-    why_not_beating,
-)
+from engine.chuo_pai.hands import Counts, counts, counts_to_tiles, remove
+from engine.chuo_pai.history import Round, Turn
+from engine.chuo_pai.moves import legal_actions, legal_follows
+from engine.chuo_pai.plays import Play, holds, why_not_beating
+from engine.chuo_pai.scoring import outcome, winners
+from engine.chuo_pai.table import COPIES, HAND_SIZE, SEATS
+from engine.chuo_pai.view import SeatView
 from engine.errors import IllegalAction
+from engine.outcome import Outcome
 from engine.rng import make_rng
-from engine.tiles import ALL_TILES, Tile, parse_tiles
-
-SEATS = 3
-HAND_SIZE = 28
-COPIES = 4  # CP-1: four copies of each of the 21 identities, 84 cards
-
-Counts = tuple[int, ...]  # copies held per tile index
-
-
-class Pass:
-    """The follower's pass (CP-14): plays no cards."""
-
-    __slots__ = ()
-    tiles: tuple[Tile, ...] = ()
-    notation = ""
-    size = 0
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-
-PASS = Pass()
-Action = Play | Pass
-
-
-class Round(NamedTuple):
-    leader: int
-    actions: tuple[tuple[int, Action], ...]  # (seat, play or PASS), the lead first
-    winner: int | None  # None while the round is under way
-
-
-def _counts(tiles: Sequence[Tile]) -> Counts:
-    counts = [0] * len(ALL_TILES)
-    for t in tiles:
-        counts[t.index] += 1
-    return tuple(counts)
-
-
-def _remove(hand: Counts, play: Play) -> Counts:
-    left = list(hand)
-    for i, n in play.need:
-        left[i] -= n
-    return tuple(left)
-
-
-def counts_to_tiles(hand: Counts) -> tuple[Tile, ...]:
-    """A hand in display order (family, strongest first)."""
-    return tuple(sorted((t for t in ALL_TILES for _ in range(hand[t.index])), key=display_key))
-
-
-def legal_leads(hand: Counts) -> tuple[Play, ...]:
-    """CP-6: every legal play the hand holds; the leader may not pass."""
-    return tuple(leads(hand))
-
-
-def legal_follows(hand: Counts, current: Play) -> tuple[Action, ...]:
-    """CP-14: the beating plays the hand holds, or only PASS when there are none."""
-    beats = beaters_held(hand, current)
-    return tuple(beats) if beats else (PASS,)
+from engine.tiles import ALL_TILES, Tile
 
 
 class Deal(NamedTuple):
@@ -109,10 +52,13 @@ class Deal(NamedTuple):
     @property
     def winners(self) -> tuple[int, ...]:
         """CP-19: every seat with the largest pile (joint winners tie); empty until the end."""
-        if not self.is_over:
-            return ()
-        top = max(self.piles)
-        return tuple(s for s in range(SEATS) if self.piles[s] == top)
+        return winners(self.piles) if self.is_over else ()
+
+    @property
+    def action_count(self) -> int:
+        """How many actions (every seat's plays and passes) the deal has seen."""
+        done = sum(len(r.actions) for r in self.rounds)
+        return done + (len(self.round.actions) if self.round is not None else 0)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         return counts_to_tiles(self.hands[seat])
@@ -120,13 +66,16 @@ class Deal(NamedTuple):
     def legal_actions(self) -> tuple[Action, ...]:
         if self.to_act is None:
             return ()
-        hand = self.hands[self.to_act]
-        return legal_leads(hand) if self.current is None else legal_follows(hand, self.current)
+        return legal_actions(self.hands[self.to_act], self.current)
 
-    def view(self, seat: int) -> "SeatView":
-        from engine.chuo_pai.view import SeatView
+    def outcome(self) -> Outcome | None:
+        return outcome(self.piles) if self.is_over else None
 
-        return SeatView.of(self, seat)
+    def view(self, seat: int) -> SeatView:
+        return SeatView(seat=seat, hand=counts_to_tiles(self.hands[seat]), hand_counts=self.hands[seat],
+                        hand_sizes=self.sizes, piles=self.piles, bonus=self.bonus,
+                        first_leader=self.first_leader, to_act=self.to_act, current=self.current,
+                        owner=self.owner, round=self.round, rounds=self.rounds, winners=self.winners)
 
     # -- actions -----------------------------------------------------------------------------
     def apply(self, action: Action | str | Sequence[Tile], player: int | None = None) -> Deal:
@@ -135,7 +84,7 @@ class Deal(NamedTuple):
             raise IllegalAction("deal-over")
         if player is not None and player != self.to_act:
             raise IllegalAction("not-your-turn", f"seat {self.to_act} is to act")
-        play = action if isinstance(action, Play) else _as_action(action)
+        play = action if isinstance(action, Play) else as_action(action)
         seat, hand = self.to_act, self.hands[self.to_act]
         if play is PASS:
             if self.current is None:
@@ -155,25 +104,28 @@ class Deal(NamedTuple):
         (seed, dealt, bonus, first, hands, sizes, piles, removed, _to_act, current, owner,
          pending, rnd, rounds) = self
         if play is not PASS:
-            hands = _replace(hands, seat, _remove(hands[seat], play))  # type: ignore[arg-type]
+            assert isinstance(play, Play)
+            hands = _replace(hands, seat, remove(hands[seat], play))
             sizes = _replace(sizes, seat, sizes[seat] - play.size)
         if current is None:  # the lead: CP-5, every other seat holding cards acts once
             nxt, last = (seat + 1) % SEATS, (seat + 2) % SEATS
             pending = (nxt, last) if sizes[nxt] and sizes[last] else (nxt,) if sizes[nxt] else (last,)
             return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed,
                                pending[0], play, seat, pending[1:],
-                               _new(Round, (seat, ((seat, play),), None)), rounds))
+                               _new(Round, (seat, (_new(Turn, (seat, play)),), None)), rounds))
         if play is not PASS:  # CP-13: a beat replaces the current highest play
+            assert isinstance(play, Play)
             removed += current.size
-            current, owner = play, seat  # type: ignore[assignment]
+            current, owner = play, seat
         assert rnd is not None and owner is not None
-        rnd = _new(Round, (rnd.leader, rnd.actions + ((seat, play),), None))
+        rnd = _new(Round, (rnd.leader, rnd.actions + (_new(Turn, (seat, play)),), None))
         if pending:
             return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed, pending[0],
                                current, owner, pending[1:], rnd, rounds))
         # The round is over: CP-15 winner, CP-16 scoring, CP-17 end check, CP-18 next leader.
         piles = _replace(piles, owner, piles[owner] + current.size)
         rounds = rounds + (_new(Round, (rnd.leader, rnd.actions, owner)),)
+        to_act: int | None
         if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
             to_act = None
         elif sizes[owner]:
@@ -185,55 +137,62 @@ class Deal(NamedTuple):
 
 
 _new = tuple.__new__
+T = TypeVar("T")
 
 
-def _replace(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return values[:index] + (value,) + values[index + 1:]
 
 
-def _as_action(action: Action | str | Sequence[Tile]) -> Action:
-    if isinstance(action, (Play, Pass)):
-        return action
-    tiles = parse_tiles(action, allow_empty=True) if isinstance(action, str) else tuple(action)
-    if not tiles:
-        return PASS
-    play = classify(tiles)
-    if play is None:
-        raise IllegalAction("not-a-play", " ".join(t.key for t in tiles))
-    return play
-
-
-def parse_action(text: str) -> Action:
-    """An action from notation: ``""`` is a pass; otherwise the tiles must form a legal play."""
-    return _as_action(text)
+def _check_hands(hands: Sequence[Sequence[Tile]], leader: int) -> None:
+    if len(hands) != SEATS:
+        raise IllegalAction("not-a-deal", "seats")
+    if isinstance(leader, bool) or leader not in range(SEATS):
+        raise IllegalAction("not-a-deal", "leader")
+    if max(counts([t for h in hands for t in h])) > COPIES:
+        raise IllegalAction("not-a-deal", "copies")  # CP-1
 
 
 def deal_from_hands(hands: Sequence[Sequence[Tile]], first_leader: int, seed: int | None = None) -> Deal:
-    """A deal starting from given hands (a full or a partial pack), with the CP-4 bonus applied."""
-    if len(hands) != SEATS:
-        raise ValueError("Chuo Pai needs exactly three hands")
-    if first_leader not in range(SEATS):
-        raise ValueError("first leader must be a seat 0-2")
-    all_counts = _counts([t for h in hands for t in h])
-    if max(all_counts) > COPIES:
-        raise ValueError("more than four copies of one identity")
+    """A deal starting from given hands (a full or a partial pack), with the CP-4 bonus applied.
+    Raises IllegalAction("not-a-deal", detail) when the hands are not a deal."""
+    _check_hands(hands, first_leader)
     dealt = tuple(tuple(sorted(h, key=display_key)) for h in hands)
-    counts, bonus = [], []
+    held, bonus = [], []
     for hand in dealt:
-        c = _counts(hand)
+        c = counts(hand)
         if c[NAIL.index] and c[TWO_RED.index]:  # CP-4: both kinds held: every 1-2 and 2-4 moves
             moved = (NAIL,) * c[NAIL.index] + (TWO_RED,) * c[TWO_RED.index]
             c = tuple(0 if i in (NAIL.index, TWO_RED.index) else n for i, n in enumerate(c))
         else:
             moved = ()
-        counts.append(c)
+        held.append(c)
         bonus.append(moved)
-    sizes = tuple(sum(c) for c in counts)
+    sizes = tuple(sum(c) for c in held)
     holders = [s for s in range(SEATS) if sizes[s]]
     to_act = first_leader if len(holders) > 1 and sizes[first_leader] else None
     return Deal(seed=seed, dealt=dealt, bonus=tuple(bonus), first_leader=first_leader,
-                hands=tuple(counts), sizes=sizes, piles=tuple(len(b) for b in bonus), removed=0,
+                hands=tuple(held), sizes=sizes, piles=tuple(len(b) for b in bonus), removed=0,
                 to_act=to_act, current=None, owner=None, pending=(), round=None, rounds=())
+
+
+def position(hands: Sequence[Sequence[Tile]], leader: int,
+             actions: Sequence[Action | str] = ()) -> Deal:
+    """A position in the middle of a deal: the three hands as they are now (a partial pack; no
+    CP-4 bonus is applied), ``leader`` to lead a new round, then ``actions`` applied in order
+    (the lead first). Raises IllegalAction for hands that are no position or an illegal action."""
+    _check_hands(hands, leader)
+    dealt = tuple(tuple(sorted(h, key=display_key)) for h in hands)
+    held = tuple(counts(h) for h in dealt)
+    sizes = tuple(len(h) for h in dealt)
+    if not sizes[leader] or sum(1 for n in sizes if n) < 2:
+        raise IllegalAction("not-a-deal", "over")  # CP-17: no round can be played
+    deal = Deal(seed=None, dealt=dealt, bonus=((),) * SEATS, first_leader=leader, hands=held,
+                sizes=sizes, piles=(0,) * SEATS, removed=0, to_act=leader, current=None, owner=None,
+                pending=(), round=None, rounds=())
+    for action in actions:
+        deal = deal.apply(action)
+    return deal
 
 
 def new_deal(seed: int) -> Deal:
@@ -245,5 +204,4 @@ def new_deal(seed: int) -> Deal:
     return deal_from_hands(hands, rng.randrange(SEATS), seed)
 
 
-__all__ = ["SEATS", "PASS", "Pass", "Action", "Round", "Deal", "new_deal", "deal_from_hands",
-           "parse_action", "legal_leads", "legal_follows", "counts_to_tiles"]
+__all__ = ["Deal", "new_deal", "deal_from_hands", "position"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
+from typing import ClassVar
 
 from engine.chuo_pai.families import (
     FAMILY_OF,
@@ -40,6 +41,11 @@ class Play:
         self.beaten_by: tuple[Play, ...] = ()
         self.beaten_by_set: frozenset[Play] = frozenset()
         self.group_index = -1 if cls == SPECIAL else tiles[0].index  # the identity of a group
+
+    face_up: ClassVar[bool] = True  # every Chuo Pai play lies face up
+
+    def as_dict(self) -> dict[str, object]:
+        return {"tiles": self.notation}
 
     @property
     def is_special(self) -> bool:
@@ -92,7 +98,11 @@ def holds(hand: tuple[int, ...], play: Play) -> bool:
     return True
 
 
-def _lead_tables() -> tuple[tuple[tuple[Play, ...], ...], list[tuple[int, int, int, dict]]]:
+LeadTable = dict[tuple[int, int, int], tuple["Play", ...]]
+
+
+def _lead_tables() -> tuple[tuple[tuple[tuple[Play, ...], ...], ...],
+                            list[tuple[int, int, int, LeadTable]]]:
     """Plays a hand can lead, by look-up: ordinary groups per (identity, copies held), special
     combinations per type and (heads, first totals, second totals) held, each capped at 3."""
     groups = tuple(
@@ -130,7 +140,7 @@ def leads(hand: tuple[int, ...]) -> list[Play]:
     found = [p for i, held in enumerate(hand) if held for p in _GROUPS[i][held]]
     for h, a, b, table in _SPECIALS:
         if hand[h] and (hand[a] or hand[b]):
-            found.extend(table[_CAP[hand[h]], _CAP[hand[a]], _CAP[hand[b]]])
+            found.extend(table[(_CAP[hand[h]], _CAP[hand[a]], _CAP[hand[b]])])
     return found
 
 

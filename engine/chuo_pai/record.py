@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.chuo_pai.deal import PASS, SEATS, Deal, Round, deal_from_hands, new_deal
+from engine.chuo_pai.actions import PASS
+from engine.chuo_pai.deal import Deal, deal_from_hands, new_deal
+from engine.chuo_pai.history import Round
+from engine.chuo_pai.table import KEY as GAME
+from engine.chuo_pai.table import SEATS
 from engine.errors import EngineError, IllegalAction, RecordError
 from engine.tiles import Tile, tiles_from_keys
 
 FORMAT = 1
-GAME = "chuo-pai"
 
 
 def _keys(tiles: tuple[Tile, ...]) -> list[str]:

@@ -6,20 +6,27 @@ ever get a view.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
-from engine.chuo_pai.deal import (
-    Action,
-    Round,
-    counts_to_tiles,
-    legal_follows,
-    legal_leads,
-)
+from engine.chuo_pai.actions import Action
+from engine.chuo_pai.history import Round
+from engine.chuo_pai.moves import legal_actions
 from engine.chuo_pai.plays import Play
+from engine.chuo_pai.scoring import outcome
+from engine.outcome import BEAT, BONUS, LEAD, OVER, PASS, ROUND, Event, Outcome
 from engine.tiles import Tile
 
-if TYPE_CHECKING:
-    from engine.chuo_pai.deal import Deal
+
+def _keys(tiles: tuple[Tile, ...]) -> list[str]:
+    return [t.key for t in tiles]
+
+
+def round_dict(rnd: Round) -> dict[str, Any]:
+    out: dict[str, Any] = {"leader": rnd.leader,
+                           "actions": [{"player": s, "tiles": _keys(p.tiles)} for s, p in rnd.actions]}
+    if rnd.winner is not None:
+        out["winner"] = rnd.winner
+    return out
 
 
 class SeatView(NamedTuple):
@@ -37,13 +44,6 @@ class SeatView(NamedTuple):
     rounds: tuple[Round, ...]
     winners: tuple[int, ...]
 
-    @classmethod
-    def of(cls, deal: Deal, seat: int) -> SeatView:
-        return cls(seat=seat, hand=counts_to_tiles(deal.hands[seat]), hand_counts=deal.hands[seat],
-                   hand_sizes=deal.sizes, piles=deal.piles, bonus=deal.bonus,
-                   first_leader=deal.first_leader, to_act=deal.to_act, current=deal.current,
-                   owner=deal.owner, round=deal.round, rounds=deal.rounds, winners=deal.winners)
-
     @property
     def is_over(self) -> bool:
         return self.to_act is None
@@ -52,13 +52,16 @@ class SeatView(NamedTuple):
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
+    @property
+    def leader(self) -> int | None:
+        """The leader of the round under way, else the seat to lead the next one."""
+        return self.round.leader if self.round is not None else self.to_act
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions, computed from the view alone (empty when not its turn)."""
         if not self.my_turn:
             return ()
-        if self.current is None:
-            return legal_leads(self.hand_counts)
-        return legal_follows(self.hand_counts, self.current)
+        return legal_actions(self.hand_counts, self.current)
 
     def played(self) -> tuple[int, ...]:
         """Copies of each identity seen on the table so far, for counting cards."""
@@ -69,3 +72,39 @@ class SeatView(NamedTuple):
                 for t in play.tiles:
                     seen[t.index] += 1
         return tuple(seen)
+
+    def outcome(self) -> Outcome | None:
+        return outcome(self.piles) if self.is_over else None
+
+    def events(self) -> tuple[Event, ...]:
+        """The public history in order: the CP-4 bonuses, every lead, beat and pass, each round's
+        winner with the cards it banks (CP-16), and the end."""
+        out: list[Event] = []
+        for seat, bonus in enumerate(self.bonus):
+            if bonus:
+                out.append(Event(BONUS, seat, bonus, len(bonus)))
+        for rnd in self.rounds + ((self.round,) if self.round is not None else ()):
+            winning: tuple[Tile, ...] = ()
+            for i, (seat, play) in enumerate(rnd.actions):
+                kind = LEAD if i == 0 else (BEAT if play.tiles else PASS)
+                if play.tiles:
+                    winning = play.tiles
+                out.append(Event(kind, seat, play.tiles, len(play.tiles)))
+            if rnd.winner is not None:
+                out.append(Event(ROUND, rnd.winner, winning, len(winning)))
+        if self.is_over:
+            out.append(Event(OVER, -1))
+        return tuple(out)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The view as JSON: exactly what the seat may see."""
+        return {
+            "seat": self.seat, "hand": _keys(self.hand), "hand_sizes": list(self.hand_sizes),
+            "piles": list(self.piles), "bonus": [_keys(b) for b in self.bonus],
+            "first_leader": self.first_leader, "to_act": self.to_act,
+            "current": _keys(self.current.tiles) if self.current is not None else None,
+            "owner": self.owner,
+            "round": round_dict(self.round) if self.round is not None else None,
+            "rounds": [round_dict(r) for r in self.rounds],
+            "winners": list(self.winners),
+        }

@@ -35,6 +35,9 @@ class Action:
     def notation(self) -> str:
         return " ".join(t.key for t in self.tiles)
 
+    def as_dict(self) -> dict[str, object]:
+        return {"tiles": self.notation, "face_up": self.face_up}
+
     def __repr__(self) -> str:
         return f"Action({self.notation!r}, {'up' if self.face_up else 'down'})"
 
@@ -78,6 +81,11 @@ def parse_action(text: str, face_up: bool = True) -> Action:
     """An action from notation (``"6-6 3-6"``). Raises NotationError for bad or empty notation;
     whether the action is legal is for ``Deal.apply`` to say."""
     return make_action(parse_tiles(text), face_up)
+
+
+def action_from_tiles(tiles: Iterable[Tile], face_up: bool = True) -> Action:
+    """The action of these tiles; whether it is legal is for ``Deal.apply`` to say."""
+    return make_action(tiles, face_up)
 
 
 def format_action(action: Action) -> str:

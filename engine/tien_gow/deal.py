@@ -6,41 +6,29 @@ The final settlement is entered in ``payments`` when the last trick ends.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from engine.errors import IllegalAction
+from engine.outcome import Outcome, Payment
 from engine.rng import make_rng
 from engine.tien_gow.actions import INFO_CACHE, Action, tiles_info
 from engine.tien_gow.hands import GUARDS, code_of
+from engine.tien_gow.history import Trick, Turn
 from engine.tien_gow.ladders import PACK, sort_tiles
 from engine.tien_gow.moves import early_death, legal_actions
 from engine.tien_gow.sets import BEATEN_BY, TileSet, why_not_beating
-from engine.tien_gow.settlement import Payment, final_payments, immediate_payments, net
+from engine.tien_gow.settlement import final_payments, immediate_payments, net, outcome
 from engine.tien_gow.table import HAND_SIZE, SEATS
+from engine.tien_gow.view import SeatView, seen_trick
 from engine.tiles import Tile, parse_tiles, tile
-
-if TYPE_CHECKING:
-    from engine.tien_gow.view import SeatView
 
 _BEATERS: tuple[frozenset[TileSet], ...] = tuple(frozenset(b) for b in BEATEN_BY)
 _new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot path)
 
 
-class Play(NamedTuple):
-    player: int
-    action: Action
-
-
-class Trick(NamedTuple):
-    leader: int
-    plays: tuple[Play, ...]  # in play order, the lead first
-    winner: int | None  # None while the trick is under way
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     seed: int | None  # None for a deal built from given hands
     banker: int
     dealt: tuple[tuple[Tile, ...], ...]  # the hands as dealt, canonical order
@@ -48,12 +36,11 @@ class Deal:
     codes: tuple[int, ...]  # the same hands as packed codes (engine.tien_gow.hands)
     pillars: tuple[int, ...]
     leader: int  # of the trick under way; once the deal is over, the winner of the last trick
-    plays: tuple[Play, ...]  # the trick under way
+    plays: tuple[Turn, ...]  # the trick under way
     high: TileSet | None  # TG-8: the current high set, None before the lead
     high_seat: int  # who played it (-1 before the lead)
     tricks: tuple[Trick, ...]  # finished tricks
     payments: tuple[Payment, ...]  # the ledger so far (TG-16, then TG-18 at the end)
-    _legal: tuple[Action, ...] | None = field(default=None, compare=False, repr=False)
 
     # -- questions ---------------------------------------------------------------------------
     @property
@@ -82,6 +69,14 @@ class Deal:
         return net(self.payments)
 
     @property
+    def action_count(self) -> int:
+        """How many actions (every seat's) the deal has seen."""
+        return sum(len(t.plays) for t in self.tricks) + len(self.plays)
+
+    def outcome(self) -> Outcome | None:
+        return outcome(self.leader, self.payments) if self.is_over else None
+
+    @property
     def trick(self) -> Trick:
         """The trick under way (no plays yet between tricks)."""
         return Trick(self.leader, self.plays, None)
@@ -90,24 +85,24 @@ class Deal:
         return self.hands[seat]
 
     def legal_actions(self) -> tuple[Action, ...]:
-        found = self._legal
-        if found is None:
-            high = self.high
-            if high is not None:
-                seat = (self.leader + len(self.plays)) % SEATS
-                found = legal_actions(self.hands[seat], self.codes[seat], high, len(high.tiles),
-                                      self.pillars[seat])
-            elif self.codes[self.leader]:
-                found = legal_actions(self.hands[self.leader], self.codes[self.leader], None, 0, 0)
-            else:
-                found = ()  # the deal is over
-            object.__setattr__(self, "_legal", found)
-        return found
+        high = self.high
+        if high is not None:
+            seat = (self.leader + len(self.plays)) % SEATS
+            return legal_actions(self.hands[seat], self.codes[seat], high, len(high.tiles),
+                                 self.pillars[seat])
+        if self.codes[self.leader]:
+            return legal_actions(self.hands[self.leader], self.codes[self.leader], None, 0, 0)
+        return ()  # the deal is over
 
     def view(self, seat: int) -> SeatView:
-        from engine.tien_gow.view import seat_view
-
-        return seat_view(self, seat)
+        if isinstance(seat, bool) or seat not in range(SEATS):
+            raise ValueError("not-a-seat")
+        return SeatView(
+            seat=seat, banker=self.banker, to_act=self.to_act, hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands), pillars=self.pillars,
+            trick=seen_trick(self.trick, seat),
+            tricks=tuple(seen_trick(t, seat) for t in self.tricks), payments=self.payments,
+        )
 
     # -- actions -----------------------------------------------------------------------------
     def apply(self, action: Action, player: int | None = None) -> Deal:
@@ -146,6 +141,7 @@ class Deal:
             if face_up:
                 if early_death(len(self.hands[seat]), n, self.pillars[seat]):
                     raise IllegalAction("early-death")  # TG-12
+                assert tset is not None  # a face-up play that is no set was refused above
                 if tset not in _BEATERS[high.id]:  # TG-7, TG-8, TG-9
                     raise IllegalAction("does-not-beat", why_not_beating(high, tset))
                 high, high_seat = tset, seat
@@ -156,14 +152,15 @@ class Deal:
         hands[seat] = tuple(hand)
         codes = list(self.codes)
         codes[seat] = hand_code - code
-        plays = plays + (_new_tuple(Play, (seat, action)),)
+        plays = plays + (_new_tuple(Turn, (seat, action)),)
         if len(plays) < SEATS:
-            return Deal(self.seed, self.banker, self.dealt, tuple(hands), tuple(codes),
-                        self.pillars, leader, plays, high, high_seat, self.tricks, self.payments)
+            return _new_tuple(Deal, (self.seed, self.banker, self.dealt, tuple(hands), tuple(codes),
+                                     self.pillars, leader, plays, high, high_seat, self.tricks,
+                                     self.payments))
         return self._end_trick(tuple(hands), tuple(codes), plays, high, high_seat)
 
     def _end_trick(self, hands: tuple[tuple[Tile, ...], ...], codes: tuple[int, ...],
-                   plays: tuple[Play, ...], high: TileSet, winner: int) -> Deal:
+                   plays: tuple[Turn, ...], high: TileSet, winner: int) -> Deal:
         """TG-10: the owner of the high set takes one pillar per tile and leads next."""
         pillars = list(self.pillars)
         pillars[winner] += len(high.tiles)
@@ -198,6 +195,33 @@ def deal_from_hands(hands: Sequence[str | Iterable[Tile | str]], banker: int,
         raise IllegalAction("not-a-deal", "tiles")  # TG-1: exactly the 32 tiles
     codes = tuple(code_of(h) for h in dealt)
     return Deal(seed, banker, dealt, dealt, codes, (0,) * SEATS, banker, (), None, -1, (), ())
+
+
+def position(hands: Sequence[str | Iterable[Tile | str]], *, banker: int, leader: int,
+             pillars: Sequence[int] = (0,) * SEATS, plays: Sequence[Action] = ()) -> Deal:
+    """A position in the middle of a deal: the four hands as they are at the start of a trick
+    (equal sizes, part of the pack), the pillars won so far, ``leader`` to lead the trick, then
+    the trick's ``plays`` applied in order. Raises IllegalAction("not-a-deal", detail) for hands
+    that are no position, or the engine's code for an illegal play."""
+    for seat in (banker, leader):
+        if isinstance(seat, bool) or seat not in range(SEATS):
+            raise IllegalAction("not-a-deal", "seat")
+    if isinstance(hands, str) or len(hands) != SEATS or len(pillars) != SEATS:
+        raise IllegalAction("not-a-deal", "seats")
+    now = tuple(sort_tiles(_as_tiles(h)) for h in hands)
+    size = len(now[0])
+    if not 0 < size <= HAND_SIZE or any(len(h) != size for h in now):
+        raise IllegalAction("not-a-deal", "hand-size")  # every hand is one trick's tiles short
+    if Counter(t for h in now for t in h) - Counter(PACK):
+        raise IllegalAction("not-a-deal", "tiles")  # TG-1: no tile beyond the pack's copies
+    if any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in pillars) \
+            or sum(pillars) > HAND_SIZE - size:
+        raise IllegalAction("not-a-deal", "pillars")  # TG-10: one pillar per tile of a won trick
+    deal = Deal(None, banker, now, now, tuple(code_of(h) for h in now), tuple(pillars), leader,
+                (), None, -1, (), ())
+    for action in plays:
+        deal = deal.apply(action)
+    return deal
 
 
 def new_deal(seed: int, banker: int | None = None) -> Deal:

@@ -12,12 +12,13 @@ from typing import Any
 
 from engine.errors import IllegalAction, NotationError, RecordError
 from engine.tien_gow.actions import make_action
-from engine.tien_gow.deal import Deal, Trick, deal_from_hands, new_deal
+from engine.tien_gow.deal import Deal, deal_from_hands, new_deal
+from engine.tien_gow.history import Trick
+from engine.tien_gow.table import KEY as GAME
 from engine.tien_gow.table import SEATS
 from engine.tiles import tiles_from_keys
 
 FORMAT = 1
-GAME = "tien-gow"
 
 
 def _trick_dict(trick: Trick) -> dict[str, Any]:
@@ -138,7 +139,7 @@ def _check_list(record: Mapping[str, Any], key: str, engine: list[Any]) -> None:
     if key not in record:
         return
     stated = _list(record[key], key)
-    for i, (s, e) in enumerate(zip(stated, engine)):
+    for i, (s, e) in enumerate(zip(stated, engine, strict=False)):  # lengths compared below
         if s != e or isinstance(s, bool) != isinstance(e, bool):
             raise _mismatch(f"{key}[{i}]", s, e)
     if len(stated) != len(engine):

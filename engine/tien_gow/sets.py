@@ -68,7 +68,7 @@ def _enumerate() -> list[TileSet]:
     for t in ORDER:  # TG-4 (c): two military tiles of equal total
         if SUIT[t] == MILITARY:
             by_total.setdefault(t.total, []).append(t)
-    for total, tiles in by_total.items():
+    for tiles in by_total.values():
         if len(tiles) == 2:
             found.append(TileSet(tuple(tiles), MILITARY, STRENGTH[tiles[0]], "military-pair"))
     found.append(TileSet((BIG_SIX, LITTLE_THREE), SUPREME, 0, "supreme"))  # TG-4 (d), TG-9

@@ -8,8 +8,9 @@ after the winner. Zero amounts are not entered.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
+from engine.outcome import Outcome, Payment
+from engine.outcome import net as net_of
 from engine.tien_gow.ladders import BIG_SIX, LITTLE_THREE
 from engine.tien_gow.sets import SUPREME, TileSet
 from engine.tien_gow.table import SEATS, others
@@ -19,16 +20,6 @@ SETTLEMENT_WHY, CAPTURE_WHY = "settlement", "capture"
 WHYS = (SUPREME_WHY, QUARTET_WHY, SETTLEMENT_WHY, CAPTURE_WHY)
 SUPREME_MONEY = 2  # TG-16: from each other player
 QUARTET_MONEY = 4  # TG-16: from each other player
-
-
-class Payment(NamedTuple):
-    payer: int
-    payee: int
-    amount: int  # always positive
-    why: str  # one of WHYS
-
-    def as_dict(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "why": self.why}
 
 
 def banker_factor(banker: int, a: int, b: int) -> int:
@@ -93,8 +84,15 @@ def final_payments(pillars: tuple[int, ...], banker: int, winner: int, leader: i
 
 def net(payments: Iterable[Payment]) -> tuple[int, ...]:
     """Each seat's total of all payments (received minus paid); the totals sum to zero."""
-    totals = [0] * SEATS
-    for p in payments:
-        totals[p.payer] -= p.amount
-        totals[p.payee] += p.amount
-    return tuple(totals)
+    return net_of(list(payments), SEATS)
+
+
+def is_immediate(payment: Payment) -> bool:
+    """TG-16 payments (Supreme, quartet), made at the end of their trick and never multiplied."""
+    return payment.why in (SUPREME_WHY, QUARTET_WHY)
+
+
+def outcome(winner: int, payments: tuple[Payment, ...]) -> Outcome:
+    """TG-11: the winner of the last trick comes first; scores are the net points of the whole
+    ledger; TG-19: the winner banks the next deal."""
+    return Outcome(first=(winner,), scores=net(payments), ledger=payments, next_first=winner)

@@ -2,7 +2,11 @@
 seat number; the table drawing places the seats so that this order runs counter-clockwise."""
 from __future__ import annotations
 
-SEATS = 4
+from typing import Final, Literal
+
+KEY: Final = "tien-gow"  # in URLs and records
+SEATS: Final = 4
+SEAT_ORDER: Final[Literal["counter-clockwise"]] = "counter-clockwise"
 HAND_SIZE = 8  # TG-3: 8 tiles each, all 32 dealt
 
 

@@ -7,23 +7,35 @@ seat's legal actions, so an AI never needs the full state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
+from engine.outcome import (
+    BANKER,
+    BEAT,
+    DISCARD,
+    LEAD,
+    OVER,
+    QUARTET,
+    SUPREME,
+    TRICK,
+    Event,
+    Outcome,
+    Payment,
+)
 from engine.tien_gow.actions import Action, tiles_info
 from engine.tien_gow.hands import code_of
-from engine.tien_gow.moves import legal_actions
-from engine.tien_gow.settlement import Payment
+from engine.tien_gow.history import Trick, Turn
+from engine.tien_gow.moves import early_death, legal_actions
+from engine.tien_gow.sets import SUPREME as SUPREME_KIND
+from engine.tien_gow.settlement import outcome
 from engine.tiles import Tile
 
-if TYPE_CHECKING:
-    from engine.tien_gow.deal import Deal, Play, Trick
 
-
-class SeenPlay(NamedTuple):
+class SeenTurn(NamedTuple):
     player: int
     face_up: bool
     tiles: tuple[Tile, ...]  # empty for another seat's face-down play
-    count: int  # how many tiles were played
+    count: int  # type: ignore[assignment]  # how many tiles were played (shadows tuple.count)
 
     def as_dict(self) -> dict[str, object]:
         return {"player": self.player, "face_up": self.face_up,
@@ -32,12 +44,31 @@ class SeenPlay(NamedTuple):
 
 class SeenTrick(NamedTuple):
     leader: int
-    plays: tuple[SeenPlay, ...]
+    plays: tuple[SeenTurn, ...]
     winner: int | None  # None while under way
 
     def as_dict(self) -> dict[str, object]:
         return {"leader": self.leader, "plays": [p.as_dict() for p in self.plays],
                 "winner": self.winner}
+
+    @property
+    def high(self) -> SeenTurn | None:
+        """TG-8: the high set is the trick's last face-up play."""
+        for play in reversed(self.plays):
+            if play.face_up:
+                return play
+        return None
+
+
+def seen_trick(trick: Trick, seat: int) -> SeenTrick:
+    """The trick as ``seat`` sees it: other seats' face-down tiles become a count."""
+    return SeenTrick(trick.leader, tuple(_seen(p, seat) for p in trick.plays), trick.winner)
+
+
+def _seen(play: Turn, seat: int) -> SeenTurn:
+    action = play.action
+    shown = action.face_up or play.player == seat
+    return SeenTurn(play.player, action.face_up, action.tiles if shown else (), len(action.tiles))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +88,29 @@ class SeatView:
         return self.to_act is None
 
     @property
-    def high(self) -> SeenPlay | None:
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def high(self) -> SeenTurn | None:
         """TG-8: the current high set is the last face-up play of the trick under way."""
-        for play in reversed(self.trick.plays):
-            if play.face_up:
-                return play
-        return None
+        return self.trick.high
+
+    @property
+    def winner(self) -> int | None:
+        """TG-11: once the deal is over, the winner of the last trick."""
+        return self.tricks[-1].winner if self.is_over and self.tricks else None
+
+    @property
+    def lead_count(self) -> int:
+        """How many tiles the trick under way was led with (0 before the lead)."""
+        return self.trick.plays[0].count if self.trick.plays else 0
+
+    @property
+    def early_death(self) -> bool:
+        """TG-12 forbids this seat, to act now, to play face up."""
+        return (self.my_turn and bool(self.trick.plays)
+                and early_death(len(self.hand), self.lead_count, self.pillars[self.seat]))
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions when it is to act, else ()."""
@@ -70,10 +118,38 @@ class SeatView:
             return ()
         high = self.high
         high_set = None if high is None else tiles_info(high.tiles)[1]
-        n = self.trick.plays[0].count if self.trick.plays else 0
-        return legal_actions(self.hand, code_of(self.hand), high_set, n, self.pillars[self.seat])
+        return legal_actions(self.hand, code_of(self.hand), high_set, self.lead_count,
+                             self.pillars[self.seat])
 
-    def as_dict(self) -> dict[str, object]:
+    def outcome(self) -> Outcome | None:
+        winner = self.winner
+        return outcome(winner, self.payments) if winner is not None else None
+
+    def events(self) -> tuple[Event, ...]:
+        """The public history in order: the banker (TG-3), every lead, beat and face-down discard
+        (another seat's as a count only), each trick's winner with the set that won it (TG-10)
+        and the TG-16 Supreme or quartet it earns, and the end."""
+        out: list[Event] = [Event(BANKER, self.banker)]
+        for trick in self.tricks + ((self.trick,) if self.trick.plays else ()):
+            high: tuple[Tile, ...] = ()
+            for i, play in enumerate(trick.plays):
+                kind = LEAD if i == 0 else (BEAT if play.face_up else DISCARD)
+                if play.face_up:
+                    high = play.tiles
+                out.append(Event(kind, play.player, play.tiles, play.count))
+            if trick.winner is not None:
+                out.append(Event(TRICK, trick.winner, high, len(high)))
+                won_with = tiles_info(high)[1] if high else None
+                if won_with is not None and won_with.kind == SUPREME_KIND:
+                    out.append(Event(SUPREME, trick.winner, high, len(high)))
+                elif len(high) == 4:
+                    out.append(Event(QUARTET, trick.winner, high, len(high)))
+        if self.is_over:
+            out.append(Event(OVER, self.winner if self.winner is not None else -1))
+        return tuple(out)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The view as JSON: exactly what the seat may see."""
         return {
             "seat": self.seat, "banker": self.banker, "to_act": self.to_act,
             "hand": [t.key for t in self.hand], "hand_sizes": list(self.hand_sizes),
@@ -81,24 +157,3 @@ class SeatView:
             "tricks": [t.as_dict() for t in self.tricks],
             "payments": [p.as_dict() for p in self.payments],
         }
-
-
-def _seen(play: Play, seat: int) -> SeenPlay:
-    action = play.action
-    shown = action.face_up or play.player == seat
-    return SeenPlay(play.player, action.face_up, action.tiles if shown else (), len(action.tiles))
-
-
-def _seen_trick(trick: Trick, seat: int) -> SeenTrick:
-    return SeenTrick(trick.leader, tuple(_seen(p, seat) for p in trick.plays), trick.winner)
-
-
-def seat_view(deal: Deal, seat: int) -> SeatView:
-    if isinstance(seat, bool) or seat not in range(len(deal.hands)):
-        raise ValueError("not-a-seat")
-    return SeatView(
-        seat=seat, banker=deal.banker, to_act=deal.to_act, hand=deal.hands[seat],
-        hand_sizes=tuple(len(h) for h in deal.hands), pillars=deal.pillars,
-        trick=_seen_trick(deal.trick, seat),
-        tricks=tuple(_seen_trick(t, seat) for t in deal.tricks), payments=deal.payments,
-    )

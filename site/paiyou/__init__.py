@@ -25,6 +25,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     configure_blueprints(app)
     configure_errors(app)
     configure_security_headers(app)
+    configure_cross_site_protection(app)
+    configure_limits(app)
     configure_htmx(app)
     configure_cli(app)
     return app
@@ -105,6 +107,19 @@ def configure_security_headers(app: Flask) -> None:
     from paiyou.web import security
 
     security.init_app(app)
+
+
+def configure_cross_site_protection(app: Flask) -> None:
+    from paiyou.views import api_games, api_judge
+    from paiyou.web import csrf
+
+    csrf.init_app(app, exempt=(api_games.bp, api_judge.bp))
+
+
+def configure_limits(app: Flask) -> None:
+    from paiyou.web import limits
+
+    limits.init_app(app)
 
 
 def configure_htmx(app: Flask) -> None:

@@ -57,3 +57,8 @@ class Config:
     SESSION_COOKIE_HTTPONLY = True
     TEMPLATES_AUTO_RELOAD = None
     MAX_CONTENT_LENGTH = 64 * 1024
+    # Saved games are forgotten when unfinished and idle this long, or finished this long ago;
+    # every process checks on each PAIYOU_PRUNE_EVERY-th game it creates (0: never by itself).
+    PAIYOU_PRUNE_UNFINISHED_DAYS = 30
+    PAIYOU_PRUNE_FINISHED_DAYS = 90
+    PAIYOU_PRUNE_EVERY = 500

@@ -54,7 +54,9 @@ CHUO_PAI_MESSAGES: dict[str, LazyString] = {
     OK: lazy_pgettext("chuo-pai reason", "That play is allowed."),
     "not-a-play": lazy_pgettext(
         "chuo-pai reason",
-        "Those cards are not a play: play 1 to 4 copies of one card, or a special combination."),
+        "Those cards are not a play: play %(fewest)s to %(most)s copies of one card, or a special "
+        "combination.", fewest=LazyString(numerals.format_number, 1),
+        most=LazyString(numerals.format_number, 4)),
     "different-family": lazy_pgettext(
         "chuo-pai reason", "Different families never beat each other."),
     "different-count": lazy_pgettext(
@@ -183,9 +185,9 @@ def _cp_not_a_play(tiles: tuple[Tile, ...]) -> str:
     game = CHUO_PAI
     if len(tiles) > 4:
         return npgettext("chuo-pai explain",
-                         "A play has 1 to 4 cards; this one has %(count)s card.",
-                         "A play has 1 to 4 cards; this one has %(count)s cards.",
-                         len(tiles), count=_n(len(tiles)))
+                         "A play has %(fewest)s to %(most)s cards; this one has %(count)s card.",
+                         "A play has %(fewest)s to %(most)s cards; this one has %(count)s cards.",
+                         len(tiles), count=_n(len(tiles)), fewest=_n(1), most=_n(4))
     distinct = _distinct(tiles)
     heads = {head: kind for kind, (head, _totals) in cpf.SPECIAL_TYPES.items()}
     held_heads = [t for t in distinct if t.key in heads]
@@ -349,9 +351,9 @@ def _tg_not_a_set(tiles: tuple[Tile, ...]) -> str:
     game = TIEN_GOW
     if len(tiles) > 4:
         return npgettext("tien-gow explain",
-                         "A set has 1 to 4 tiles; this one has %(count)s tile.",
-                         "A set has 1 to 4 tiles; this one has %(count)s tiles.",
-                         len(tiles), count=_n(len(tiles)))
+                         "A set has %(fewest)s to %(most)s tiles; this one has %(count)s tile.",
+                         "A set has %(fewest)s to %(most)s tiles; this one has %(count)s tiles.",
+                         len(tiles), count=_n(len(tiles)), fewest=_n(1), most=_n(4))
     civil = [t for t in tiles if tgl.SUIT[t] == tgl.CIVIL]
     military = [t for t in tiles if tgl.SUIT[t] == tgl.MILITARY]
     if len(tiles) == 2 and len(civil) == 2:

@@ -30,7 +30,7 @@ def translations_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
     games = tmp_path_factory.mktemp("games") / "games.sqlite3"  # saved games: never in the checkout
-    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                        "PAIYOU_DATABASE_URL": f"sqlite:///{games}"})
 
 

@@ -38,7 +38,7 @@ GAMES = ("chuo-pai", "tien-gow")
 
 
 def make_app(translations_dir: Path, database: Path, level: str = "greedy") -> Flask:
-    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                        "PAIYOU_DATABASE_URL": f"sqlite:///{database}",
                        "PAIYOU_OPPONENT_LEVEL": level})
 

@@ -11,7 +11,7 @@ from paiyou.config import CHECKOUT_DIR
 
 
 def test_testing_app_needs_only_the_checkout() -> None:
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
     assert app.config["PAIYOU_CONTENT_DIR"] == (CHECKOUT_DIR / "content").resolve()
     assert app.config["PAIYOU_TRANSLATIONS_DIR"] == (CHECKOUT_DIR / "translations").resolve()
     assert Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]).is_absolute()
@@ -33,14 +33,14 @@ def test_folders_come_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_
     (tmp_path / "translations").mkdir()
     monkeypatch.setenv("PAIYOU_CONTENT_DIR", str(tmp_path / "content"))
     monkeypatch.setenv("PAIYOU_TRANSLATIONS_DIR", str(tmp_path / "translations"))
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
     assert app.config["PAIYOU_CONTENT_DIR"] == tmp_path / "content"
     assert app.config["BABEL_TRANSLATION_DIRECTORIES"] == str(tmp_path / "translations")
 
 
 def test_a_missing_folder_fails_fast(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="PAIYOU_TRANSLATIONS_DIR"):
-        create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(tmp_path / "nope")})
+        create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(tmp_path / "nope")})
 
 
 def test_secret_key_is_generated_once_in_the_instance_folder(monkeypatch: pytest.MonkeyPatch,
@@ -56,7 +56,7 @@ def test_secret_key_is_generated_once_in_the_instance_folder(monkeypatch: pytest
 
 
 def test_behind_a_proxy_absolute_urls_use_the_forwarded_scheme_and_host() -> None:
-    app = create_app({"TESTING": True, "PAIYOU_BEHIND_PROXY": True})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_BEHIND_PROXY": True})
     html = app.test_client().get("/en/", headers={
         "X-Forwarded-Proto": "https", "X-Forwarded-Host": "paiyou.example"}).get_data(as_text=True)
     assert 'hreflang="ar" href="https://paiyou.example/ar/"' in html

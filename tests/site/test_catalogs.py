@@ -182,7 +182,7 @@ def test_the_cli_compiles(tmp_path: Path) -> None:
 
     scratch = tmp_path / "translations"
     shutil.copytree(TRANSLATIONS, scratch, ignore=shutil.ignore_patterns("*.mo"))
-    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(scratch)})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(scratch)})
     result = app.test_cli_runner().invoke(args=["i18n", "compile"])
     assert result.exit_code == 0, result.output
     assert sorted(p.parts[-3] for p in scratch.glob("*/LC_MESSAGES/messages.mo")) == sorted(TRANSLATED)
@@ -227,3 +227,43 @@ def test_arabic_forms_read_right() -> None:
     assert forms[3] == "%(count)s لاعبين"   # 3..10
     assert forms[4] == "%(count)s لاعب"     # 100, 101, 102
     assert forms[5] == "%(count)s لاعبًا"   # 11..99
+
+
+# Digits are never typed into a message: a number is a placeholder filled with the ``num`` filter
+# (or numerals.format_number), so every page shows its own digits — the rule the rules texts'
+# extractor already enforces ({x=n:…}). Exempt: tile notation (`1-2`, "6-6 4-5"), a code that is
+# always written and read in ASCII.
+NOTATION = re.compile(r"`[^`]*`|(?<![\w-])[0-9]-[0-9](?: [0-9]-[0-9])*(?![\w-])")
+
+
+def typed_digits(text: str) -> list[str]:
+    return re.findall(r"\d+", NOTATION.sub("", PLACEHOLDER.sub("", text)))
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_digits_typed_into_messages(domain: str) -> None:
+    found = []
+    for path in [TRANSLATIONS / f"{domain}.pot", *TRANSLATIONS.glob(f"*/LC_MESSAGES/{domain}.po")]:
+        for msg in read(path):
+            if not msg.id:
+                continue
+            ids = (msg.id,) if isinstance(msg.id, str) else msg.id
+            strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+            for text in (*ids, *(s for s in strings if s)):
+                if typed_digits(text):
+                    found.append(f"{path.relative_to(TRANSLATIONS)}: {text!r}")
+    assert not found, "use a placeholder and |num:\n" + "\n".join(found)
+
+
+def test_the_digit_guard_sees_every_script() -> None:
+    assert typed_digits("Play 1 to 4 cards") == ["1", "4"]
+    assert typed_digits("مثلاً ۴۲") == ["۴۲"] and typed_digits("من ٣") == ["٣"]
+    assert typed_digits("%(count)s tiles such as `1-2` or \"6-6 4-5\"") == []
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parts[-3]}/{p.name}")
+def test_catalog_header_names_its_translator_and_review(path: Path) -> None:
+    cat = read(path)
+    assert cat.last_translator and "FULL NAME" not in cat.last_translator
+    assert "EMAIL@ADDRESS" not in (cat.language_team or "")
+    assert re.search(r"Reviewed by the Paiyou language team, \d{4}-\d{2}-\d{2}", cat.header_comment)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from flask import render_template_string
 from flask_babel import force_locale
+
 from paiyou.i18n.numerals import format_number, to_native_digits
 
 
@@ -31,3 +32,49 @@ def test_persian_pages_use_persian_digits(client) -> None:
     html = client.get("/fa/").get_data(as_text=True)
     assert "۸۴" in html and "۳۲" in html
     assert ">84 " not in html
+
+
+# -- reading numbers (parse_whole_number) --------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
+
+from paiyou.i18n.numerals import DIGITS, parse_whole_number  # noqa: E402
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("42", 42), (" 42 ", 42), ("۴۲", 42), ("٤٢", 42), ("\t۰۷\n", 7), ("0", 0), ("٤2", 42),
+])
+def test_parse_whole_number_reads_three_digit_sets(text: str, expected: int) -> None:
+    assert parse_whole_number(text, max_digits=16) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "", "   ", "-1", "--1", "+1", "1.5", "1 2", "1e3", "²", "4²", "१२", "١٢x", "0x10", "一",
+    "1_000", "５", "৫", None, 42, b"42", "9" * 17, "1" * 5000,
+])
+def test_parse_whole_number_refuses_everything_else(text: object) -> None:
+    assert parse_whole_number(text, max_digits=16) is None
+
+
+@given(st.integers(min_value=0, max_value=10**16 - 1), st.sampled_from(["latn", "arab", "arabext"]))
+def test_parse_whole_number_round_trips(number: int, system: str) -> None:
+    text = str(number).translate(str.maketrans(DIGITS["latn"], DIGITS[system]))
+    assert parse_whole_number(text, max_digits=16) == number
+
+
+@given(st.text(max_size=30))
+def test_parse_whole_number_never_raises(text: str) -> None:
+    result = parse_whole_number(text, max_digits=8)
+    assert result is None or (0 <= result < 10**8 and text.strip() != "")
+
+
+def test_seed_and_puzzle_numbers_accept_native_digits() -> None:
+    from paiyou.play import service as game_service
+    from paiyou.puzzles import checking
+
+    assert game_service.parse_seed("۴۲") == 42 == game_service.parse_seed("٤٢")
+    for bad in ("²", "--1", "1" * 5000, "-1"):
+        with pytest.raises(game_service.BadInput):
+            game_service.parse_seed(bad)
+    assert checking._int("۱۲") == 12 and checking._int("²") is None and checking._int("9" * 5000) is None

@@ -89,7 +89,7 @@ def parse(text: str) -> Table:
 
 @pytest.fixture
 def play_app(translations_dir: Path, tmp_path: Path):
-    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3",
                       "PAIYOU_OPPONENT_LEVEL": "greedy"})
     yield app
@@ -125,7 +125,10 @@ def test_play_deals_and_redirects_to_the_table(play_app: Flask, web) -> None:
         response = page(play_app, web, path, game_id)
         assert response.headers["Cache-Control"] == "no-store"
         assert "noindex" in response.headers["X-Robots-Tag"]
-        assert web.get_cookie("session") is None and "Set-Cookie" not in response.headers
+        # Nothing about the game lives in a cookie: the session holds only the forms' CSRF token.
+        session = web.get_cookie("session")
+        assert session is None or set(play_app.session_interface.get_signing_serializer(play_app)
+                                      .loads(session.value)) == {"csrf_token"}
     response = web.post("/pl/tien-gow/play")  # the "new deal" button
     assert response.status_code == 303 and TABLE_PATH.match(urlsplit(response.location).path)
 
@@ -138,11 +141,22 @@ def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
         assert first.tiles == second.tiles and first.tiles != other.tiles
 
 
-@pytest.mark.parametrize("seed", ["-1", "abc", "1.5", "9" * 30, "٣"])
+@pytest.mark.parametrize("seed", ["-1", "--1", "abc", "1.5", "9" * 30, "1" * 5000, "²", "١٢x"])
 def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
     response = web.get(f"/fa/chuo-pai/play?seed={seed}")
     assert response.status_code == 400
-    assert parse(response.get_data(as_text=True)).html["dir"] == "rtl"
+    page = response.get_data(as_text=True)
+    assert parse(page).html["dir"] == "rtl"
+    assert "۴۲" in page  # the example seed in the page's own digits
+
+
+@pytest.mark.parametrize("seed", ["۴۲", "٤٢", " 42 "])
+def test_a_seed_in_persian_or_arabic_digits_deals_the_same_table(web, seed: str) -> None:
+    wanted = parse(web.get(new_table(web, "en", "chuo-pai", seed=42)[0]).get_data(as_text=True))
+    response = web.get(f"/fa/chuo-pai/play?seed={seed}")
+    assert response.status_code == 303
+    got = parse(web.get(response.headers["Location"]).get_data(as_text=True))
+    assert got.tiles == wanted.tiles
 
 
 def test_unknown_tables_are_404(play_app: Flask, web) -> None:

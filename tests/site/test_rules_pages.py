@@ -56,7 +56,7 @@ def rules_app(tmp_path_factory: pytest.TempPathFactory):
     translations = tmp_path_factory.mktemp("rules") / "translations"
     shutil.copytree(TRANSLATIONS, translations, ignore=shutil.ignore_patterns("*.mo"))
     catalogs.compile_catalogs(translations)
-    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations)})
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations)})
 
 
 @pytest.fixture(scope="module")

@@ -189,7 +189,7 @@ def test_store_urls(tmp_path: Path) -> None:
 def test_the_sqlite_file_appears_in_the_instance_folder_on_first_use(
         tmp_path: Path, translations_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PAIYOU_DATABASE_URL", raising=False)
-    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
     app.instance_path = str(tmp_path / "instance")
     database = tmp_path / "instance" / "games.sqlite3"
     assert not database.exists()
@@ -204,15 +204,15 @@ def test_the_sqlite_file_appears_in_the_instance_folder_on_first_use(
 def test_the_database_url_setting_picks_the_store(
         tmp_path: Path, translations_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAIYOU_DATABASE_URL", f"sqlite:///{tmp_path}/from-env.sqlite3")
-    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
     assert store_for(app).path == tmp_path / "from-env.sqlite3"  # type: ignore[attr-defined]
-    configured = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    configured = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                              "PAIYOU_DATABASE_URL": "postgresql://u@127.0.0.1:1/none"})
     assert isinstance(store_for(configured), PostgresStore)
 
 
 def test_the_prune_command(tmp_path: Path, translations_dir: Path) -> None:
-    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
     service.start(store_for(app), "tien-gow", seed=1, level="random")
     runner = app.test_cli_runner()

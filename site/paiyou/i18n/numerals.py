@@ -7,6 +7,8 @@ CLDR is ``latn``).
 """
 from __future__ import annotations
 
+import re
+
 from babel import Locale
 from babel.numbers import format_decimal
 from flask_babel import get_locale
@@ -17,6 +19,31 @@ DIGITS: dict[str, str] = {
     "arabext": "۰۱۲۳۴۵۶۷۸۹",
     "deva": "०१२३४५६७८९",
 }
+
+
+# The digits a reader may type where the site reads a number: ASCII, Arabic-Indic (٠–٩) and
+# Persian (۰–۹). Nothing else: no signs, no other scripts' digits, no superscripts ("²").
+_READ_DIGITS = {ord(d): str(i) for digits in (DIGITS["arab"], DIGITS["arabext"])
+                for i, d in enumerate(digits)}
+_WHOLE_NUMBER = re.compile(r"[0-9]+", re.ASCII)
+
+
+def parse_whole_number(text: object, max_digits: int) -> int | None:
+    """``text`` read as a whole number, or None when it is not one.
+
+    Surrounding whitespace is ignored; ASCII, Arabic-Indic and Persian digits are accepted
+    (``"۴۲"`` and ``"٤٢"`` give 42); anything else, including signs, other Unicode digits and more
+    than ``max_digits`` digits, gives None. Long inputs are refused before any conversion.
+    """
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not text or len(text) > max_digits:
+        return None
+    ascii_text = text.translate(_READ_DIGITS)
+    if not _WHOLE_NUMBER.fullmatch(ascii_text):
+        return None
+    return int(ascii_text)
 
 
 def numbering_system(locale: Locale | str) -> str:

@@ -18,6 +18,15 @@ Where the games go (``open_store(url, instance_path)``):
   (``pip install .[postgres]``). The table is created on first use.
 
 Ids are ``secrets.token_urlsafe(24)``: 32 characters, 192 random bits.
+
+When the database cannot be reached, an operation raises ``StoreUnavailable`` (the site answers
+503 with ``Retry-After``). A pooled connection that went stale (the server restarted) is dropped
+and the operation tried once more on a fresh connection, for reads and for writes alike: a
+statement sent on a dead connection never ran.
+
+Old games are pruned (``prune``): unfinished games idle for ``PAIYOU_PRUNE_UNFINISHED_DAYS``
+(30) days and finished ones after ``PAIYOU_PRUNE_FINISHED_DAYS`` (90), automatically on every
+``PAIYOU_PRUNE_EVERY``-th (500) game created by a process, and by ``flask games prune``.
 """
 from __future__ import annotations
 
@@ -50,14 +59,22 @@ CREATE TABLE IF NOT EXISTS {TABLE} (
     version INTEGER NOT NULL,
     record TEXT NOT NULL,
     created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL
+    updated_at BIGINT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
 )
 """
+# Pruning looks games up by age and state (never a full scan).
+INDEX = f"CREATE INDEX IF NOT EXISTS {TABLE}_prune ON {TABLE} (finished, updated_at)"
 COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at"
+DAY = 24 * 3600
 
 
 class StoreError(Exception):
     """A store that cannot be opened (bad URL, missing driver)."""
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached just now (restarting, overloaded): try again shortly."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +123,9 @@ class GameStore:
         self._ready = False
         self._ready_lock = threading.Lock()
         self._idle: queue.LifoQueue[Any] = queue.LifoQueue(maxsize=self.POOL_SIZE)
+        self._created = 0  # games created by this process, for the automatic pruning
+        self.prune_every = 500
+        self.prune_ages = (30 * DAY, 90 * DAY)  # unfinished, finished
 
     # -- what a dialect provides ---------------------------------------------------------------
     def _open(self) -> Any:  # pragma: no cover - abstract
@@ -120,6 +140,10 @@ class GameStore:
 
     def _create_schema(self, conn: Any) -> None:
         conn.execute(SCHEMA)
+
+    def _outage(self, error: BaseException) -> bool:
+        """Whether ``error`` means the database is out of reach (rather than a bug)."""
+        return False
 
     # -- connections ---------------------------------------------------------------------------
     @contextmanager
@@ -160,22 +184,39 @@ class GameStore:
                 self._ready = True
 
     def _run(self, statement: str, params: Sequence[Any], fetch: bool = False) -> tuple[int, list[Any]]:
-        self._ensure_schema()
-        with self._connection() as conn:
-            cur = conn.execute(self._sql(statement), tuple(params))
-            rows = cur.fetchall() if fetch else []
-            count = cur.rowcount
-            cur.close()
-            return count, rows
+        for attempt in (1, 2):
+            pooled = not self._idle.empty()
+            try:
+                self._ensure_schema()
+                with self._connection() as conn:
+                    cur = conn.execute(self._sql(statement), tuple(params))
+                    rows = cur.fetchall() if fetch else []
+                    count = cur.rowcount
+                    cur.close()
+                    return count, rows
+            except Exception as error:
+                if not self._outage(error):
+                    raise
+                if attempt == 1 and pooled:  # a stale pooled connection: drop them all, retry once
+                    self.close()
+                    continue
+                raise StoreUnavailable(str(error)) from error
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def create(self, game: str, seat: int, agents: Sequence[str], record: Mapping[str, Any],
-               game_id: str | None = None) -> StoredGame:
-        """Store a new game at version 1."""
+               game_id: str | None = None, finished: bool = False) -> StoredGame:
+        """Store a new game at version 1 (and now and then prune old games: see ``prune``)."""
         now = int(time.time())
         stored = StoredGame(id=game_id or new_id(), game=game, seat=seat, agents=tuple(agents),
                             version=1, record=dict(record), created_at=now, updated_at=now)
-        self._run(f"INSERT INTO {TABLE} ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                  (stored.id, game, seat, _dump(list(agents)), 1, _dump(stored.record), now, now))
+        self._run(f"INSERT INTO {TABLE} ({COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  (stored.id, game, seat, _dump(list(agents)), 1, _dump(stored.record), now, now,
+                   int(finished)))
+        with self._ready_lock:
+            self._created += 1
+            due = self.prune_every > 0 and self._created % self.prune_every == 0
+        if due:
+            self.prune()
         return stored
 
     def get(self, game_id: str) -> StoredGame | None:
@@ -184,21 +225,32 @@ class GameStore:
         _, rows = self._run(f"SELECT {COLUMNS} FROM {TABLE} WHERE id = ?", (game_id,), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
 
-    def update(self, game_id: str, version: int, record: Mapping[str, Any]) -> StoredGame | None:
+    def update(self, game_id: str, version: int, record: Mapping[str, Any],
+               finished: bool = False) -> StoredGame | None:
         """Replace the record if the game is still at ``version``; the new version is
         ``version + 1``. None (and nothing written) when the game moved on or does not exist.
         One statement: the check and the write cannot be split by another writer."""
         if not isinstance(game_id, str) or not is_valid_id(game_id):
             return None
         _, rows = self._run(
-            f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ? "
+            f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ?, finished = ? "
             f"WHERE id = ? AND version = ? RETURNING {COLUMNS}",
-            (_dump(dict(record)), int(time.time()), game_id, version), fetch=True)
+            (_dump(dict(record)), int(time.time()), int(finished), game_id, version), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
 
     def delete_older_than(self, seconds: int) -> int:
         """Forget games untouched for ``seconds``; returns how many went."""
         count, _ = self._run(f"DELETE FROM {TABLE} WHERE updated_at < ?", (int(time.time()) - seconds,))
+        return count
+
+    def prune(self, now: float | None = None) -> int:
+        """Forget unfinished games idle longer than ``prune_ages[0]`` seconds and finished ones
+        older than ``prune_ages[1]``; returns how many went."""
+        now = int(time.time() if now is None else now)
+        unfinished, finished = self.prune_ages
+        count, _ = self._run(
+            f"DELETE FROM {TABLE} WHERE (finished = 0 AND updated_at < ?) OR (finished = 1 AND updated_at < ?)",
+            (now - unfinished, now - finished))
         return count
 
     def count(self) -> int:
@@ -227,6 +279,14 @@ class SqliteStore(GameStore):
     def _create_schema(self, conn: sqlite3.Connection) -> None:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(SCHEMA)
+        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({TABLE})")}
+        if "finished" not in columns:  # a table made before games were pruned by state
+            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
+        conn.execute(INDEX)
+
+    def _outage(self, error: BaseException) -> bool:
+        # locked past the busy timeout, a full disk, an unreadable file
+        return isinstance(error, sqlite3.OperationalError)
 
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"
@@ -247,7 +307,12 @@ class PostgresStore(GameStore):
         self.url = url
 
     def _open(self) -> Any:
-        return self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        return self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.connect_timeout)
+
+    connect_timeout = 5  # seconds: a request waits at most this long for a database that is down
+
+    def _outage(self, error: BaseException) -> bool:
+        return isinstance(error, self._psycopg.OperationalError)
 
     def _reusable(self, conn: Any) -> bool:
         return not conn.closed and \
@@ -261,6 +326,8 @@ class PostgresStore(GameStore):
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (TABLE,))
             conn.execute(SCHEMA)
+            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS finished INTEGER NOT NULL DEFAULT 0")
+            conn.execute(INDEX)
 
     def __repr__(self) -> str:
         parts = urlsplit(self.url)
@@ -309,6 +376,9 @@ def store_for(app: Any) -> GameStore:
             if found is None:
                 url = app.config.get("PAIYOU_DATABASE_URL") or os.environ.get("PAIYOU_DATABASE_URL")
                 found = open_store(url, app.instance_path)
+                found.prune_every = int(app.config["PAIYOU_PRUNE_EVERY"])
+                found.prune_ages = (int(app.config["PAIYOU_PRUNE_UNFINISHED_DAYS"]) * DAY,
+                                    int(app.config["PAIYOU_PRUNE_FINISHED_DAYS"]) * DAY)
                 app.extensions[EXTENSION_KEY] = found
     return found
 
@@ -319,5 +389,6 @@ def current_store() -> GameStore:
     return store_for(current_app)
 
 
-__all__ = ["GameStore", "SqliteStore", "PostgresStore", "StoredGame", "StoreError", "open_store",
+__all__ = ["GameStore", "SqliteStore", "PostgresStore", "StoredGame", "StoreError", "StoreUnavailable",
+           "open_store",
            "store_for", "current_store", "new_id", "is_valid_id"]

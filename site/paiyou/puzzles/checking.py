@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.tiles import Tile
+from paiyou.i18n.numerals import parse_whole_number
 from paiyou.puzzles.model import Answer, FormLike, Puzzle, Verdict
 
 __all__ = ["Answer", "Verdict", "FormLike", "read_answer", "check", "read_int", "read_choice",
@@ -26,10 +27,8 @@ MAX_NUMBER = 10_000
 
 
 def read_int(value: object) -> int | None:
-    if not isinstance(value, str) or not value.strip().lstrip("-").isdigit():
-        return None
-    number = int(value.strip())
-    return number if abs(number) <= MAX_NUMBER else None
+    number = parse_whole_number(value, max_digits=len(str(MAX_NUMBER)))
+    return number if number is not None and number <= MAX_NUMBER else None
 
 
 def field(form: FormLike, key: str, default: str | None = None) -> str | None:

@@ -16,6 +16,8 @@ tile of another seat.
 """
 from __future__ import annotations
 
+import json
+import logging
 import re
 from typing import Any
 
@@ -25,13 +27,18 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
+from paiyou.games import GAME_KEYS, url_converter
+from paiyou.i18n.numerals import format_number
 from paiyou.play import service as service
-from paiyou.play.store import current_store
+from paiyou.play.store import StoreUnavailable, current_store
+from paiyou.play.table import game_json
+from paiyou.web import limits
 from paiyou.reasons import explain, reason_message
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
+log = logging.getLogger(__name__)
 
-GAME_PATH = "<any('chuo-pai', 'tien-gow'):game>"
+GAME_PATH = url_converter()
 
 
 def error_message(code: str) -> str:
@@ -48,11 +55,22 @@ def error_message(code: str) -> str:
             "play api",
             "\"tiles\" must be tile notation such as \"6-6 4-5\" (an empty string is a pass)."),
         "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
-        "bad-seed": pgettext("play api", "\"seed\" must be a whole number from 0 to 2^53 − 1."),
+        "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
+                             lowest=format_number(0), highest=format_number(service.MAX_SEED - 1)),
         "too-large": pgettext("play api", "The request body is too large."),
         "bad-method": pgettext("play api", "This address does not accept that method."),
         "unknown-language": pgettext("play api", "\"lang\" must be one of en, ar, hi, fa, pl."),
         "bad-request": pgettext("play api", "The request is malformed."),
+        "unsupported-media-type": pgettext(
+            "play api", "Send the request body as JSON, with the header %(header)s.",
+            header="Content-Type: application/json"),
+        "database-unavailable": pgettext(
+            "play api", "The games cannot be reached just now. Please try again in a few seconds."),
+        "server-error": pgettext("play api", "Something went wrong on the server. Please try again."),
+        "foreign-origin": pgettext("play api", "Requests from another site's pages are refused."),
+        "too-many-requests": pgettext(
+            "play api", "Too many new games from your address: wait a little (see %(header)s).",
+            header="Retry-After"),
     }
     return messages.get(code) or messages["bad-request"]
 
@@ -62,12 +80,40 @@ def error(code: str, status: int, message: str | None = None, **extra: Any) -> t
     return jsonify(body), status
 
 
+def _parsed_body() -> object:
+    """The request body as JSON (cached on the request); ``_NOT_JSON`` when it is not JSON. An
+    empty body is an empty object. Deeply nested JSON is refused like any other bad JSON."""
+    cached = getattr(request, "_paiyou_json", _UNREAD)
+    if cached is not _UNREAD:
+        return cached
+    raw = request.get_data(cache=True)
+    value: object
+    if not raw:
+        value = {}
+    else:
+        try:
+            value = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            value = _NOT_JSON
+    request._paiyou_json = value  # type: ignore[attr-defined]
+    return value
+
+
+_UNREAD, _NOT_JSON = object(), object()
+
+
 @bp.before_request
 def _language() -> tuple[Response, int] | None:
     """The language of messages: the body's ``lang``, else ``?lang=``, else the visitor's
-    preference (the language cookie, then ``Accept-Language``), as in the judge API."""
-    body = request.get_json(silent=True, force=True) if request.method == "POST" else None
+    preference (the language cookie, then ``Accept-Language``), as in the judge API. A POST must
+    carry JSON (``Content-Type: application/json``), so no other site's page can send one
+    without the browser asking first (a CORS preflight)."""
+    body = _parsed_body() if request.method == "POST" else None
     lang = body.get("lang") if isinstance(body, dict) and "lang" in body else request.args.get("lang")
+    if isinstance(lang, str) and lang in LANGUAGE_CODES:
+        g.lang_code = lang
+    if request.method == "POST" and request.mimetype != "application/json":
+        return error("unsupported-media-type", 415)
     if lang is None:
         return None
     if lang not in LANGUAGE_CODES:
@@ -77,14 +123,14 @@ def _language() -> tuple[Response, int] | None:
 
 
 def _json_body() -> dict[str, Any]:
-    data = request.get_json(silent=True, force=True) if request.get_data(cache=True) else {}
+    data = _parsed_body()
     if not isinstance(data, dict):
         raise service.BadInput("bad-json")
     return data
 
 
 def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int]:
-    response = jsonify(service.game_json(game))
+    response = jsonify(game_json(game))
     response.headers["Cache-Control"] = "no-store"
     if status == 201:
         response.headers["Location"] = url_for("api_games.show", game_id=game.id)
@@ -92,6 +138,7 @@ def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int
 
 
 @bp.post(f"/{GAME_PATH}/games")
+@limits.new_game
 def create(game: str) -> tuple[Response, int]:
     data = _json_body()
     seed = service.parse_seed(data.get("seed"))
@@ -160,11 +207,36 @@ def _stale(e: service.StaleVersion) -> tuple[Response, int]:
 
 @bp.errorhandler(HTTPException)
 def _http(e: HTTPException) -> tuple[Response, int]:
-    code = {413: "too-large", 404: "unknown-game"}.get(e.code or 400, "bad-request")
-    return error(code, e.code or 400)
+    code = {413: "too-large", 404: "unknown-game", 405: "bad-method", 403: "foreign-origin",
+            429: "too-many-requests"}.get(e.code or 400, "bad-request")
+    response, status = error(code, e.code or 400)
+    if e.code == 429 and e.response is not None and "Retry-After" in e.response.headers:
+        response.headers["Retry-After"] = e.response.headers["Retry-After"]
+    return response, status
 
 
-API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|(chuo-pai|tien-gow)/games/?)$")
+# The app's HTML error pages are registered by status code, which Flask prefers to a blueprint's
+# handler of the HTTPException class: name the codes here too, so the API always answers JSON.
+for _status in (400, 403, 404, 405, 413, 415, 429):
+    bp.register_error_handler(_status, _http)
+
+
+@bp.errorhandler(StoreUnavailable)
+def _unavailable(_: StoreUnavailable) -> tuple[Response, int]:
+    response, status = error("database-unavailable", 503)
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response, status
+
+
+@bp.errorhandler(Exception)
+def _unexpected(e: Exception) -> tuple[Response, int]:
+    log.exception("game API: unexpected error")
+    return error("server-error", 500)
+
+
+# Every path of the game API, including ones that match no route (an unknown game, a typo).
+API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|[^/]+/games/?)$")
+RETRY_AFTER = 5  # seconds: a database restart takes about this long
 
 
 @bp.before_app_request
@@ -173,5 +245,8 @@ def _json_routing_errors() -> tuple[Response, int] | None:
     blueprint's own handlers)."""
     e = request.routing_exception
     if isinstance(e, HTTPException) and e.code in (404, 405) and API_GAME_PATH.match(request.path):
-        return error("unknown-game" if e.code == 404 else "bad-method", e.code)
+        response, status = error("unknown-game" if e.code == 404 else "bad-method", e.code)
+        if e.code == 405 and hasattr(e, "valid_methods") and e.valid_methods:
+            response.headers["Allow"] = ", ".join(sorted(e.valid_methods))
+        return response, status
     return None

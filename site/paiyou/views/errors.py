@@ -1,9 +1,16 @@
-"""Error pages (404, 405, 500), localized: the language comes from the URL when it names one,
-otherwise from the visitor's preference (``paiyou.i18n.languages.select_locale``)."""
+"""Error pages (400 for a refused form, 403, 404, 405, 429, 500, 503), localized: the language
+comes from the URL when it names one, otherwise from the visitor's preference
+(``paiyou.i18n.languages.select_locale``). The JSON APIs answer their own errors in JSON."""
 from __future__ import annotations
 
 from flask import Flask, render_template
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from paiyou.play.store import StoreUnavailable
+from paiyou.web.csrf import CSRFError, ForeignOrigin
+
+RETRY_AFTER = 5  # seconds: about how long a database restart takes
 
 
 def page_not_found(error: HTTPException) -> tuple[str, int]:
@@ -21,7 +28,41 @@ def server_error(error: InternalServerError) -> tuple[str, int]:
         return "500 Internal Server Error", 500
 
 
+def refused(title: str, message: str, status: int) -> tuple[str, int]:
+    return render_template("errors/refused.html", title=title, message=message, status=status), status
+
+
+def form_expired(_error: CSRFError) -> tuple[str, int]:
+    return refused(_("This form has expired"), _(
+        "The page was open too long, or your browser did not send its cookie, so nothing was changed. "
+        "Go back, reload the page and try again."), 400)
+
+
+def foreign_origin(_error: ForeignOrigin) -> tuple[str, int]:
+    return refused(_("Request refused"), _(
+        "This request came from another site's page, so nothing was changed. Use the page on this "
+        "site instead."), 403)
+
+
+def database_unavailable(_error: StoreUnavailable) -> tuple[str, int, dict[str, str]]:
+    body, status = refused(_("Back in a moment"), _(
+        "Saved games cannot be reached just now. Please try again in a few seconds."), 503)
+    return body, status, {"Retry-After": str(RETRY_AFTER)}
+
+
+def too_many_requests(error: HTTPException) -> tuple[str, int, dict[str, str]]:
+    body, status = refused(_("Too many new deals"), _(
+        "You have started a great many deals in a short time. Please wait a little before the "
+        "next one; your deals in progress are all still there."), 429)
+    retry = error.response.headers.get("Retry-After") if error.response is not None else None
+    return body, status, {"Retry-After": retry or "60"}
+
+
 def init_app(app: Flask) -> None:
+    app.register_error_handler(429, too_many_requests)
+    app.register_error_handler(CSRFError, form_expired)
+    app.register_error_handler(ForeignOrigin, foreign_origin)
+    app.register_error_handler(StoreUnavailable, database_unavailable)
     app.register_error_handler(404, page_not_found)
     app.register_error_handler(405, method_not_allowed)
     app.register_error_handler(500, server_error)

@@ -1,1 +1,1 @@
-"""Chuo Pai in the site."""
+"""Chuo Pai in the site: its table, puzzles, explanations and words."""

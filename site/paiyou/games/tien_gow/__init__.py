@@ -1,1 +1,1 @@
-"""Tien Gow in the site."""
+"""Tien Gow in the site: its table, puzzles, explanations and words."""

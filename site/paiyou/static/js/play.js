@@ -43,7 +43,6 @@
     try { legal = JSON.parse(form.dataset.legal || "[]"); } catch (e) { legal = []; }
     var legalSorted = legal.map(sortedKeys);
     var discard = parseInt(form.dataset.discard || "0", 10);
-    var game = form.dataset.game;
     var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name=tile]"));
     var choices = Array.prototype.slice.call(form.querySelectorAll("button[name=quick]"));
     var note = document.getElementById("selection");
@@ -55,9 +54,9 @@
       choices.forEach(function (c) {
         c.classList.toggle("is-match", chosen.length > 0 && sortedKeys(c.value.split(" ")) === key);
       });
-      // Dim tiles that cannot join the selection into a face-up play (Chuo Pai only: in Tien
-      // Gow any tiles may be discarded face down).
-      if (game === "chuo-pai") {
+      // Dim tiles that cannot join the selection into a face-up play, unless the move may be a
+      // face-down discard (then any tiles may go).
+      if (!discard) {
         boxes.forEach(function (b) {
           if (b.checked || chosen.length === 0) { b.parentNode.classList.remove("is-dim"); return; }
           var extended = chosen.concat([b.value]);
@@ -72,7 +71,7 @@
       note.classList.toggle("is-illegal", !match);
       if (match) {
         note.textContent = form.dataset.msgLegal || "";
-      } else if (game === "tien-gow" && discard && chosen.length === discard) {
+      } else if (discard && chosen.length === discard) {
         note.textContent = form.dataset.msgDiscard || "";
         note.classList.remove("is-illegal");
       } else {

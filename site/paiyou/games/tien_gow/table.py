@@ -1,0 +1,99 @@
+"""The Tien Gow table: four seats, counter-clockwise (TG-2); pillars, the banker, face-down
+discards shown to others as a count only (TG-6), and the settlement (TG-13 … TG-18)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask_babel import pgettext
+
+from engine.tien_gow import SeatView, is_immediate
+from paiyou.play.presenter import Model, Reveals, Table
+from paiyou.play.table import checkable, keys, playable_keys
+
+
+class TienGowTable:
+    # TG-2 counter-clockwise: bottom -> right -> top -> left.
+    positions = ("bottom", "right", "top", "left")
+
+    def seat_names(self) -> tuple[str, ...]:
+        return (pgettext("play seat", "You"), pgettext("play seat", "East"),
+                pgettext("play seat", "North"), pgettext("play seat", "West"))
+
+    def view_json(self, view: SeatView) -> Model:
+        data = view.as_dict()
+        high = view.high
+        outcome = view.outcome()
+        data.update({
+            "your_turn": view.my_turn, "is_over": view.is_over, "leader": view.trick.leader,
+            "legal_actions": [a.as_dict() for a in view.legal_actions()],
+            "high": None if high is None else {"player": high.player, "tiles": keys(high.tiles)},
+            "winner": view.winner,
+            "net": list(outcome.scores) if outcome is not None else None,
+        })
+        return data
+
+    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[Model]:
+        """One row, in canonical order."""
+        item = checkable(playable_keys(view), selected)
+        return [{"family": None, "tiles": [item(t) for t in view.hand]}]
+
+    def legal_choices(self, view: SeatView) -> Model:
+        legal = view.legal_actions()
+        ups = [a for a in legal if a.face_up]
+        downs = [a for a in legal if not a.face_up]
+        discard = len(downs[0].tiles) if downs else 0
+        return {"plays": [{"class": None, "plays": [a.notation for a in ups]}] if ups else [],
+                "count": len(ups), "can_pass": False, "discard": discard}
+
+    def seats_model(self, view: SeatView, names: Sequence[str], agents: Sequence[str],
+                    order: Reveals) -> list[Model]:
+        high = view.high
+        plays: dict[int, list[Model]] = {}
+        for i, play in enumerate(view.trick.plays):
+            plays.setdefault(play.player, []).append({
+                "tiles": keys(play.tiles),  # empty for another seat's face-down play
+                "pass": False, "lead": i == 0,
+                "high": high is not None and high.player == play.player and play.face_up,
+                "face_up": play.face_up, "count": play.count,
+                "reveal": order.get(("play", play.player, i)),
+            })
+        return [{
+            "seat": s, "name": names[s], "position": self.positions[s], "agent": agents[s],
+            "human": s == view.seat, "left": view.hand_sizes[s], "score": view.pillars[s],
+            "to_act": view.to_act == s, "leader": view.trick.leader == s and not view.is_over,
+            "banker": view.banker == s, "plays": plays.get(s, []), "winner": view.winner == s,
+        } for s in range(len(view.hand_sizes))]
+
+    def round_seats(self, view: SeatView) -> list[int]:
+        return [p.player for p in view.trick.plays]
+
+    def current(self, view: SeatView) -> Model | None:
+        high = view.high
+        return None if high is None else {"seat": high.player, "tiles": keys(high.tiles)}
+
+    def current_notation(self, view: SeatView) -> str | None:
+        high = view.high
+        return " ".join(keys(high.tiles)) if high is not None else None
+
+    def result(self, view: SeatView, names: Sequence[str]) -> Model | None:
+        outcome = view.outcome()
+        if outcome is None:
+            return None
+        winner = outcome.first[0]
+        totals = outcome.scores
+        rows = [{"seat": s, "name": names[s], "score": view.pillars[s], "net": totals[s],
+                 "banker": view.banker == s, "winner": winner == s} for s in range(len(totals))]
+        return {"winners": [winner], "rows": rows,
+                "immediate": [p for p in outcome.ledger if is_immediate(p)],
+                "final": [p for p in outcome.ledger if not is_immediate(p)],
+                "human_won": winner == view.seat, "net": totals[view.seat],
+                "last": view.tricks[-1]}
+
+    def round_number(self, view: SeatView) -> int:
+        return len(view.tricks) + (0 if view.is_over else 1)
+
+    def choose_first(self) -> str:
+        return pgettext("play", "Choose tiles from your hand first.")
+
+
+TABLE: Table = TienGowTable()

@@ -1,0 +1,63 @@
+"""What the play pages need from each game, and where to find it.
+
+Each game's ``paiyou/games/<game>/table.py`` provides ``TABLE``, an object of the ``Table``
+Protocol below: the parts of the table model, the API view and the form that differ between
+games. Everything else (the log, the reveal order, the routes) is shared and game-blind.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Protocol, cast
+
+from paiyou.games import game_module
+
+Model = dict[str, Any]
+Reveals = dict[tuple[str, int, int], int]  # ("play", seat, index in the round) -> reveal step
+
+
+class Table(Protocol):
+    # Where each seat sits in the drawing, by seat (the human at the bottom). The drawing is
+    # physical: never mirrored on rtl pages.
+    positions: tuple[str, ...]
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The players' names by seat, in the page's language."""
+
+    def view_json(self, view: Any) -> Model:
+        """The API's view of the game (less ``game`` and ``players``)."""
+
+    def hand_groups(self, view: Any, selected: Sequence[str]) -> list[Model]:
+        """The hand as checkable tiles, grouped as the game shows a hand."""
+
+    def legal_choices(self, view: Any) -> Model:
+        """The plays you may make: ``plays`` (groups of notations), ``count``, ``can_pass``,
+        ``discard`` (how many tiles a face-down discard takes, 0 when none is allowed)."""
+
+    def seats_model(self, view: Any, names: Sequence[str], agents: Sequence[str],
+                    order: Reveals) -> list[Model]:
+        """Every seat: name, position, tiles left, score, its plays in the round under way."""
+
+    def round_seats(self, view: Any) -> list[int]:
+        """The seats of the round's (or trick's) actions so far, in order."""
+
+    def current(self, view: Any) -> Model | None:
+        """The play to beat: ``seat`` and ``tiles`` (and what else the game shows of it)."""
+
+    def current_notation(self, view: Any) -> str | None:
+        """The play to beat in notation, for explaining a refused move."""
+
+    def result(self, view: Any, names: Sequence[str]) -> Model | None:
+        """The end-of-deal table, None before the end."""
+
+    def round_number(self, view: Any) -> int:
+        """The number of the round or trick under way (or the last one)."""
+
+    def choose_first(self) -> str:
+        """What to say when Play is pressed with nothing selected."""
+
+
+@cache
+def table_of(game: str) -> Table:
+    """The game's ``Table`` (KeyError for a key the engine does not list)."""
+    return cast(Table, game_module(game, "table").TABLE)

@@ -1,0 +1,101 @@
+"""The table page's model, game-blind: the seats, hand and choices come from the game's ``Table``
+(``paiyou.play.presenter``), the log and the reveal order from the engine's events.
+
+Everything comes from the human seat's view: no other hand and no other seat's face-down tile
+can reach the page.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.outcome import MOVES
+from engine.spec import SeatView
+from engine.tiles import Tile
+from paiyou.play.presenter import Reveals, table_of
+from paiyou.play.service import Event, Game
+
+MAX_REVEAL = 12  # computer moves animated one after another (CSS classes reveal-1 .. reveal-12)
+
+
+def keys(tiles: Sequence[Tile]) -> list[str]:
+    return [t.key for t in tiles]
+
+
+def playable_keys(view: SeatView) -> set[str]:
+    """The keys of tiles that belong to some legal face-up play."""
+    return {t.key for a in view.legal_actions() if a.face_up for t in a.tiles}
+
+
+def checkable(playable: set[str], selected: Sequence[str]) -> Callable[[Tile], dict[str, Any]]:
+    """A hand tile as a checkbox (value = tile key), each copy its own; ``selected`` keys (a
+    refused selection) come back checked."""
+    still = Counter(selected)
+
+    def item(t: Tile) -> dict[str, Any]:
+        checked = still[t.key] > 0
+        still[t.key] -= 1
+        return {"key": t.key, "playable": t.key in playable, "checked": checked}
+
+    return item
+
+
+def reveal_map(round_seats: Sequence[int], recent: Sequence[Event]) -> Reveals:
+    """("play", seat, index in the round) -> reveal step (1, 2, …) for the plays of the round
+    under way that the computer made since the human's last action. The step is the move's
+    place in the recent log, so a play lands on the table as its log line appears."""
+    tail = 0
+    for e in reversed(recent):
+        if e.kind not in MOVES:
+            break
+        tail += 1
+    tail = min(tail, len(round_seats))  # a finished round's moves are followed by its result
+    start = len(round_seats) - tail
+    first_step = len(recent) - tail + 1
+    return {("play", round_seats[i], i): min(first_step + i - start, MAX_REVEAL)
+            for i in range(start, len(round_seats))}
+
+
+def log_model(all_events: Sequence[Event], recent: Sequence[Event]) -> dict[str, Any]:
+    """The log: earlier events (collapsed) and the recent ones (shown one after another)."""
+    earlier = list(all_events[:len(all_events) - len(recent)])
+    return {"earlier": earlier, "recent": [
+        {"event": e, "reveal": min(i + 1, MAX_REVEAL)} for i, e in enumerate(recent)]}
+
+
+def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
+    """Everything the table template draws, from the human seat's view only."""
+    table = table_of(game.game)
+    view = game.view()
+    names = table.seat_names()
+    all_events = game.events()
+    recent = recent_events(all_events)
+    order = reveal_map(table.round_seats(view), recent)
+    seats = table.seats_model(view, names, game.agents, order)
+    return {
+        "game": game.game, "id": game.id, "version": game.version, "view": view,
+        "seat": view.seat, "names": names, "seats": seats,
+        "by_position": {s["position"]: s for s in seats},
+        "my_turn": view.to_act == view.seat, "to_act": view.to_act, "is_over": view.is_over,
+        "hand": table.hand_groups(view, selected), "hand_size": len(view.hand),
+        "choices": table.legal_choices(view), "current": table.current(view),
+        "log": log_model(all_events, recent), "result": table.result(view, names),
+        "round_number": table.round_number(view),
+    }
+
+
+def recent_events(all_events: Sequence[Event]) -> list[Event]:
+    """What happened since the human's last action (the computer's moves to show one by one)."""
+    last = max((i for i, e in enumerate(all_events) if e.mine), default=-1)
+    return list(all_events[last + 1:])
+
+
+def view_json(game: Game) -> dict[str, Any]:
+    """The human seat's view as the API's JSON: the game, its players, and the game's own view."""
+    players = [{"seat": s, "agent": a} for s, a in enumerate(game.agents)]
+    return {"game": game.game, "players": players, **table_of(game.game).view_json(game.view())}
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    return {"id": game.id, "version": game.version, "game": game.game, "view": view_json(game)}

@@ -1,0 +1,48 @@
+"""Limits on what one client may ask of the site (Flask-Limiter).
+
+Starting a deal runs the computer players and writes a row, so it is limited per client address:
+``PAIYOU_NEW_GAME_LIMIT`` (default 30 a minute and 500 a day), one budget shared by the play page's
+"New deal" and the game API's ``POST /api/v1/<game>/games``. Over it: 429 with ``Retry-After``.
+
+Counts are kept in ``RATELIMIT_STORAGE_URI``: ``memory://`` (the default) counts per process,
+which is right for one process; several processes (gunicorn workers, containers) must share a
+store: ``redis://host:6379`` (Redis or Valkey; ``pip install 'paiyou[redis]'``). Behind a proxy,
+``PAIYOU_BEHIND_PROXY`` makes the client address the one the proxy saw. ``RATELIMIT_ENABLED``
+false turns the limits off.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+DEFAULT_NEW_GAME_LIMIT = "30 per minute;500 per day"
+EXTENSION_KEY = "paiyou.limiter"
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def new_game(view: View) -> View:
+    """Mark a view that starts a deal: ``init_app`` puts it under the shared new-game limit."""
+    view._paiyou_new_game = True  # type: ignore[attr-defined]
+    return view
+
+
+def init_app(app: Flask) -> None:
+    """One limiter per app (its settings are the app's), wrapped around the marked views; call it
+    after the blueprints are registered."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
+    limiter = Limiter(get_remote_address, app=app)
+    app.extensions[EXTENSION_KEY] = limiter
+    limit = str(app.config.get("PAIYOU_NEW_GAME_LIMIT") or DEFAULT_NEW_GAME_LIMIT)
+    shared = limiter.shared_limit(limit, scope="new-game")
+    for endpoint, view in list(app.view_functions.items()):
+        if getattr(view, "_paiyou_new_game", False):
+            app.view_functions[endpoint] = shared(view)
+
+
+__all__ = ["new_game", "init_app", "DEFAULT_NEW_GAME_LIMIT"]

@@ -1,0 +1,207 @@
+"""A public site: cross-site writes refused, limits on starting deals, the database's outages
+answered with 503, old games pruned, the game API's errors always JSON."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from paiyou import create_app
+from paiyou.play.store import GameStore, StoreUnavailable, open_store, store_for
+
+from engine.chuo_pai import new_deal, to_record
+from tests.site import pg_cluster
+
+RECORD = to_record(new_deal(5))
+
+
+def make_app(translations_dir: Path, tmp_path: Path, **config: Any) -> Flask:
+    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3", **config})
+
+
+def token(html: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert found, "no CSRF token in the form"
+    return found.group(1)
+
+
+def table_of(client: Any, game: str = "chuo-pai") -> tuple[str, str]:
+    """Start a deal through the API; the table's path and its HTML."""
+    created = client.post(f"/api/v1/{game}/games", json={"seed": 11})
+    assert created.status_code == 201, created.get_data(as_text=True)
+    path = f"/en/{game}/games/{created.get_json()['id']}"
+    return path, client.get(path).get_data(as_text=True)
+
+
+# -- cross-site requests ---------------------------------------------------------------------------
+
+def test_every_state_changing_form_needs_its_csrf_token(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path, RATELIMIT_ENABLED=False)
+    client = app.test_client()
+    path, html = table_of(client)
+    store = store_for(app)
+    game_id = path.rsplit("/", 1)[1]
+    version = store.get(game_id).version
+    refused = client.post(path, data={"version": version, "move": "play", "quick": "1-1"})
+    assert refused.status_code == 400 and "This form has expired" in refused.get_data(as_text=True)
+    assert store.get(game_id).version == version  # nothing changed
+    assert client.post("/en/chuo-pai/play").status_code == 400  # "New deal" too
+    lesson = client.get("/en/chuo-pai/puzzles/").get_data(as_text=True)
+    assert "csrf_token" in lesson or "puzzles" in lesson
+    accepted = client.post(path, data={"version": version, "move": "pass", "csrf_token": token(html)})
+    assert accepted.status_code in (303, 422)  # the token lets the move reach the rules
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "https://evil.example"},
+    {"Origin": "null"},  # a sandboxed frame
+    {"Referer": "https://evil.example/page"},  # no Origin, a foreign Referer
+])
+def test_a_request_from_another_sites_page_changes_nothing(translations_dir: Path, tmp_path: Path,
+                                                            headers: dict[str, str]) -> None:
+    app = make_app(translations_dir, tmp_path, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
+    client = app.test_client()
+    before = store_for(app).count()
+    page = client.post("/en/chuo-pai/play", headers=headers)
+    assert page.status_code == 403 and "another site" in page.get_data(as_text=True)
+    api = client.post("/api/v1/chuo-pai/games", json={}, headers=headers)
+    assert api.status_code == 403 and api.get_json()["error"] == "foreign-origin"
+    assert store_for(app).count() == before
+    same = client.post("/api/v1/chuo-pai/games", json={}, headers={"Origin": "http://localhost"})
+    assert same.status_code == 201
+
+
+def test_the_game_api_takes_only_json_bodies(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path, RATELIMIT_ENABLED=False)
+    client = app.test_client()
+    for kind, body in (("text/plain", b'{"seed": 1}'), ("application/x-www-form-urlencoded", b"seed=1"),
+                       ("multipart/form-data; boundary=x", b"--x--")):
+        response = client.post("/api/v1/chuo-pai/games", data=body, content_type=kind)
+        assert response.status_code == 415 and response.get_json()["error"] == "unsupported-media-type"
+    assert store_for(app).count() == 0
+
+
+@pytest.mark.parametrize("body", [b"[" * 5000 + b"]" * 5000, b'{"a":' * 3000 + b"1" + b"}" * 3000,
+                                  b"\xff\xfe", b'{"seed": 1', b"NaN"])
+def test_malformed_json_is_a_json_400_never_a_500(client: Any, body: bytes) -> None:
+    for url in ("/api/v1/chuo-pai/games", "/api/v1/games/" + "A" * 32 + "/actions"):
+        response = client.post(url, data=body, content_type="application/json")
+        assert response.status_code in (400, 404) and response.is_json, (url, response.status_code)
+        assert set(response.get_json()) >= {"error", "message"}
+
+
+@pytest.mark.parametrize("method, url, status", [
+    ("post", "/api/v1/chess/games", 404), ("put", "/api/v1/chuo-pai/games", 405),
+    ("delete", "/api/v1/games/" + "A" * 32, 405), ("patch", "/api/v1/games/x/actions", 405),
+])
+def test_api_routing_errors_are_json(client: Any, method: str, url: str, status: int) -> None:
+    response = getattr(client, method)(url, json={})
+    assert response.status_code == status and response.is_json
+    assert set(response.get_json()) == {"error", "message"}
+
+
+# -- limits ----------------------------------------------------------------------------------------
+
+def test_starting_deals_is_limited_per_address_on_every_route(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path, WTF_CSRF_ENABLED=False, PAIYOU_NEW_GAME_LIMIT="3 per minute")
+    client = app.test_client()
+    assert client.post("/api/v1/chuo-pai/games", json={}).status_code == 201
+    assert client.post("/api/v1/tien-gow/games", json={}).status_code == 201
+    assert client.post("/en/chuo-pai/play").status_code == 303
+    api = client.post("/api/v1/chuo-pai/games", json={})
+    assert api.status_code == 429 and api.get_json()["error"] == "too-many-requests"
+    assert int(api.headers["Retry-After"]) > 0
+    page = client.post("/fa/tien-gow/play")
+    assert page.status_code == 429 and int(page.headers["Retry-After"]) > 0
+    assert 'dir="rtl"' in page.get_data(as_text=True)
+    other = client.post("/api/v1/chuo-pai/games", json={}, environ_base={"REMOTE_ADDR": "10.9.8.7"})
+    assert other.status_code == 201  # another address has its own budget
+    assert store_for(app).count() == 4
+
+
+# -- the database ------------------------------------------------------------------------------------
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_database_outage_is_a_503_with_retry_after(translations_dir: Path, tmp_path: Path) -> None:
+    pytest.importorskip("psycopg")
+    url = f"postgresql://paiyou@127.0.0.1:{_closed_port()}/nothing"
+    app = make_app(translations_dir, tmp_path, PAIYOU_DATABASE_URL=url, WTF_CSRF_ENABLED=False,
+                   RATELIMIT_ENABLED=False)
+    client = app.test_client()
+    api = client.post("/api/v1/chuo-pai/games", json={})
+    assert api.status_code == 503 and api.get_json()["error"] == "database-unavailable"
+    assert api.headers["Retry-After"] == "5"
+    assert client.get("/api/v1/games/" + "A" * 32).status_code == 503
+    page = client.post("/pl/chuo-pai/play")
+    assert page.status_code == 503 and page.headers["Retry-After"] == "5"
+    assert 'lang="pl"' in page.get_data(as_text=True)
+
+
+def test_a_sqlite_store_that_cannot_open_its_file_is_unavailable(tmp_path: Path) -> None:
+    (tmp_path / "dir.sqlite3").mkdir()  # a folder where the file should be
+    with pytest.raises(StoreUnavailable):
+        open_store(f"sqlite:///{tmp_path}/dir.sqlite3").count()
+
+
+def test_stale_pooled_postgres_connections_are_replaced(pytestconfig: pytest.Config) -> None:
+    server = pg_cluster.server_url(pytestconfig)
+    if server is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed; scripts/test.sh installs it")
+        pytest.skip("PostgreSQL is not installed")
+    import psycopg
+
+    url = pg_cluster.new_database(server)
+    store = open_store(url)
+    saved = store.create("chuo-pai", 0, ("human", "greedy", "greedy"), RECORD)
+    assert store.get(saved.id) is not None  # a pooled connection now exists
+    with psycopg.connect(url, autocommit=True) as admin:  # what a server restart does to the pool
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    time.sleep(0.2)
+    assert store.get(saved.id) == saved  # retried once on a fresh connection
+    store.close()
+
+
+# -- pruning ----------------------------------------------------------------------------------------
+
+def test_pruning_forgets_idle_unfinished_and_old_finished_games(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path}/games.sqlite3")
+    day = 24 * 3600
+    playing = store.create("chuo-pai", 0, ("human", "greedy", "greedy"), RECORD)
+    done = store.create("chuo-pai", 0, ("human", "greedy", "greedy"), RECORD, finished=True)
+    now = time.time()
+    assert store.prune(now + 29 * day) == 0
+    assert store.prune(now + 31 * day) == 1 and store.get(playing.id) is None  # unfinished, 30 days
+    assert store.get(done.id) is not None
+    assert store.prune(now + 91 * day) == 1 and store.count() == 0  # finished, 90 days
+
+
+def test_a_store_prunes_by_itself_every_nth_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store: GameStore = open_store(f"sqlite:///{tmp_path}/games.sqlite3")
+    store.prune_every = 3
+    calls: list[float | None] = []
+    monkeypatch.setattr(store, "prune", lambda now=None: calls.append(now) or 0)
+    for _ in range(7):
+        store.create("chuo-pai", 0, ("human", "greedy", "greedy"), RECORD)
+    assert len(calls) == 2
+
+
+def test_the_prune_policy_comes_from_the_configuration(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path, PAIYOU_PRUNE_UNFINISHED_DAYS=2, PAIYOU_PRUNE_FINISHED_DAYS=5,
+                   PAIYOU_PRUNE_EVERY=7)
+    store = store_for(app)
+    assert (store.prune_every, store.prune_ages) == (7, (2 * 24 * 3600, 5 * 24 * 3600))
+    assert json.loads(json.dumps(app.config["PAIYOU_PRUNE_EVERY"])) == 7

@@ -1,0 +1,162 @@
+"""Guards on the architecture (issue "one game interface"): no import cycle, no game-key branch in
+the site outside the rooms named for a game, and no rule logic in the site."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.games import GAME_KEYS
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site" / "paiyou"
+
+
+# -- import cycles ------------------------------------------------------------------------------
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for base, package in ((ROOT, "engine"), (ROOT / "site", "paiyou")):
+        for path in (base / package).rglob("*.py"):
+            parts = list(path.relative_to(base).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the project modules it imports anywhere in its body (function-level imports and
+    ``if TYPE_CHECKING`` imports count: a cycle hidden in a function is still a cycle)."""
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(anchor + ([node.module] if node.module else []))
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                           for alias in node.names]
+            graph[name].update(t for t in targets if t in modules and t != name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_in_the_engine_or_the_site() -> None:
+    assert cycles(import_graph(_modules())) == []
+
+
+def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "a.py").write_text("from pkg import b\n")
+    (tmp_path / "pkg" / "b.py").write_text("def f():\n    from pkg.a import x\n")
+    modules = {"pkg": tmp_path / "pkg" / "__init__.py", "pkg.a": tmp_path / "pkg" / "a.py",
+               "pkg.b": tmp_path / "pkg" / "b.py"}
+    assert cycles(import_graph(modules)) == [["pkg.a", "pkg.b"]]
+
+
+# -- game-key branches ----------------------------------------------------------------------------
+
+def _game_room(path: Path) -> bool:
+    """The modules and folders named for a game, where what differs between games belongs."""
+    parts = path.relative_to(SITE).parts
+    return any(part in {key.replace("-", "_") for key in GAME_KEYS} | set(GAME_KEYS) for part in parts)
+
+
+KEYS = "|".join(re.escape(key) for key in GAME_KEYS)
+CONSTANTS = "|".join(key.replace("-", "_").upper() for key in GAME_KEYS)
+# ==, !=, `in (…)`, `===` against a game key (quoted) or a constant naming one game.
+BRANCH = re.compile(
+    rf"""(==|!=|===|!==)\s*(['"]({KEYS})['"]|\b({CONSTANTS})\b)"""
+    rf"""|(['"]({KEYS})['"]|\b({CONSTANTS})\b)\s*(==|!=|===|!==)"""
+    rf"""|\bin\s*[(\[{{][^)\]}}]*['"]({KEYS})['"]"""
+)
+
+
+def game_key_branches(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if BRANCH.search(line)]
+
+
+def _site_sources() -> list[Path]:
+    return sorted(p for p in SITE.rglob("*") if p.suffix in {".py", ".html", ".js"}
+                  and "vendor" not in p.parts and not _game_room(p))
+
+
+@pytest.mark.parametrize("path", _site_sources(), ids=lambda p: str(p.relative_to(SITE)))
+def test_the_site_never_branches_on_a_game_key_outside_a_games_room(path: Path) -> None:
+    assert game_key_branches(path.read_text()) == []
+
+
+def test_the_branch_finder_finds_branches() -> None:
+    assert game_key_branches('if game == "chuo-pai":') != []
+    assert game_key_branches("{% if t.game == 'tien-gow' %}") != []
+    assert game_key_branches('if (game === "chuo-pai") {') != []
+    assert game_key_branches("elif game == CHUO_PAI:") != []
+    assert game_key_branches('if game in ("chuo-pai", "x"):') != []
+    assert game_key_branches('GAMES = {"chuo-pai": 1}') == []
+
+
+# -- rules only in the engine -----------------------------------------------------------------------
+
+TILE_KEY = re.compile(r"""['"][1-6]-[1-6]['"]""")
+
+
+# The glossary's names are data keyed by tile: the one place where a tile key is no rule.
+NAME_TABLES = {"names.py", "vocabulary.py"}
+
+
+@pytest.mark.parametrize("path", sorted(p for p in SITE.rglob("*.py") if p.name not in NAME_TABLES),
+                         ids=lambda p: str(p.relative_to(SITE)))
+def test_the_site_names_no_tile_in_its_code(path: Path) -> None:
+    """A literal tile key in site code is a rule in the wrong place (the Supreme found by its
+    tiles, a bonus card by its key): the site asks the engine instead."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    literals = [node.value for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and id(node) not in docstrings and TILE_KEY.search(repr(node.value))]
+    assert literals == []
