@@ -17,12 +17,12 @@ from typing import Any, ClassVar, Protocol
 
 from engine.errors import EngineError
 from engine.games import GAME_KEYS
-from engine.tiles import TILE_BY_KEY, Tile, parse_tiles
+from engine.tiles import Tile, parse_tiles
 from paiyou.content.model import ContentError, Text, Value
 
 __all__ = [
     "ContentError", "Text", "Value", "Figure", "Explanation", "Solution", "Puzzle", "Step", "Lesson",
-    "Answer", "Verdict", "FormLike", "AnswerValue", "lesson_tiles", "lesson_int", "counts",
+    "Answer", "Verdict", "FormLike", "AnswerValue", "lesson_tiles", "lesson_int",
 ]
 
 GAMES: tuple[str, ...] = GAME_KEYS
@@ -255,14 +255,6 @@ def lesson_tiles(notation: object, where: str) -> tuple[Tile, ...]:
         return parse_tiles(notation, allow_empty=True)
     except EngineError as error:
         raise ContentError(where, f"bad tiles {notation!r}: {error}") from None
-
-
-def counts(tiles: tuple[Tile, ...] | list[Tile]) -> tuple[int, ...]:
-    """How many of each of the 21 tiles ``tiles`` holds (the engine's hand form)."""
-    found = [0] * len(TILE_BY_KEY)
-    for t in tiles:
-        found[t.index] += 1
-    return tuple(found)
 
 
 def lesson_int(data: Mapping[str, Any], key: str, where: str, lo: int, hi: int,

@@ -13,7 +13,6 @@ from markupsafe import Markup, escape
 
 from engine import chuo_pai as cp
 from engine.chuo_pai import families as cpf
-from engine.chuo_pai.deal import counts_to_tiles
 from engine.tiles import TILE_BY_KEY, Tile, parse_tiles
 from paiyou import reasons
 from paiyou.content.model import Placeholder
@@ -44,12 +43,11 @@ from paiyou.puzzles.model import (
     Puzzle,
     Solution,
     Verdict,
-    counts,
     lesson_int,
     lesson_tiles,
 )
 
-KEY = cp.GAME
+KEY = cp.KEY
 SEAT_NAMES = (lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo"), lazy_pgettext("seat", "Cy"))
 ROUND_QUESTIONS = ("next-to-act", "winner", "next-leader", "scored", "removed")
 
@@ -146,7 +144,7 @@ class BeatOrPass(BeatOrPassPuzzle):
         current = cp.classify(parse_tiles(self.current))
         if current is None:
             raise ContentError(self.key, "the current play is no legal play")
-        follows = cp.legal_follows(counts(self.hand_tiles()), current)
+        follows = cp.legal_follows(cp.counts(self.hand_tiles()), current)
         if follows[0] is cp.PASS:
             return Solution((PASS,), "must-pass")
         return Solution(tuple(f.notation for f in follows if f is not cp.PASS), "must-beat")
@@ -308,10 +306,7 @@ class Round(Puzzle):
                    question=data["question"], **common)
 
     def solve(self) -> RoundSolution:
-        hands = [parse_tiles(h, allow_empty=True) for h in self.hands]
-        deal = cp.deal_from_hands(hands, self.leader)
-        if any(deal.bonus):
-            raise ContentError(self.key, "a hand would get the starting bonus; keep rounds simple")
+        deal = cp.position([parse_tiles(h, allow_empty=True) for h in self.hands], self.leader)
         start_piles = deal.piles
         played = []
         for action in self.actions:
@@ -463,10 +458,10 @@ class Practice:
         return _HAND[level]
 
     def hands(self, seed: int) -> list[tuple[Tile, ...]]:
-        return [counts_to_tiles(h) for h in cp.new_deal(seed).hands]
+        return [cp.counts_to_tiles(h) for h in cp.new_deal(seed).hands]
 
     def leads(self, hand: tuple[Tile, ...], max_size: int) -> list[PlayLike]:
-        return [p for p in cp.legal_leads(counts(hand)) if p.size <= max_size]
+        return [p for p in cp.legal_leads(cp.counts(hand)) if p.size <= max_size]
 
     def is_play(self, tiles: tuple[Tile, ...]) -> bool:
         return cp.classify(tiles) is not None

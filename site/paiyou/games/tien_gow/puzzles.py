@@ -16,10 +16,8 @@ from engine.tien_gow import ladders as tgl
 from engine.tien_gow import settlement as tgsettle
 from engine.tien_gow.actions import make_action
 from engine.tien_gow.hands import code_of
-from engine.tien_gow.moves import early_death
-from engine.tien_gow.moves import legal_actions as tg_legal_actions
 from engine.tien_gow.moves import legal_leads as tg_legal_leads
-from engine.tien_gow.sets import BEATEN_BY, MIXED_TYPES, SUPREME
+from engine.tien_gow.sets import BEATEN_BY, MIXED_TYPES
 from engine.tien_gow.sets import why_not_beating as tg_why_not_beating
 from engine.tien_gow.table import others
 from engine.tiles import TILE_BY_KEY, Tile, parse_tiles
@@ -55,7 +53,7 @@ from paiyou.puzzles.model import (
     lesson_tiles,
 )
 
-KEY = "tien-gow"
+KEY = tg.KEY
 SEAT_NAMES = (lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo"), lazy_pgettext("seat", "Chen"),
               lazy_pgettext("seat", "Dev"))
 TRICK_QUESTIONS = ("winner", "pillars")
@@ -110,7 +108,7 @@ class Judge(JudgePuzzle):
         if self.current is None:
             return pgettext("puzzle hint",
                             "Is it a single tile, a pair, the %(supreme)s or a mixed set?",
-                            supreme=str(names.SET_KIND_NAMES[SUPREME]))
+                            supreme=str(names.SET_KIND_NAMES[tg.SUPREME]))
         if reason == "not-a-set":
             return pgettext("puzzle hint", "Look at the proposed tiles first: do they form a set at all?")
         if reason == "different-kind":
@@ -156,7 +154,7 @@ class BeatOrPass(BeatOrPassPuzzle):
         return len(parse_tiles(self.hand)) == len(parse_tiles(self.current))
 
     def _early_death(self) -> bool:
-        return early_death(len(self.hand_tiles()), len(parse_tiles(self.current)), self.pillars_held)
+        return tg.early_death(len(self.hand_tiles()), len(parse_tiles(self.current)), self.pillars_held)
 
     def solve(self) -> Solution:
         high = _set(self.current)
@@ -165,7 +163,7 @@ class BeatOrPass(BeatOrPassPuzzle):
         hand = self.hand_tiles()
         if len(hand) < high.size:
             raise ContentError(self.key, "the hand holds fewer tiles than were led")
-        actions = tg_legal_actions(hand, code_of(hand), high, high.size, self.pillars_held)
+        actions = tg.legal_actions(hand, code_of(hand), high, high.size, self.pillars_held)
         ups = tuple(a.notation for a in actions if a.face_up)
         if ups:
             return Solution(ups, "can-beat")
@@ -221,7 +219,7 @@ class BeatOrPass(BeatOrPassPuzzle):
             if code == "early-death":
                 return reasons.explain(KEY, "early-death", current, None)
             high = _set(current)
-            if high is not None and high.kind == SUPREME:
+            if high is not None and high.kind == tg.SUPREME:
                 return reasons.explain(KEY, "supreme-unbeatable", current, None)
             return pgettext("puzzle feedback",
                             "None of your sets can go face up over the high set, so you discard "
@@ -295,10 +293,8 @@ class Trick(Puzzle):
         for h in hands:
             while len(h) < 8:
                 h.append(rest.pop())
-        deal = tg.deal_from_hands(hands, self.leader)
-        for seat, tiles, up in plays:
-            deal = deal.apply(make_action(tiles, up), player=seat)
-        return deal
+        return tg.position(hands, banker=self.leader, leader=self.leader,
+                           plays=[make_action(tiles, up) for _seat, tiles, up in plays])
 
     def solve(self) -> TrickSolution:
         if len(self.actions) != tg.SEATS - 1:
@@ -435,8 +431,8 @@ class Settlement(Puzzle):
             raise ContentError(self.key, "a leader who wins the last trick wins it with the lead")
         if any(n > 6 for s, n in enumerate(pillars) if s != winner):
             raise ContentError(self.key, "no opponent holds more than 6 pillars (TG-20)")
-        ledger = tgsettle.final_payments(pillars, self.banker, winner, self.leader, lead, won)
-        totals = tgsettle.net(ledger)
+        ledger = tg.final_payments(pillars, self.banker, winner, self.leader, lead, won)
+        totals = tg.net(ledger)
         owed = tuple(0 if s == winner else -totals[s] for s in range(tg.SEATS))
         answer = {str(s): owed[s] for s in range(tg.SEATS) if s != winner}
         return SettlementSolution((answer,), "settlement", ledger=tuple(pay.as_dict() for pay in ledger),
