@@ -22,7 +22,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from paiyou.content.model import Text
-from paiyou.games import GAME_KEYS
+from paiyou.games import GAME_KEYS, url_converter
 from paiyou.puzzles import feedback, practice
 from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
 from paiyou.puzzles.kinds import game_puzzles
@@ -33,7 +33,7 @@ from paiyou.puzzles.texts import render_text
 from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
-GAME = "<any({}):game>".format(", ".join(f"'{key}'" for key in GAME_KEYS))
+GAME = url_converter()
 LEVEL = "<any({}):level>".format(", ".join(f"'{level}'" for level in practice.LEVELS))
 
 
