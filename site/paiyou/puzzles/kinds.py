@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from markupsafe import Markup
 
@@ -37,10 +37,12 @@ from paiyou.puzzles.model import (
     PASS,
     Answer,
     AnswerValue,
+    ContentError,
     FormLike,
     Puzzle,
     Solution,
     Verdict,
+    lesson_tiles,
 )
 
 
@@ -186,6 +188,15 @@ class JudgePuzzle(Puzzle):
     current: str | None = None
     play: str = ""
 
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> JudgePuzzle:
+        current = data.get("current")
+        if current is not None:
+            lesson_tiles(current, where)
+            current = game_puzzles(common["game"]).canonical(current)
+        lesson_tiles(data.get("play"), where)
+        return cls(current=current, play=data["play"], **common)
+
     def solve(self) -> JudgeSolution:
         judgement = engine_game(self.game).judge(self.current, self.play)
         if not judgement.valid:
@@ -217,6 +228,23 @@ class BeatOrPassPuzzle(Puzzle):
 
     current: str = ""
     hand: str = ""
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> BeatOrPassPuzzle:
+        return cls(**cls.position(data, where, common["game"]), **common)
+
+    @staticmethod
+    def position(data: Mapping[str, Any], where: str, game: str) -> dict[str, Any]:
+        """The current play and the hand, as the game writes them."""
+        current = data.get("current")
+        if current is None:
+            raise ContentError(where, "beat-or-pass needs the current play")
+        lesson_tiles(current, where)
+        puzzles = game_puzzles(game)
+        if not lesson_tiles(data.get("hand"), where):
+            raise ContentError(where, "an empty hand")
+        return {"current": puzzles.canonical(current),
+                "hand": tile_keys(puzzles.sort(lesson_tiles(data["hand"], where)))}
 
     def hand_tiles(self) -> tuple[Tile, ...]:
         return game_puzzles(self.game).sort(parse_tiles(self.hand, allow_empty=True))

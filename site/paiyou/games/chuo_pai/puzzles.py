@@ -86,15 +86,6 @@ def _hand(data: Mapping[str, Any], where: str) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class Judge(JudgePuzzle):
-    @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Judge:
-        current = data.get("current")
-        if current is not None:
-            lesson_tiles(current, where)
-            current = canonical(current)
-        lesson_tiles(data.get("play"), where)
-        return cls(current=current, play=data["play"], **common)
-
     def ask(self) -> str:
         if self.current is None:
             return pgettext("puzzle prompt", "Is this a legal play in Chuo Pai?")
@@ -131,14 +122,6 @@ class Judge(JudgePuzzle):
 @dataclass(frozen=True, kw_only=True)
 class BeatOrPass(BeatOrPassPuzzle):
     keys = frozenset({"id", "kind", "rules", "current", "hand", "answer", "prompt", "hint"})
-
-    @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> BeatOrPass:
-        current = data.get("current")
-        if current is None:
-            raise ContentError(where, "beat-or-pass needs the current play")
-        lesson_tiles(current, where)
-        return cls(current=canonical(current), hand=_hand(data, where), **common)
 
     def solve(self) -> Solution:
         current = cp.classify(parse_tiles(self.current))

@@ -89,15 +89,6 @@ def _canonical_tiles(data: Mapping[str, Any], key: str, where: str) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class Judge(JudgePuzzle):
-    @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Judge:
-        current = data.get("current")
-        if current is not None:
-            lesson_tiles(current, where)
-            current = canonical(current)
-        lesson_tiles(data.get("play"), where)
-        return cls(current=current, play=data["play"], **common)
-
     def ask(self) -> str:
         if self.current is None:
             return pgettext("puzzle prompt", "Is this a legal set in Tien Gow?")
@@ -139,13 +130,7 @@ class BeatOrPass(BeatOrPassPuzzle):
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> BeatOrPass:
-        current = data.get("current")
-        if current is None:
-            raise ContentError(where, "beat-or-pass needs the current play")
-        lesson_tiles(current, where)
-        if not lesson_tiles(data.get("hand"), where):
-            raise ContentError(where, "an empty hand")
-        return cls(current=canonical(current), hand=tile_keys(sort(lesson_tiles(data["hand"], where))),
+        return cls(**cls.position(data, where, KEY),
                    pillars_held=lesson_int(data, "pillars", where, 0, 8, default=1), **common)
 
     @property
