@@ -14,7 +14,10 @@ WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY engine/ engine/
 COPY site/ site/
-RUN pip install --no-cache-dir .
+# PostgreSQL (the games) and Redis (the shared rate-limit counts) for a multi-process deployment;
+# every version is pinned in pyproject.toml, which hadolint cannot see through the extras
+# hadolint ignore=DL3013
+RUN pip install --no-cache-dir ".[postgres,redis]"
 COPY content/ /srv/content/
 COPY translations/ /srv/translations/
 RUN python -c "from paiyou.i18n.catalogs import compile_catalogs; compile_catalogs('/srv/translations')"

@@ -8,6 +8,9 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fc-list 2>/dev/null | grep -q "Noto Sans Devanagari" || need+=(fonts-noto-core)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+[ -x /usr/sbin/nginx ] || need+=(nginx)
+[ -x /usr/bin/redis-server ] || need+=(redis-server)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"

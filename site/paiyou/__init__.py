@@ -25,19 +25,31 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     configure_blueprints(app)
     configure_errors(app)
     configure_security_headers(app)
+    configure_https(app)
     configure_cross_site_protection(app)
     configure_limits(app)
+    configure_page_cache(app)
+    configure_compression(app)
+    configure_static_files(app)  # after compression: its handler runs first and readies the file
     configure_htmx(app)
     configure_cli(app)
     return app
 
 
+# Settings an operator gives in the environment (docs/deploy.md); numbers are read where used.
+ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "PAIYOU_TRUSTED_HOSTS",
+               "PAIYOU_NEW_GAME_LIMIT", "PAIYOU_PRUNE_UNFINISHED_DAYS", "PAIYOU_PRUNE_FINISHED_DAYS",
+               "PAIYOU_PRUNE_EVERY")
+
+
 def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
     """Defaults, then the environment, then ``config``; folders outside the package made absolute."""
     app.config.from_object(Config)
-    for name in ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY"):
+    for name in ENVIRONMENT:
         if os.environ.get(name):
             app.config[name] = os.environ[name]
+    if os.environ.get("PAIYOU_RATELIMIT_STORAGE_URI"):  # Flask-Limiter's own setting, by our name
+        app.config["RATELIMIT_STORAGE_URI"] = os.environ["PAIYOU_RATELIMIT_STORAGE_URI"]
     app.config.update(config or {})
     content_dir = Path(app.config.get("PAIYOU_CONTENT_DIR") or default_content_dir()).resolve()
     translations_dir = Path(app.config.get("PAIYOU_TRANSLATIONS_DIR") or default_translations_dir()).resolve()
@@ -114,6 +126,38 @@ def configure_cross_site_protection(app: Flask) -> None:
     from paiyou.web import csrf
 
     csrf.init_app(app, exempt=(api_games.bp, api_judge.bp))
+
+
+def configure_https(app: Flask) -> None:
+    from paiyou.web import https
+
+    https.init_app(app)
+
+
+def configure_static_files(app: Flask) -> None:
+    from paiyou.web import static_files
+
+    static_files.init_app(app)
+
+
+def configure_page_cache(app: Flask) -> None:
+    from paiyou.web import page_cache
+
+    page_cache.init_app(app)
+
+
+def configure_compression(app: Flask) -> None:
+    """HTML, JSON, CSS, JavaScript and SVG compressed (brotli or gzip) when the client asks; kept
+    content pages come compressed already (``paiyou.web.page_cache``)."""
+    from flask_compress import Compress
+
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "application/json", "text/css", "text/javascript", "application/javascript",
+        "image/svg+xml", "text/plain", "application/xml"])
+    app.config.setdefault("COMPRESS_MIN_SIZE", 512)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_BR_LEVEL", 4)
+    Compress(app)
 
 
 def configure_limits(app: Flask) -> None:

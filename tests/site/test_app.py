@@ -56,7 +56,8 @@ def test_secret_key_is_generated_once_in_the_instance_folder(monkeypatch: pytest
 
 
 def test_behind_a_proxy_absolute_urls_use_the_forwarded_scheme_and_host() -> None:
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_BEHIND_PROXY": True})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_BEHIND_PROXY": True,
+                      "PAIYOU_TRUSTED_HOSTS": "paiyou.example"})
     html = app.test_client().get("/en/", headers={
         "X-Forwarded-Proto": "https", "X-Forwarded-Host": "paiyou.example"}).get_data(as_text=True)
     assert 'hreflang="ar" href="https://paiyou.example/ar/"' in html

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from paiyou import create_app
-from paiyou.play.store import GameStore, StoreUnavailable, open_store, store_for
 
 from engine.chuo_pai import new_deal, to_record
+from paiyou import create_app
+from paiyou.play.store import GameStore, StoreUnavailable, open_store, store_for
 from tests.site import pg_cluster
 
 RECORD = to_record(new_deal(5))
@@ -205,3 +205,101 @@ def test_the_prune_policy_comes_from_the_configuration(translations_dir: Path, t
     store = store_for(app)
     assert (store.prune_every, store.prune_ages) == (7, (2 * 24 * 3600, 5 * 24 * 3600))
     assert json.loads(json.dumps(app.config["PAIYOU_PRUNE_EVERY"])) == 7
+
+
+# -- hosts, HTTPS ------------------------------------------------------------------------------------
+
+def test_only_trusted_hosts_are_answered(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path)
+    assert app.test_client().get("/en/", headers={"Host": "evil.example"}).status_code == 400
+    assert app.test_client().get("/en/", headers={"Host": "127.0.0.1:5000"}).status_code == 200
+    named = make_app(translations_dir, tmp_path, PAIYOU_TRUSTED_HOSTS="paiyou.example, www.paiyou.example")
+    assert named.test_client().get("/en/", headers={"Host": "www.paiyou.example"}).status_code == 200
+    assert named.test_client().get("/en/", headers={"Host": "evil.example"}).status_code == 400
+    assert named.test_client().get("/en/", headers={"Host": "localhost"}).status_code == 200
+
+
+def test_https_answers_carry_hsts_and_secure_cookies(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path, PAIYOU_BEHIND_PROXY=True)
+    client = app.test_client()
+    plain = client.get("/en/?chosen=1")
+    assert "Strict-Transport-Security" not in plain.headers
+    assert all("Secure" not in c for c in plain.headers.getlist("Set-Cookie"))
+    secure = client.get("/en/?chosen=1", headers={"X-Forwarded-Proto": "https"})
+    assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
+    cookies = secure.headers.getlist("Set-Cookie")
+    assert cookies and all("; Secure" in c for c in cookies)
+
+
+# -- caching, compression --------------------------------------------------------------------------
+
+CONTENT_PAGES = ["/en/", "/fa/glossary", "/ar/chuo-pai/rules", "/pl/tien-gow/puzzles",
+                 "/hi/chuo-pai/puzzles/beat-or-pass/1"]
+
+
+@pytest.mark.parametrize("path", CONTENT_PAGES)
+def test_content_pages_are_kept_and_revalidated_with_etags(client: Any, path: str) -> None:
+    first = client.get(path)
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get(path)
+    assert again.get_data() == first.get_data() or "csrf_token" in first.get_data(as_text=True)
+    unchanged = client.get(path, headers={"If-None-Match": again.headers["ETag"]})
+    assert unchanged.status_code == 304 and unchanged.get_data() == b""
+    zipped = client.get(path, headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.headers["Content-Encoding"] in ("gzip", "br")
+    assert "Accept-Encoding" in zipped.headers["Vary"]
+
+
+def test_a_kept_page_gives_each_visitor_its_own_form_token(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path)
+    path = "/en/chuo-pai/puzzles/beat-or-pass/3"
+    one, two = app.test_client(), app.test_client()
+    page_one, page_two = one.get(path).get_data(as_text=True), two.get(path).get_data(as_text=True)
+    token_one, token_two = token(page_one), token(page_two)
+    assert token_one != token_two
+    assert one.get(path).headers["ETag"] != two.get(path).headers["ETag"]
+    step = one.post(path, data={"answer": "pass", "csrf_token": token_one})
+    assert step.status_code in (200, 303)
+    assert two.post(path, data={"answer": "pass", "csrf_token": token_one}).status_code == 400
+
+
+def test_versioned_static_files_are_cached_for_a_year(client: Any) -> None:
+    html = client.get("/en/").get_data(as_text=True)
+    css = re.search(r'href="(/static/css/site\.css\?v=[0-9a-f]+)"', html)
+    assert css, "the stylesheet's URL carries its version"
+    response = client.get(css.group(1), headers={"Accept-Encoding": "gzip"})
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.headers["Content-Encoding"] == "gzip"
+    response.close()
+    unversioned = client.get("/static/css/site.css")
+    assert unversioned.headers["Cache-Control"] == "no-cache"
+    unversioned.close()
+
+
+def test_json_is_compressed_when_asked(client: Any) -> None:
+    response = client.get("/api/v1/chuo-pai/puzzles", headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200 and response.headers["Content-Encoding"] == "gzip"
+
+
+# -- crawlers ---------------------------------------------------------------------------------------
+
+def test_robots_keep_crawlers_off_tables_and_apis(client: Any) -> None:
+    text = client.get("/robots.txt").get_data(as_text=True)
+    assert "Disallow: /api/" in text and "Disallow: /fa/tien-gow/games/" in text
+    assert "Disallow: /en/chuo-pai/play" in text and "Sitemap: http://localhost/sitemap.xml" in text
+
+
+def test_the_sitemap_lists_every_content_page_with_its_alternates(client: Any) -> None:
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(client.get("/sitemap.xml").get_data())
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    urls = root.findall("s:url", ns)
+    locs = {u.find("s:loc", ns).text for u in urls}
+    for lang in ("en", "ar", "hi", "fa", "pl"):
+        assert f"http://localhost/{lang}/chuo-pai/rules" in locs
+        assert f"http://localhost/{lang}/tien-gow/puzzles/settlement/1" in locs
+    assert all(len(u.findall("x:link", ns)) == 6 for u in urls)  # five languages and x-default
+    assert not any("/games/" in loc or loc.endswith("/play") for loc in locs)
+    for loc in sorted(locs)[:40]:
+        assert client.get(loc.replace("http://localhost", "")).status_code == 200, loc

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from babel import Locale
 from flask import Flask, abort, current_app, g, redirect, request, url_for
@@ -66,9 +67,10 @@ def remember_chosen_language() -> Response | None:
         return None
     args = request.args.copy()
     args.poplist(CHOSEN_PARAM)
-    query = args.to_dict(flat=False)
-    target = url_for(request.endpoint, **(request.view_args or {}), lang_code=lang, **query)  # type: ignore[arg-type]
-    response = redirect(target, code=303)
+    # The same path without the marker: never rebuilt from the query (whose keys may be anything,
+    # e.g. "endpoint" or "_external") nor from the Host header, so it stays on this page.
+    query = urlencode(list(args.items(multi=True)))
+    response = redirect(request.path + (f"?{query}" if query else ""), code=303)
     response.set_cookie(
         LANGUAGE_COOKIE, lang,
         max_age=current_app.config["LANGUAGE_COOKIE_MAX_AGE"],

@@ -380,6 +380,7 @@ def store_for(app: Any) -> GameStore:
                 found.prune_ages = (int(app.config["PAIYOU_PRUNE_UNFINISHED_DAYS"]) * DAY,
                                     int(app.config["PAIYOU_PRUNE_FINISHED_DAYS"]) * DAY)
                 app.extensions[EXTENSION_KEY] = found
+    assert isinstance(found, GameStore)
     return found
 
 

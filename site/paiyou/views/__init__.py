@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from paiyou.views import api_games, api_judge, pages, play, puzzles, rules
+from paiyou.views import api_games, api_judge, crawlers, pages, play, puzzles, rules
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     pages.bp,
@@ -19,4 +19,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     api_games.bp,
     puzzles.bp,
     api_judge.bp,
+    crawlers.bp,
 )

@@ -27,13 +27,13 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
-from paiyou.games import GAME_KEYS, url_converter
+from paiyou.games import url_converter
 from paiyou.i18n.numerals import format_number
 from paiyou.play import service as service
 from paiyou.play.store import StoreUnavailable, current_store
 from paiyou.play.table import game_json
-from paiyou.web import limits
 from paiyou.reasons import explain, reason_message
+from paiyou.web import limits
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ def error_message(code: str) -> str:
             "play api", "Too many new games from your address: wait a little (see %(header)s).",
             header="Retry-After"),
     }
-    return messages.get(code) or messages["bad-request"]
+    return str(messages.get(code) or messages["bad-request"])
 
 
 def error(code: str, status: int, message: str | None = None, **extra: Any) -> tuple[Response, int]:
@@ -234,17 +234,17 @@ def _unexpected(e: Exception) -> tuple[Response, int]:
     return error("server-error", 500)
 
 
-# Every path of the game API, including ones that match no route (an unknown game, a typo).
-API_GAME_PATH = re.compile(r"^/api/v1/(games(/.*)?|[^/]+/games/?)$")
+# Every path under the APIs, including ones that match no route (an unknown game, a typo).
+API_PATH = re.compile(r"^/api(/|$)")
 RETRY_AFTER = 5  # seconds: a database restart takes about this long
 
 
 @bp.before_app_request
 def _json_routing_errors() -> tuple[Response, int] | None:
-    """404/405 on the game API's paths answer JSON too (routing errors never reach the
-    blueprint's own handlers)."""
+    """Routing errors (404, 405) under /api/ answer JSON too (they never reach a blueprint's own
+    handlers)."""
     e = request.routing_exception
-    if isinstance(e, HTTPException) and e.code in (404, 405) and API_GAME_PATH.match(request.path):
+    if isinstance(e, HTTPException) and e.code in (404, 405) and API_PATH.match(request.path):
         response, status = error("unknown-game" if e.code == 404 else "bad-method", e.code)
         if e.code == 405 and hasattr(e, "valid_methods") and e.valid_methods:
             response.headers["Allow"] = ", ".join(sorted(e.valid_methods))

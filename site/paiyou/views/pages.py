@@ -10,6 +10,7 @@ from engine.tiles import TILE_BY_KEY
 from paiyou.config import LANG_SEGMENT
 from paiyou.i18n import languages as i18n
 from paiyou.web.htmx import render
+from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("pages", __name__)
 
@@ -24,11 +25,13 @@ def root() -> Response:
 
 
 @bp.get(f"/{LANG_SEGMENT}/")
+@cacheable
 def home() -> str:
     return render("pages/home.html")
 
 
 @bp.get(f"/{LANG_SEGMENT}/glossary")
+@cacheable
 def glossary() -> str:
     return render("pages/glossary.html", **glossary_context())
 

