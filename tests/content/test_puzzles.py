@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from paiyou.puzzles import practice
-from paiyou.puzzles.extract import extract_lessons
+from paiyou.content.extract import extract_lessons
 from paiyou.puzzles.loading import load_course, parse_lesson
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,

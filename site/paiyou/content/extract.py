@@ -1,31 +1,51 @@
-"""Babel extractor for the rules texts (``content/rules/<game>.md``).
+"""Babel extractors for the content: the rules texts and the lessons, one message per ``Text``.
 
-Registered in ``translations/rules.cfg``::
+Registered in ``translations/rules.cfg`` and ``translations/puzzles.cfg``::
 
     [extractors]
     rules_content = paiyou.content.extract:extract_rules
     [rules_content: content/rules/*.md]
 
-Each heading, paragraph, list item, caption and table cell becomes one ``pgettext`` message with
-the context ``<game>#<section-id>`` (for example ``chuo-pai#beating``); the extracted comments
-tell translators what every named placeholder stands for. The game is the file's name;
-``README.md`` (the format's description) is skipped.
+    [extractors]
+    puzzle_lessons = paiyou.content.extract:extract_lessons
+    [puzzle_lessons: content/puzzles/**.toml]
+
+A rules text (``content/rules/<game>.md``) gives each heading, paragraph, list item, caption and
+table cell, with the context ``<game>#<section-id>`` (for example ``chuo-pai#beating``) and its
+line number; ``README.md`` (the format's description) is skipped. A lesson
+(``content/puzzles/<game>/NN-<id>.toml``) gives every title, summary, paragraph, caption, prompt
+and hint, with the context ``<game>/<lesson-id>``. The extracted comments say what each
+placeholder stands for.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import IO, Any
 
-from paiyou.content.rules import GAMES, game_of, parse
+from paiyou.content.model import messages
+from paiyou.content.rules import game_of, parse
+from paiyou.games import GAME_KEYS
+from paiyou.puzzles.loading import parse_lesson
+
+Message = tuple[int, str, tuple[str, str], list[str]]
 
 
-def extract_rules(
-    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
-) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+def extract_rules(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
+                  ) -> Iterator[Message]:
     name = getattr(fileobj, "name", "")
     game = game_of(name)
-    if game not in GAMES:
+    if game not in GAME_KEYS:
         return
     document = parse(fileobj.read().decode("utf-8"), game, name)
-    for text in document.texts():
-        yield text.line, "pgettext", (text.ctx, text.msgid), text.comments()
+    yield from messages(document.texts(), lambda _number, text: text.line)
+
+
+def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
+                    ) -> Iterator[Message]:
+    path = Path(getattr(fileobj, "name", ""))
+    game = path.parent.name
+    if game not in GAME_KEYS:
+        return
+    lesson = parse_lesson(fileobj.read().decode("utf-8"), game, str(path))
+    yield from messages(lesson.texts(), lambda number, _text: number)

@@ -21,55 +21,50 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-GAMES = ("chuo-pai", "tien-gow")
-LADDERS = {"chuo-pai": ("long", "yao", "black", "red"), "tien-gow": ("civil", "military")}
-TILE_KINDS = {"cp": "chuo-pai", "tg": "tien-gow"}
-RULE_RE = re.compile(r"^(cp|tg)-([1-9][0-9]?)$")
+from paiyou.content.model import ContentError, Placeholder, Text, Value, number_placeholder, parse_text
+from paiyou.games import GAME_KEYS, game_module
+
+__all__ = ["ContentError", "Text", "Value", "Document", "parse", "load", "render_text"]
+
+RULE_RE = re.compile(r"^([a-z]+)-([1-9][0-9]?)$")
 ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 KEY_RE = re.compile(r"^[1-6]-[1-6]$")
-PLACEHOLDER_RE = re.compile(r"\{([a-z][a-z0-9_]*)=(n|cp|tg|rule):([^}\s]+)\}")
-HEADING_RE = re.compile(r"^(#{1,3}) (.+?) \{#([a-z][a-z0-9-]*)((?: (?:cp|tg)-[0-9]+)*)\}$")
+HEADING_RE = re.compile(r"^(#{1,3}) (.+?) \{#([a-z][a-z0-9-]*)((?: [a-z]+-[0-9]+)*)\}$")
 NUMBER_CELL_RE = re.compile(r"^([+−×]?)([0-9]+)$")
 
 
-class ContentError(ValueError):
-    def __init__(self, path: str, line: int, problem: str) -> None:
-        super().__init__(f"{path}:{line}: {problem}")
-        self.path, self.line, self.problem = path, line, problem
+def abbreviation(game: str) -> str:
+    """A game's short name in the texts: its rule badges (``cp-12``) and tile placeholders
+    (``{x=cp:1-2}``) are named with the initials of its key."""
+    return "".join(word[0] for word in game.split("-"))
 
 
-@dataclass(frozen=True, slots=True)
-class Value:
-    """A placeholder's value: ``kind`` is ``n``, ``cp``, ``tg`` or ``rule``."""
-
-    name: str
-    kind: str
-    arg: str
-
-    def describe(self) -> str:
-        """What the placeholder stands for, written for translators."""
-        if self.kind == "n":
-            return f"%({self.name})s = the number {self.arg}"
-        if self.kind in TILE_KINDS:
-            game = "Chuo Pai" if self.kind == "cp" else "Tien Gow"
-            return f"%({self.name})s = the glossary's {game} name of the tile {self.arg}"
-        return f"%({self.name})s = a link to rule {self.arg.upper()}"
+TILE_KINDS = {abbreviation(game): game for game in GAME_KEYS}
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
-    """One translatable message."""
+def _tile_about(game: str) -> Callable[[str], str]:
+    name = GAME_NAMES_EN[game]
+    return lambda arg: f"the glossary's {name} name of the tile {arg}"
 
-    ctx: str
-    msgid: str
-    values: tuple[Value, ...]
-    line: int
-    note: str = ""  # what the message is (heading, caption, table cell, …), for translators
 
-    def comments(self) -> list[str]:
-        out = [self.note] if self.note else []
-        out += [v.describe() for v in self.values]
-        return out
+GAME_NAMES_EN = {game: " ".join(word.capitalize() for word in game.split("-")) for game in GAME_KEYS}
+PLACEHOLDERS: dict[str, Placeholder] = {
+    "n": number_placeholder(),
+    **{kind: Placeholder(lambda arg: "" if _is_key(arg) else f"not a tile key: {arg!r}", _tile_about(game))
+       for kind, game in TILE_KINDS.items()},
+    "rule": Placeholder(lambda arg: "" if _is_rule(arg) else f"not a rule number: {arg!r}",
+                        lambda arg: f"a link to rule {arg.upper()}"),
+}
+
+
+def _is_rule(arg: str) -> bool:
+    m = RULE_RE.match(arg)
+    return bool(m) and m is not None and m.group(1) in TILE_KINDS
+
+
+def ladders(game: str) -> tuple[str, ...]:
+    """The ladders a rules text may draw (``::: ladder <name>``)."""
+    return tuple(game_module(game, "puzzles").PUZZLES.ladders)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,39 +205,13 @@ class _Parser:
         self.note = ""  # a "<!-- TRANSLATORS: … -->" line, attached to the next block's messages
 
     def fail(self, line: int, problem: str) -> ContentError:
-        return ContentError(self.path, line, problem)
+        return ContentError(f"{self.path}:{line}", problem)
 
     def text(self, source: str, line: int, note: str = "") -> Text:
-        values: dict[str, Value] = {}
         if self.note:
             note = f"{note}; {self.note}" if note else self.note
-
-        def replace(match: re.Match[str]) -> str:
-            name, kind, arg = match.groups()
-            self.check_value(kind, arg, line)
-            value = Value(name, kind, arg)
-            if values.setdefault(name, value) != value:
-                raise self.fail(line, f"placeholder {name!r} used with two values")
-            return f"%({name})s"
-
-        msgid = PLACEHOLDER_RE.sub(replace, source.strip())
-        if "{" in msgid or "}" in msgid:
-            raise self.fail(line, f"malformed placeholder in {source!r}")
-        if re.search(r"%(?!\([a-z][a-z0-9_]*\)s)", msgid):
-            raise self.fail(line, "a bare % sign (write it in words)")
-        if re.search(r"[0-9]", re.sub(r"`[^`]*`|%\([a-z0-9_]+\)s", "", msgid)):
-            raise self.fail(line, f"digits in prose must be placeholders {{x=n:…}}: {source!r}")
-        if msgid.count("**") % 2 or msgid.count("`") % 2:
-            raise self.fail(line, "unbalanced ** or `")
-        return Text(self.ctx, msgid, tuple(values.values()), line, note)
-
-    def check_value(self, kind: str, arg: str, line: int) -> None:
-        if kind == "n" and not arg.isdigit():
-            raise self.fail(line, f"not a number: {arg!r}")
-        if kind in TILE_KINDS and not _is_key(arg):
-            raise self.fail(line, f"not a tile key: {arg!r}")
-        if kind == "rule" and not RULE_RE.match(arg):
-            raise self.fail(line, f"not a rule number: {arg!r}")
+        return parse_text(source.strip(), self.ctx, PLACEHOLDERS, f"{self.path}:{line}", line=line,
+                          note=note)
 
     def parse(self) -> Document:
         title: Text | None = None
@@ -277,9 +246,10 @@ class _Parser:
                 self.ids.add(sid)
                 rules = tuple(rules_part.split())
                 for rule in rules:
-                    if not RULE_RE.match(rule) or rule in self.rules:
+                    m = RULE_RE.match(rule)
+                    if not m or rule in self.rules:
                         raise self.fail(lineno, f"bad or repeated rule badge {rule!r}")
-                    if not rule.startswith("cp" if self.game == "chuo-pai" else "tg"):
+                    if m.group(1) != abbreviation(self.game):
                         raise self.fail(lineno, f"rule {rule!r} belongs to the other game")
                     self.rules.add(rule)
                 self.ctx = f"{self.game}#{sid}"
@@ -365,7 +335,7 @@ class _Parser:
             raise self.fail(lineno, f"unknown figure {words!r}")
         caption = self.text(caption_src, lineno, "caption of a picture") if caption_src.strip() else None
         if parts[0] == "ladder":
-            if len(parts) != 2 or parts[1] not in LADDERS[self.game]:
+            if len(parts) != 2 or parts[1] not in ladders(self.game):
                 raise self.fail(lineno, f"unknown ladder {spec!r}")
             return Figure("ladder", (), parts[1], caption)
         groups = tuple(tuple(g.split()) for g in " ".join(parts[1:]).split("/"))
@@ -410,7 +380,7 @@ def _is_key(key: str) -> bool:
 
 
 def parse(text: str, game: str, path: str = "<rules>") -> Document:
-    if game not in GAMES:
+    if game not in GAME_KEYS:
         raise ValueError(f"unknown game {game!r}")
     return _Parser(text, game, path).parse()
 

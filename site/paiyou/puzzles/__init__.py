@@ -1,12 +1,16 @@
 """Puzzles and lessons: positions as data (``content/puzzles/<game>/``), answers from the engine.
 
-- ``model``: the lesson and puzzle values and their vocabulary.
-- ``solving``: for every puzzle, the engine's solution (``Puzzle.solution``).
-- ``loading``: the lesson file format, loaded strictly into a ``Course``.
-  These three import no Flask: the Babel extractor uses them too.
-- ``checking``: a learner's answer (from a form or a URL) checked against the engine's solution.
+- ``model``: the values (steps, lessons, answers, verdicts) and ``Puzzle``, the shape every
+  puzzle kind has: one frozen dataclass per kind, with a typed ``Solution``.
+- ``kinds``: ``GamePuzzles``, the Protocol of a game's half (``paiyou.games.<game>.puzzles``:
+  its kinds, words and practice), the registry built from the engine's game keys, and the kinds
+  every game has (judge, beat-or-pass).
+- ``loading``: the lesson file format, loaded strictly into a ``Course`` (the texts are
+  ``paiyou.content.model.Text``; the Babel extractor is ``paiyou.content.extract``).
+- ``solving``: the engine's solution and the author's claim, side by side (the content test).
+- ``checking``: a learner's answer (from a form or a URL) read and checked.
 - ``feedback``: verdicts, hints and "every play that would beat this", in the learner's language.
 - ``practice``: endless puzzles generated from seeded random deals.
 - ``progress``: solved puzzles and stars, kept in a cookie.
-- ``extract``: the Babel extractor for the lesson texts (gettext domain ``puzzles``).
+- ``texts``: lesson texts rendered to HTML.
 """

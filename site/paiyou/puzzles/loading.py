@@ -14,76 +14,73 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from engine import chuo_pai as cp
-from engine.chuo_pai import families as cpf
+from paiyou.content.model import Placeholder, Text, notations, number_placeholder, parse_text
+from paiyou.games import GAME_KEYS
+from paiyou.puzzles.kinds import GamePuzzles, all_games, game_puzzles
 from paiyou.puzzles.model import (
-    BEAT_OR_PASS,
-    BONUS,
-    CHUO_PAI,
-    GAMES,
-    JUDGE,
-    KINDS,
-    ROUND,
-    ROUND_QUESTIONS,
-    RULE_RE,
-    SEAT_COUNT,
-    SETTLEMENT,
-    TIEN_GOW,
-    TRICK,
-    TRICK_QUESTIONS,
     ContentError,
     Explanation,
     Figure,
     Lesson,
     Puzzle,
     Step,
-    canonical,
     lesson_tiles,
-    make_text,
-    sort_for,
 )
 
-RULE_PREFIX = {CHUO_PAI: "CP", TIEN_GOW: "TG"}
-RULE_COUNT = {CHUO_PAI: 20, TIEN_GOW: 20}
-LADDER_NAMES = {CHUO_PAI: tuple(cpf.FAMILIES), TIEN_GOW: ("civil", "military")}
+RULE_RE = re.compile(r"^([A-Z]+)-([1-9][0-9]?)$")
 ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 FILE_RE = re.compile(r"^([0-9]{2})-([a-z][a-z0-9-]*)\.toml$")
-
-_STEP_KEYS = {
-    "explain": {"text", "tiles", "wrong", "ladder", "caption", "rules", "figures"},
-    JUDGE: {"id", "kind", "rules", "current", "play", "answer", "prompt", "hint"},
-    BEAT_OR_PASS: {"id", "kind", "rules", "current", "hand", "pillars", "answer", "prompt", "hint"},
-    BONUS: {"id", "kind", "rules", "hand", "answer", "prompt", "hint"},
-    ROUND: {"id", "kind", "rules", "hands", "leader", "actions", "question", "answer", "prompt",
-            "hint"},
-    TRICK: {"id", "kind", "rules", "leader", "lead", "actions", "question", "answer", "prompt",
-            "hint"},
-    SETTLEMENT: {"id", "kind", "rules", "banker", "pillars", "winner", "leader", "lead",
-                 "won_with", "answer", "prompt", "hint"},
-}
+EXPLAIN_KEYS = frozenset({"text", "tiles", "wrong", "ladder", "caption", "rules", "figures"})
 
 
-def _rules(game: str, data: Any, where: str) -> tuple[str, ...]:
+def _is_rule(arg: str) -> bool:
+    m = RULE_RE.match(arg)
+    return m is not None and any(g.rule_prefix == m.group(1) for g in all_games().values())
+
+
+def _seat(arg: str) -> str:
+    return "" if arg.isdigit() and int(arg) < max(g.seats for g in all_games().values()) else \
+        f"unknown seat {arg!r}"
+
+
+@cache
+def placeholders() -> dict[str, Placeholder]:
+    """Every placeholder kind a lesson may use: numbers, rule links, seats, and each game's own."""
+    kinds = {
+        "n": number_placeholder(),
+        "rule": Placeholder(lambda arg: "" if _is_rule(arg) else f"not a rule: {arg!r}",
+                            lambda arg: f"a link to rule {arg}"),
+    }
+    for game in all_games().values():
+        kinds.update((kind, p.placeholder) for kind, p in game.placeholders.items())
+    kinds["seat"] = Placeholder(_seat, lambda arg: f"a player's name (seat {arg})")
+    return kinds
+
+
+def make_text(source: object, ctx: str, note: str, where: str) -> Text:
+    """Parse one English message of a lesson; the notation in it must be tiles."""
+    if not isinstance(source, str) or not source.strip():
+        raise ContentError(where, f"{note}: expected text")
+    text = parse_text(" ".join(source.split()), ctx, placeholders(), where, note=note)
+    for notation in notations(text):
+        lesson_tiles(notation, where)
+    return text
+
+
+def _rules(game: GamePuzzles, data: Any, where: str) -> tuple[str, ...]:
     if not isinstance(data, list) or not data:
         raise ContentError(where, "rules: a non-empty list such as ['CP-12']")
     for rule in data:
         m = RULE_RE.match(rule) if isinstance(rule, str) else None
-        if not m or m.group(1) != RULE_PREFIX[game] or not 1 <= int(m.group(2)) <= RULE_COUNT[game]:
-            raise ContentError(where, f"not a {RULE_PREFIX[game]} rule: {rule!r}")
+        if not m or m.group(1) != game.rule_prefix or not 1 <= int(m.group(2)) <= game.rule_count:
+            raise ContentError(where, f"not a {game.rule_prefix} rule: {rule!r}")
     return tuple(data)
 
 
-def _int(data: dict[str, Any], key: str, where: str, lo: int, hi: int, default: int | None = None) -> int:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ContentError(where, f"{key}: a whole number from {lo} to {hi}")
-    return value
-
-
-def _figure(game: str, data: dict[str, Any], ctx: str, where: str) -> Figure:
+def _figure(game: GamePuzzles, data: dict[str, Any], ctx: str, where: str) -> Figure:
     caption = make_text(data["caption"], ctx, "caption of a picture", where) if "caption" in data else None
     if "ladder" in data:
-        if data["ladder"] not in LADDER_NAMES[game]:
+        if data["ladder"] not in game.ladders:
             raise ContentError(where, f"unknown ladder {data['ladder']!r}")
         return Figure((), data["ladder"], caption)
     key = "wrong" if "wrong" in data else "tiles"
@@ -96,8 +93,9 @@ def _figure(game: str, data: dict[str, Any], ctx: str, where: str) -> Figure:
     return Figure(groups, None, caption, wrong=key == "wrong")
 
 
-def _explanation(game: str, lesson: str, number: int, data: dict[str, Any], where: str) -> Explanation:
-    ctx = f"{game}/{lesson}"
+def _explanation(game: GamePuzzles, lesson: str, number: int, data: dict[str, Any],
+                 where: str) -> Explanation:
+    ctx = f"{game.key}/{lesson}"
     texts = data.get("text")
     if isinstance(texts, str):
         texts = [texts]
@@ -114,73 +112,29 @@ def _explanation(game: str, lesson: str, number: int, data: dict[str, Any], wher
     return Explanation(number, paragraphs, tuple(figures), _rules(game, data.get("rules"), where))
 
 
-def _puzzle(game: str, lesson: str, number: int, data: dict[str, Any], where: str) -> Puzzle:
+def _puzzle(game: GamePuzzles, lesson: str, number: int, data: dict[str, Any], where: str) -> Puzzle:
+    kinds = game.kinds
     kind = data.get("kind")
-    if kind not in KINDS[game]:
-        raise ContentError(where, f"kind must be one of {KINDS[game]}")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise ContentError(where, f"kind must be one of {tuple(kinds)}")
     pid = data.get("id")
     if not isinstance(pid, str) or not ID_RE.match(pid):
         raise ContentError(where, "id: lower-case letters, digits and hyphens")
     where = f"{where} ({pid})"
-    ctx = f"{game}/{lesson}"
-    kw: dict[str, Any] = {}
-    if kind in (JUDGE, BEAT_OR_PASS):
-        current = data.get("current")
-        if current is not None:
-            lesson_tiles(current, where)
-            kw["current"] = canonical(game, current)
-        elif kind == BEAT_OR_PASS:
-            raise ContentError(where, "beat-or-pass needs the current play")
-    if kind == JUDGE:
-        lesson_tiles(data.get("play"), where)
-        kw["play"] = data["play"]
-    if kind in (BEAT_OR_PASS, BONUS):
-        if not lesson_tiles(data.get("hand"), where):
-            raise ContentError(where, "an empty hand")
-        kw["hand"] = " ".join(t.key for t in sort_for(game, lesson_tiles(data["hand"], where)))
-    if kind == BEAT_OR_PASS and game == TIEN_GOW:
-        kw["pillars_held"] = _int(data, "pillars", where, 0, 8, default=1)
-    if kind == ROUND:
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != cp.SEATS:
-            raise ContentError(where, "hands: three hands")
-        for h in hands:
-            lesson_tiles(h, where)
-        kw["hands"] = tuple(hands)
-    if kind in (ROUND, TRICK):
-        kw["leader"] = _int(data, "leader", where, 0, SEAT_COUNT[game] - 1)
-        actions = data.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ContentError(where, "actions: a list of plays")
-        kw["actions"] = tuple(actions)
-        questions = ROUND_QUESTIONS if kind == ROUND else TRICK_QUESTIONS
-        if data.get("question") not in questions:
-            raise ContentError(where, f"question: one of {questions}")
-        kw["question"] = data["question"]
-    if kind in (TRICK, SETTLEMENT):
-        lesson_tiles(data.get("lead"), where)
-        kw["lead"] = canonical(game, data["lead"])
-    if kind == SETTLEMENT:
-        kw["banker"] = _int(data, "banker", where, 0, 3)
-        kw["winner"] = _int(data, "winner", where, 0, 3)
-        kw["leader"] = _int(data, "leader", where, 0, 3)
-        pillars = data.get("pillars")
-        if not isinstance(pillars, list) or len(pillars) != 4 or not all(
-                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in pillars):
-            raise ContentError(where, "pillars: four whole numbers")
-        kw["pillars"] = tuple(pillars)
-        lesson_tiles(data.get("won_with"), where)
-        kw["won_with"] = canonical(game, data["won_with"])
+    ctx = f"{game.key}/{lesson}"
+    cls = kinds[kind]
+    extra = set(data) - cls.keys - {"kind"}
+    if extra:
+        raise ContentError(where, f"unknown keys {sorted(extra)} for a {kind} step")
     if "answer" not in data:
         raise ContentError(where, "answer: the author's intended answer (checked by the engine)")
     prompt = make_text(data["prompt"], ctx, "puzzle question", where) if "prompt" in data else None
     hint = make_text(data["hint"], ctx, "puzzle hint", where) if "hint" in data else None
-    return Puzzle(game=game, id=pid, kind=kind, rules=_rules(game, data.get("rules"), where),
-                  lesson=lesson, number=number, expect=data["answer"], prompt=prompt, hint=hint,
-                  **kw)
+    return cls.parse(data, where, game=game.key, id=pid, rules=_rules(game, data.get("rules"), where),
+                           lesson=lesson, number=number, expect=data["answer"], prompt=prompt, hint=hint)
 
 
-def parse_lesson(text: str, game: str, filename: str) -> Lesson:
+def parse_lesson(text: str, game_key: str, filename: str) -> Lesson:
     m = FILE_RE.match(Path(filename).name)
     if not m:
         raise ContentError(filename, "lesson files are named NN-<id>.toml")
@@ -192,7 +146,8 @@ def parse_lesson(text: str, game: str, filename: str) -> Lesson:
     unknown = set(data) - {"title", "summary", "steps"}
     if unknown:
         raise ContentError(filename, f"unknown keys {sorted(unknown)}")
-    ctx = f"{game}/{lesson_id}"
+    game = game_puzzles(game_key)
+    ctx = f"{game_key}/{lesson_id}"
     title = make_text(data.get("title"), ctx, "lesson title", filename)
     summary = make_text(data.get("summary"), ctx, "lesson summary (lesson list)", filename)
     raw_steps = data.get("steps")
@@ -204,17 +159,16 @@ def parse_lesson(text: str, game: str, filename: str) -> Lesson:
         if not isinstance(raw, dict):
             raise ContentError(where, "a step is a table")
         kind = raw.get("kind", "explain")
-        allowed = _STEP_KEYS.get(kind)
-        if allowed is None:
-            raise ContentError(where, f"unknown kind {kind!r}")
-        extra = set(raw) - allowed - {"kind"}
-        if extra:
-            raise ContentError(where, f"unknown keys {sorted(extra)} for a {kind} step")
         if kind == "explain":
+            extra = set(raw) - EXPLAIN_KEYS - {"kind"}
+            if extra:
+                raise ContentError(where, f"unknown keys {sorted(extra)} for a {kind} step")
             steps.append(_explanation(game, lesson_id, i, raw, where))
-        else:
+        elif any(kind in g.kinds for g in all_games().values()):
             steps.append(_puzzle(game, lesson_id, i, raw, where))
-    return Lesson(game, lesson_id, number, title, summary, tuple(steps))
+        else:
+            raise ContentError(where, f"unknown kind {kind!r}")
+    return Lesson(game_key, lesson_id, number, title, summary, tuple(steps))
 
 
 @dataclass(frozen=True)
@@ -257,7 +211,7 @@ def _load(folder: str, game: str, stamp: tuple[tuple[str, float], ...]) -> Cours
 
 def load_course(content_dir: str | Path, game: str) -> Course:
     """Every lesson of ``game`` from ``content_dir/puzzles/<game>/`` (cached until a file changes)."""
-    if game not in GAMES:
+    if game not in GAME_KEYS:
         raise KeyError(game)
     folder = Path(content_dir) / "puzzles" / game
     files = sorted(p for p in folder.glob("*.toml"))

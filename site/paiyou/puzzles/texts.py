@@ -9,8 +9,9 @@ from flask import url_for
 from flask_babel import get_locale, pgettext
 from markupsafe import Markup, escape
 
-from paiyou.i18n import names, numerals
-from paiyou.puzzles.model import Text, Value
+from paiyou.content.model import Text, Value
+from paiyou.i18n import numerals
+from paiyou.puzzles.kinds import all_games, seat_name
 
 _INLINE = (
     (re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"),
@@ -31,30 +32,22 @@ def _inline(escaped: str) -> str:
 
 
 def value_html(value: Value) -> Markup:
-    from paiyou.puzzles.feedback import seat_name
-
+    """A placeholder's value as HTML: a number in the page's digits, a rule link, a player's name,
+    or what a game's own kinds draw (tile and set names …)."""
     kind, arg = value.kind, value.arg
     if kind == "n":
         return escape(numerals.num(int(arg)))
-    if kind in ("cp", "tg"):
-        game = "chuo-pai" if kind == "cp" else "tien-gow"
-        return Markup('<span class="tile-name">%s</span>') % names.tile_name(arg, game)
-    if kind == "family":
-        return escape(str(names.FAMILY_NAMES[arg]))
-    if kind == "special":
-        return escape(str(names.SPECIAL_TYPE_NAMES[arg]))
-    if kind == "mixed":
-        return escape(str(names.MIXED_TYPE_NAMES[arg]))
-    if kind == "set":
-        return escape(str(names.SET_KIND_NAMES[arg]))
-    if kind == "suit":
-        return escape(str(names.SUIT_NAMES[arg]))
+    games = all_games()
     if kind == "seat":
-        game = "chuo-pai" if int(arg) < 3 else "tien-gow"
+        # the first game (in the engine's order) that has this seat names it
+        game = next(key for key, g in games.items() if int(arg) < g.seats)
         return escape(seat_name(game, arg))
-    game = "chuo-pai" if arg.startswith("CP") else "tien-gow"
-    href = url_for("rules.show", game=game) + "#" + arg.lower()
-    return Markup('<a class="rule-ref" href="%s"><bdi dir="ltr">%s</bdi></a>') % (href, _digits(arg))
+    if kind == "rule":
+        game = next(key for key, g in games.items() if arg.startswith(g.rule_prefix + "-"))
+        href = url_for("rules.show", game=game) + "#" + arg.lower()
+        return Markup('<a class="rule-ref" href="%s"><bdi dir="ltr">%s</bdi></a>') % (href, _digits(arg))
+    html = next(g.placeholders[kind].html for g in games.values() if kind in g.placeholders)
+    return html(arg)
 
 
 def render_text(text: Text) -> Markup:

@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 from engine.errors import EngineError, NotationError
 from engine.games import GAME_KEYS
 from engine.games import game as engine_game
+from engine.tiles import parse_tiles
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.puzzles.loading import load_course
 from paiyou.reasons import explain
@@ -124,8 +125,6 @@ def judge() -> tuple[Response, int] | Response:
 
 
 def _is_bad(notation: str) -> bool:
-    from engine.tiles import parse_tiles
-
     try:
         parse_tiles(notation)
     except NotationError:

@@ -21,20 +21,21 @@ from flask_babel import lazy_pgettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from engine.chuo_pai.families import LADDERS as CHUO_PAI_LADDERS
-from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
+from paiyou.content.model import Text
+from paiyou.games import GAME_KEYS, url_converter
 from paiyou.puzzles import feedback, practice
 from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
+from paiyou.puzzles.kinds import game_puzzles
 from paiyou.puzzles.loading import Course, load_course
-from paiyou.puzzles.model import GAMES, Explanation, Lesson, Puzzle, Text
+from paiyou.puzzles.model import Explanation, Lesson, Puzzle
 from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
 from paiyou.puzzles.texts import render_text
 from paiyou.web.htmx import is_fragment_request, render
 from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
-GAME = "<any('chuo-pai', 'tien-gow'):game>"
-LEVEL = "<any('easy', 'medium', 'hard'):level>"
+GAME = url_converter()
+LEVEL = "<any({}):level>".format(", ".join(f"'{level}'" for level in practice.LEVELS))
 
 
 @bp.before_request
@@ -76,8 +77,8 @@ def lesson_or_404(game: str, lesson_id: str) -> tuple[Course, Lesson]:
 @bp.get("/puzzles")
 @cacheable
 def overview() -> str:
-    courses = {game: course(game) for game in GAMES}
-    progress = {game: progress_of(game, courses[game]) for game in GAMES}
+    courses = {game: course(game) for game in GAME_KEYS}
+    progress = {game: progress_of(game, courses[game]) for game in GAME_KEYS}
     return render("puzzles/overview.html", courses=courses, progress=progress)
 
 
@@ -179,7 +180,8 @@ def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, An
         progress.record(puzzle.id, verdict.correct)
     if is_fragment_request():
         context["oob"] = True
-        response = current_app.make_response(render(template, blocks=("feedback", "steps"), **context))
+        response: Response = current_app.make_response(render(template, blocks=("feedback", "steps"),
+                                                               **context))
     else:
         query = urlencode(answer.fields) if answer is not None else "answer=incomplete"
         response = redirect(f"{url}?{query}#feedback", code=303)
@@ -202,7 +204,7 @@ def puzzle_context(puzzle: Puzzle, answer: Answer | None, verdict: Verdict | Non
             headline=feedback.headline(puzzle, verdict.correct),
             explanation=feedback.explanation(puzzle, answer, verdict),
             beaters=feedback.beaters(puzzle),
-            settlement_rows=feedback.settlement_rows(puzzle) if puzzle.kind == "settlement" else [],
+            settlement_rows=feedback.settlement_rows(puzzle),
         )
     return ctx
 
@@ -230,12 +232,6 @@ LEVEL_DESCRIPTIONS = {
                           "Sets of up to four tiles, tiles that make no play at all, whole hands "
                           "and last tricks."),
 }
-LADDERS: dict[str, dict[str, tuple[tuple[str, ...], ...]]] = {
-    "chuo-pai": dict(CHUO_PAI_LADDERS),
-    "tien-gow": {"civil": tuple((key,) for key in CIVIL_LADDER), "military": MILITARY_LADDER},
-}
-
-
 @bp.app_template_global()
 def lesson_text(text: Text) -> Markup:
     return render_text(text)
@@ -248,12 +244,12 @@ def seat_name(game: str, seat: int | str) -> str:
 
 @bp.app_template_global()
 def seat_names(game: str) -> list[str]:
-    return [str(name) for name in feedback.SEAT_NAMES[game]]
+    return feedback.seat_names(game)
 
 
 @bp.app_template_global()
 def ladder_ranks(game: str, ladder: str) -> tuple[tuple[str, ...], ...]:
-    return LADDERS[game][ladder]
+    return game_puzzles(game).ladders[ladder]
 
 
 @bp.app_template_global()

@@ -1,0 +1,273 @@
+"""What differs between the games' puzzles, behind one Protocol, and the kinds both games share.
+
+Each game's half lives in ``paiyou.games.<game>.puzzles`` as an object ``PUZZLES`` that is a
+``GamePuzzles``: its puzzle kinds (classes), its tile order, seats, ladders, the placeholder kinds
+its lessons may use, and its practice puzzles. ``game_puzzles(key)`` finds it for any game the
+engine knows; nothing here names a game.
+
+``JudgePuzzle`` ("does this beat it?") and ``BeatOrPassPuzzle`` (pick a play from a hand, or
+pass) are kinds every game has; a game subclasses them with its own words.
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol, cast
+
+from markupsafe import Markup
+
+from engine.games import game as engine_game
+from engine.tiles import Tile, parse_tiles
+from paiyou import reasons
+from paiyou.content.model import Placeholder
+from paiyou.games import GAME_KEYS, game_module
+from paiyou.puzzles.checking import read_choice, read_tiles
+from paiyou.puzzles.gettext import LazyString, lazy_pgettext
+from paiyou.puzzles.model import (
+    BEAT_OR_PASS,
+    BEATS,
+    DOES_NOT_BEAT,
+    JUDGE,
+    JUDGE_ANSWERS,
+    NONE,
+    NOT_A_PLAY,
+    PASS,
+    Answer,
+    AnswerValue,
+    ContentError,
+    FormLike,
+    Puzzle,
+    Solution,
+    Verdict,
+    lesson_tiles,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LessonPlaceholder:
+    """A placeholder kind of the lessons: how it is checked and described, and drawn in a page."""
+
+    placeholder: Placeholder
+    html: Callable[[str], Markup]
+
+
+class GamePuzzles(Protocol):
+    """One game's puzzles (``paiyou.games.<game>.puzzles.PUZZLES``)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def rule_prefix(self) -> str:
+        """The rules' names: ``CP`` for CP-1 … (the lesson files name them)."""
+
+    @property
+    def rule_count(self) -> int: ...
+
+    @property
+    def kinds(self) -> Mapping[str, type[Puzzle]]:
+        """The game's puzzle kinds by name, in the order the lesson format lists them."""
+
+    @property
+    def ladders(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
+        """Each ladder a lesson can draw: its ranks, strongest first, as tile keys."""
+
+    @property
+    def placeholders(self) -> Mapping[str, LessonPlaceholder]:
+        """The placeholder kinds this game adds to the lessons (tile and set names …)."""
+
+    @property
+    def seat_names(self) -> tuple[LazyString, ...]: ...
+
+    def sort(self, tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+        """Tiles in the game's display order."""
+
+    def canonical(self, notation: str) -> str:
+        """Notation in the game's canonical order."""
+
+    @property
+    def practice(self) -> PracticeRules:
+        """How practice puzzles are made from the game's deals."""
+
+
+class PlayLike(Protocol):
+    """An engine play or set: what practice needs of it."""
+
+    @property
+    def notation(self) -> str: ...
+
+    @property
+    def size(self) -> int: ...
+
+
+class PracticeRules(Protocol):
+    """A game's part in making practice puzzles (``paiyou.puzzles.practice``)."""
+
+    def hand_size(self, level: str) -> int: ...
+
+    def hands(self, seed: int) -> list[tuple[Tile, ...]]:
+        """The hands of the engine's deal ``seed``, the learner's first."""
+
+    def leads(self, hand: tuple[Tile, ...], max_size: int) -> list[PlayLike]:
+        """The plays ``hand`` could lead, up to ``max_size`` tiles."""
+
+    def is_play(self, tiles: tuple[Tile, ...]) -> bool: ...
+
+    def beats(self, current: PlayLike, play: PlayLike) -> bool: ...
+
+    def why_not(self, current: PlayLike, play: PlayLike) -> str:
+        """The engine's reason code why ``play`` does not beat ``current``."""
+
+    def special_position(self, level: str, rng: random.Random, currents: list[PlayLike],
+                         hand: list[Tile]) -> BeatOrPassPuzzle | None:
+        """A beat-or-pass position only this game has (drawn from ``rng``), or None."""
+
+    def beat_or_pass(self, rng: random.Random, current: PlayLike, hand: list[Tile]) -> BeatOrPassPuzzle:
+        """The beat-or-pass puzzle over ``current`` with ``hand`` (id and rules come later)."""
+
+    def rules(self, kind: str, reason: str) -> tuple[str, ...]:
+        """The rules a practice puzzle teaches, from its kind and the engine's reason code."""
+
+
+@cache
+def game_puzzles(key: str) -> GamePuzzles:
+    """The puzzles of the game ``key`` (KeyError for a game the engine does not know)."""
+    return cast(GamePuzzles, game_module(key, "puzzles").PUZZLES)
+
+
+def all_games() -> dict[str, GamePuzzles]:
+    return {key: game_puzzles(key) for key in GAME_KEYS}
+
+
+def seat_name(game: str, seat: int | str) -> str:
+    return str(game_puzzles(game).seat_names[int(seat)])
+
+
+def tile_keys(tiles: Sequence[Tile]) -> str:
+    return " ".join(t.key for t in tiles)
+
+
+RIGHT = (
+    lazy_pgettext("verdict", "Right!"),
+    lazy_pgettext("verdict", "Well done!"),
+    lazy_pgettext("verdict", "Exactly!"),
+    lazy_pgettext("verdict", "Correct!"),
+)
+WRONG = (
+    lazy_pgettext("verdict", "Not quite."),
+    lazy_pgettext("verdict", "Not this time."),
+)
+
+
+def headline(puzzle: Puzzle, correct: bool) -> str:
+    """A short verdict, varied by puzzle but the same on every visit."""
+    words = RIGHT if correct else WRONG
+    return str(words[zlib.crc32(puzzle.key.encode()) % len(words)])
+
+
+# -- the kinds every game has ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class JudgeSolution(Solution):
+    play: object = None  # the engine's reading of the proposed play (None when it is none)
+
+
+@dataclass(frozen=True, kw_only=True)
+class JudgePuzzle(Puzzle):
+    """Does ``play`` beat ``current`` (or, without a current play, is it a play at all)?"""
+
+    kind = JUDGE
+    keys = frozenset({"id", "kind", "rules", "current", "play", "answer", "prompt", "hint"})
+
+    current: str | None = None
+    play: str = ""
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> JudgePuzzle:
+        current = data.get("current")
+        if current is not None:
+            lesson_tiles(current, where)
+            current = game_puzzles(common["game"]).canonical(current)
+        lesson_tiles(data.get("play"), where)
+        return cls(current=current, play=data["play"], **common)
+
+    def solve(self) -> JudgeSolution:
+        judgement = engine_game(self.game).judge(self.current, self.play)
+        if not judgement.valid:
+            answer = NOT_A_PLAY
+        else:
+            answer = BEATS if judgement.beats else DOES_NOT_BEAT
+        return JudgeSolution((answer,), judgement.reason, judgement.play)
+
+    def api_fields(self) -> dict[str, object]:
+        return {"current": self.current, "play": self.play}
+
+    def read_answer(self, form: FormLike) -> Answer | None:
+        choice = read_choice(form)
+        return Answer(choice, fields=(("answer", choice),)) if choice in JUDGE_ANSWERS else None
+
+    def check(self, answer: Answer) -> Verdict:
+        solution = self.solution
+        return Verdict(answer.choice in solution.answers, solution.reason)
+
+    def explanation(self, answer: Answer, verdict: Verdict) -> str:
+        return reasons.explain(self.game, self.solution.reason, self.current, self.play)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BeatOrPassPuzzle(Puzzle):
+    """Beat ``current`` with a play from ``hand``, or pass when the rules allow nothing else."""
+
+    kind = BEAT_OR_PASS
+
+    current: str = ""
+    hand: str = ""
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> BeatOrPassPuzzle:
+        return cls(**cls.position(data, where, common["game"]), **common)
+
+    @staticmethod
+    def position(data: Mapping[str, Any], where: str, game: str) -> dict[str, Any]:
+        """The current play and the hand, as the game writes them."""
+        current = data.get("current")
+        if current is None:
+            raise ContentError(where, "beat-or-pass needs the current play")
+        lesson_tiles(current, where)
+        puzzles = game_puzzles(game)
+        if not lesson_tiles(data.get("hand"), where):
+            raise ContentError(where, "an empty hand")
+        return {"current": puzzles.canonical(current),
+                "hand": tile_keys(puzzles.sort(lesson_tiles(data["hand"], where)))}
+
+    def hand_tiles(self) -> tuple[Tile, ...]:
+        return game_puzzles(self.game).sort(parse_tiles(self.hand, allow_empty=True))
+
+    def api_fields(self) -> dict[str, object]:
+        return {"current": self.current, "hand": self.hand}
+
+    def expected_answers(self) -> tuple[AnswerValue, ...]:
+        return expected_plays(self.game, self.expect)
+
+    def read_answer(self, form: FormLike) -> Answer | None:
+        choice = read_choice(form)
+        if choice is None:
+            return None
+        return read_tiles(form, choice, self.hand_tiles(), PASS, game_puzzles(self.game).sort)
+
+    def beaters(self) -> list[str] | None:
+        answers = self.solution.answers
+        return [] if answers == (PASS,) else [str(a) for a in answers]
+
+
+def expected_plays(game: str, expect: object) -> tuple[AnswerValue, ...]:
+    """An author's answer that is a play, a list of plays, "pass" or "none", made canonical."""
+    items = expect if isinstance(expect, list) else [expect]
+    canonical = game_puzzles(game).canonical
+    return tuple(x if x in (PASS, NONE) else canonical(str(x)) for x in items)
