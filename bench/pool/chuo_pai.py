@@ -61,7 +61,7 @@ class Careful:
             specials = [p for p in legal if p.is_special and not beatable(p, out)]  # type: ignore[union-attr]
             safe = [g for g in groups if not beatable(g, out)] + specials
             weak = [g for g in groups if beatable(g, out)]
-            if not weak or sum(out) <= 6:
+            if safe and (not weak or sum(out) <= 6):
                 return max(safe, key=lambda p: (p.size, p.strength))
             return min(weak, key=weakest_first)
         beats = sorted((p for p in legal if p is not PASS), key=weakest_first)  # type: ignore[arg-type]
