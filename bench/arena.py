@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.pool import make_player, pool_names  # noqa: E402
-from engine.ai import AGENT_NAMES, make_agent  # noqa: E402
+from engine.ai import AGENT_NAMES  # noqa: E402
 from engine.games import GAME_KEYS, game  # noqa: E402
 from engine.rng import make_rng  # noqa: E402
 

@@ -1,8 +1,8 @@
 """A fast Chuo Pai play-out kernel: the rules of ``engine.chuo_pai`` on small integers.
 
 A play is its index in ``ALL_PLAYS`` (``PASS_ID`` is the pass), a hand is a list of 21 copy
-counts, and a position is a few mutable lists changed in place, so a step allocates nothing but
-the legal-action list when one is asked for. Every table is built once at import from the
+counts, and a position is a few mutable lists changed in place: no state object per step, only
+the small list of legal ids when one is asked for (and a follower list at each lead). Every table is built once at import from the
 engine's own enumeration (CP-6 … CP-12), and ``legal_ids`` lists the legal actions in exactly
 the engine's order (``Deal.legal_actions``), so a random player choosing by index through the
 kernel makes the very same deal as through the engine (tests/engine/chuo_pai/test_kernel.py).

@@ -46,7 +46,6 @@ def _beats(high: Any, play: Any) -> bool:
 
 BEATERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((SET_CODE[b.id], b.id) for b in SETS if _beats(h, b)) for h in SETS)
-FIELD_SHIFTS: tuple[int, ...] = tuple(3 * i for i in range(N_IDS))
 SET_BY_CODE: dict[int, int] = {SET_CODE[s.id]: s.id for s in SETS}
 
 
@@ -158,7 +157,7 @@ def to_id(action: Action) -> int:
     return SET_BY_CODE[code] if action.face_up else DOWN + code
 
 
-def code_size(action: int) -> int:
+def action_code(action: int) -> int:
     """The tiles an action plays, as a code."""
     return action - DOWN if action >= DOWN else SET_CODE[action]
 
@@ -347,7 +346,7 @@ def random_record(deal: Deal, rngs: Sequence[random.Random]) -> dict[str, Any]:
             up = action < DOWN
             if up:
                 high_seat = seat
-            actions.append({"player": seat, "tiles": [_KEYS[i] for i in tiles_of(code_size(action))],
+            actions.append({"player": seat, "tiles": [_KEYS[i] for i in tiles_of(action_code(action))],
                             "face_up": up})
         tricks.append({"leader": leader, "actions": actions, "winner": high_seat})
         leader = high_seat
