@@ -6,10 +6,13 @@ plays 2-4 and 1-2 as singles anyway) and it can decline a trick it is sure to ta
 
 - candidates: every lead; as a follower every face-up beat and the 8 discards that give up
   least, leaving out discards that break the Supreme (2-4 with 1-2) while other discards exist;
+- holding the Supreme as a follower, a beat that takes the trick for certain is played at once
+  (the lead then cashes the Supreme); other sure tricks are left to the search, because taking
+  them all at once spends the tiles that win the last trick;
 - play-outs on packed codes (engine/tien_gow/kernel.py) where every seat plays a **careful**
-  policy by default — greedy, except that it never breaks the Supreme (2-4 and 1-2 are neither
-  played as singles nor discarded while both are held and anything else will do) and leads it
-  when it holds it (worth +0.6 points a deal over greedy among greedy players) — with **varied**
+  policy: greedy, except that it never breaks the Supreme (2-4 and 1-2 are neither played as
+  singles nor discarded while both are held and anything else will do) and leads it when it
+  holds it (worth +0.6 points a deal over greedy among greedy players) — with **varied**
   opponents (each careful or greedy per guess) and a small chance of a random choice at every
   step;
 - successive halving with at least 8 guesses per candidate per stage and a larger budget.
