@@ -11,11 +11,14 @@ agent name (seats with the same name are pooled) it prints:
   With a 95% Wilson score interval, taking n = the agent's games and the shares' sum as the
   successes.
 - **mean score**: Chuo Pai the pile size (CP-19), Tien Gow the net points (TG-18), per game.
-- **time per move**: wall-clock time of ``choose`` (median, 95th percentile, maximum), in ms,
+- **time per move**: wall-clock time of ``choose`` on non-forced moves (more than one legal
+  action; a forced move answers at once) — median, 95th percentile, maximum, in ms —
   and the 95th percentile and maximum of the process's CPU time for the same calls (on a shared
   machine the wall clock also counts time spent waiting for a core; the CPU time does not).
 
-Only ``choose`` is timed; the referee's work (``Deal.apply``, building the view) is not.
+``--pool careful,cheat,...`` plays the first ``--agents`` name against (seats − 1) copies of each
+pool member (bench/pool: hand-written players strong never meets in its play-outs; ``cheat``
+reads every hand) and ends with a markdown table. Only ``choose`` is timed; the referee's work (``Deal.apply``, building the view) is not.
 """
 from __future__ import annotations
 
@@ -30,7 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai import AGENT_NAMES, make_agent  # noqa: E402
+from bench.pool import make_player, pool_names  # noqa: E402
+from engine.ai import AGENT_NAMES  # noqa: E402
 from engine.games import GAME_KEYS, game  # noqa: E402
 from engine.rng import make_rng  # noqa: E402
 
@@ -67,11 +71,16 @@ def play(game_key: str, seed: int, names: Sequence[str], agents: Sequence, times
     clock, cpu_clock = time.perf_counter, time.process_time
     while not deal.is_over:
         seat = deal.to_act
+        agent = agents[seat]
+        if getattr(agent, "sees_all", False):  # a pool cheat reads the whole deal
+            deal = deal.apply(agent.choose_seeing(deal, seat, rngs[seat]), player=seat)
+            continue
         view = deal.view(seat)
         start, cpu_start = clock(), cpu_clock()
-        action = agents[seat].choose(view, rngs[seat])
-        times[names[seat]].append(clock() - start)
-        cpu[names[seat]].append(cpu_clock() - cpu_start)
+        action = agent.choose(view, rngs[seat])
+        if len(deal.legal_actions()) > 1:  # a forced move answers at once: time the others
+            times[names[seat]].append(clock() - start)
+            cpu[names[seat]].append(cpu_clock() - cpu_start)
         deal = deal.apply(action, player=seat)
     return deal
 
@@ -89,7 +98,7 @@ def arena(game_key: str, lineup: Sequence[str], deals: int, first_seed: int = 0,
     for number, seed in enumerate(range(first_seed, first_seed + deals)):
         for rotation in range(seats):
             names = [lineup[(seat - rotation) % seats] for seat in range(seats)]
-            agents = [make_agent(name, game_key) for name in names]
+            agents = [make_player(name, game_key) for name in names]
             deal = play(game_key, seed, names, agents, times, cpu)
             first, score = outcome(game_key, deal)
             for seat, name in enumerate(names):
@@ -101,7 +110,7 @@ def arena(game_key: str, lineup: Sequence[str], deals: int, first_seed: int = 0,
             print(f"  {number + 1}/{deals} deals", file=sys.stderr, flush=True)
     results = {}
     for name in dict.fromkeys(lineup):
-        n, moves, cpu_moves = games[name], sorted(times[name]), sorted(cpu[name])
+        n, moves, cpu_moves = games[name], sorted(times[name]) or [0.0], sorted(cpu[name]) or [0.0]
         low, high = wilson(firsts[name], n)
         results[name] = {
             "games": n, "first": firsts[name] / n, "low": low, "high": high,
@@ -134,16 +143,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000, help="number of seeds (each played once per rotation)")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--progress", action="store_true", help="report progress on standard error")
+    parser.add_argument("--pool", default=None,
+                        help="comma-separated pool members (bench/pool) or levels: play --agents' "
+                             "first name against (seats - 1) copies of each, one table row each")
     args = parser.parse_args(argv)
     lineup = args.agents.split(",")
-    for name in lineup:
+    for name in lineup + (args.pool.split(",") if args.pool else []):
         try:
-            make_agent(name, args.game)
+            make_player(name, args.game)
         except KeyError:
-            raise SystemExit(f"unknown agent {name!r}") from None
+            raise SystemExit(f"unknown agent {name!r} (pool: {', '.join(pool_names(args.game))})") from None
+    if args.pool:
+        seats = game(args.game).SEATS
+        rows = []
+        for member in args.pool.split(","):
+            mates = [lineup[0]] + [member] * (seats - 1)
+            results = arena(args.game, mates, args.deals, args.seed, args.progress)
+            print(report(args.game, mates, args.deals, results), flush=True)
+            rows.append(pool_row(lineup[0], member, seats, results))
+        print(f"\n| {lineup[0]} vs {seats - 1} × | games | first (95% interval) | mean score | "
+              "opponents' first, mean score | non-forced ms median / p95 / max |")
+        print("|---|---|---|---|---|---|")
+        print("\n".join(rows))
+        return 0
     results = arena(args.game, lineup, args.deals, args.seed, args.progress)
     print(report(args.game, lineup, args.deals, results))
     return 0
+
+
+def pool_row(name: str, member: str, seats: int, results: dict) -> str:  # type: ignore[type-arg]
+    """A markdown row: the agent against a pool member, DouZero-style (first share, mean score)."""
+    me, them = results[name], results[member]
+    return (f"| {member} | {me['games']} | {me['first']:.1%} [{me['low']:.1%}, {me['high']:.1%}] | "
+            f"{me['mean_score']:+.2f} | {them['first']:.1%}, {them['mean_score']:+.2f} | "
+            f"{me['median_ms']:.1f} / {me['p95_ms']:.1f} / {me['max_ms']:.1f} |")
 
 
 if __name__ == "__main__":

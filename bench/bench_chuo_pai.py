@@ -1,6 +1,6 @@
 """Chuo Pai engine speed, through the public checking API, on one core.
 
-Prints: complete random deals per second, microseconds per legal-actions call, records written
+Prints: complete random deals per second (engine and play-out kernel), microseconds per legal-actions call, records written
 per second. Usage: python bench/bench_chuo_pai.py [--deals N]
 """
 from __future__ import annotations
@@ -13,8 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import random_deals  # noqa: E402
+from bench.common import kernel_deals, random_deals, selfplay_rates  # noqa: E402
 from engine import chuo_pai as cp  # noqa: E402
+from engine.chuo_pai import kernel  # noqa: E402
 
 
 def main() -> None:
@@ -54,6 +55,13 @@ def main() -> None:
     for deal in deals[:500]:
         cp.replay(cp.to_record(deal))
     print(f"records replayed per second:    {500 / (time.perf_counter() - start):,.0f}")
+
+    kernel_deals(cp, kernel, 300)  # warm up
+    rate = max(kernel_deals(cp, kernel, args.deals) for _ in range(3))
+    print(f"kernel random deals per second:   {rate:,.0f}")
+    naive, cli = selfplay_rates("chuo-pai", min(args.deals, 2000))
+    print(f"selfplay with records, naive loop: {naive:,.0f} deals/s; python -m engine selfplay: "
+          f"{cli:,.0f} deals/s ({cli / naive:.1f}x)")
 
 
 if __name__ == "__main__":

@@ -15,8 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import random_deals  # noqa: E402
+from bench.common import kernel_deals, random_deals, selfplay_rates  # noqa: E402
 from engine import tien_gow as tg  # noqa: E402
+from engine.tien_gow import kernel  # noqa: E402
 
 
 def fresh_states(deals: list[tg.Deal]) -> list[tg.Deal]:
@@ -62,6 +63,13 @@ def main() -> None:
     for deal in deals[:1000]:
         tg.replay(tg.to_record(deal))
     print(f"records replayed per second:      {1000 / (time.perf_counter() - start):,.0f}")
+
+    kernel_deals(tg, kernel, 300)  # warm up
+    rate = max(kernel_deals(tg, kernel, args.deals) for _ in range(3))
+    print(f"kernel random deals per second:   {rate:,.0f}")
+    naive, cli = selfplay_rates("tien-gow", min(args.deals, 2000))
+    print(f"selfplay with records, naive loop: {naive:,.0f} deals/s; python -m engine selfplay: "
+          f"{cli:,.0f} deals/s ({cli / naive:.1f}x)")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -38,11 +39,21 @@ def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str,
     agents = [make_agent(name, game_key) for name in agent_names]
     rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.seats)]
     deal = rules.new_deal(seed)
+    if all(name == "random" for name in agent_names):
+        # A random player needs only the legal actions: the kernel plays the same deal from the
+        # same generators without an immutable state and a full view per action.
+        return fast_random_record(game_key, deal, rngs)
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
         deal = deal.apply(agents[seat].choose(deal.view(seat), rngs[seat]), player=seat)
     return rules.to_record(deal)
+
+
+def fast_random_record(game_key: str, deal: object, rngs: Sequence[object]) -> dict:  # type: ignore[type-arg]
+    """The record of ``deal`` played out by random agents, through the game's kernel."""
+    kernel = importlib.import_module("engine." + game_key.replace("-", "_") + ".kernel")
+    return kernel.random_record(deal, rngs)  # type: ignore[no-any-return]
 
 
 def replay_lines(lines: Iterable[str], out: TextIO) -> int:

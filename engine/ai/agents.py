@@ -2,8 +2,8 @@
 
 An agent has a ``name`` and ``choose(view, rng) -> action``. It reads only the seat's view (never
 the deal) and draws any randomness from ``rng``, so the same view and the same generator state
-always give the same action. Levels, weakest first: ``random``, ``greedy``, ``standard``
-(definitions in docs/ai.md).
+always give the same action. Levels, weakest first: ``random``, ``greedy``, ``standard``,
+``strong`` (definitions in docs/ai.md).
 """
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.chuo_pai import GreedyChuoPai, StandardChuoPai
+from engine.ai.strong_chuo_pai import StrongChuoPai
+from engine.ai.strong_tien_gow import StrongTienGow
 from engine.ai.tien_gow import GreedyTienGow, StandardTienGow
 from engine.spec import Agent
 
@@ -25,10 +27,12 @@ class RandomAgent:
         return rng.choice(view.legal_actions())
 
 
-AGENT_NAMES: tuple[str, ...] = ("random", "greedy", "standard")
+AGENT_NAMES: tuple[str, ...] = ("random", "greedy", "standard", "strong")
 _FACTORIES: dict[str, dict[str, Callable[[], Agent]]] = {
-    "chuo-pai": {"random": RandomAgent, "greedy": GreedyChuoPai, "standard": StandardChuoPai},
-    "tien-gow": {"random": RandomAgent, "greedy": GreedyTienGow, "standard": StandardTienGow},
+    "chuo-pai": {"random": RandomAgent, "greedy": GreedyChuoPai, "standard": StandardChuoPai,
+                 "strong": StrongChuoPai},
+    "tien-gow": {"random": RandomAgent, "greedy": GreedyTienGow, "standard": StandardTienGow,
+                 "strong": StrongTienGow},
 }
 
 

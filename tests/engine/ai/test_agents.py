@@ -17,10 +17,11 @@ GAMES = {"chuo-pai": chuo_pai, "tien-gow": tien_gow}
 
 
 def lineups(game_key):
-    """Line-ups that seat every agent name, each in a different seat from one line-up to the next."""
+    """Line-ups that seat every agent name, each in a different seat from one line-up to the next
+    (with more names than seats, the names wrap round)."""
     seats = GAMES[game_key].SEATS
     names = list(AGENT_NAMES) + ["standard"] * (seats - len(AGENT_NAMES))
-    return [[names[(seat + r) % seats] for seat in range(seats)] for r in range(seats)]
+    return [[names[(seat + r) % len(names)] for seat in range(seats)] for r in range(len(names))]
 
 
 def play_out(game_key, seed, names, check=None):
@@ -41,7 +42,7 @@ def play_out(game_key, seed, names, check=None):
 
 
 def test_registry_names_every_level_for_both_games():
-    assert AGENT_NAMES == ("random", "greedy", "standard")
+    assert AGENT_NAMES == ("random", "greedy", "standard", "strong")
     for game_key in GAMES:
         for name in AGENT_NAMES:
             agent = make_agent(name, game_key)

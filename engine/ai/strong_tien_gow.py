@@ -1,0 +1,278 @@
+"""Tien Gow ``strong``: determinized search with careful, varied play-outs (docs/ai.md).
+
+``standard`` plays every guess out with all four seats greedy and gives each candidate only two
+guesses in its first halving stage, so it is noisy, it breaks the Supreme (its own greedy future
+plays 2-4 and 1-2 as singles anyway) and it can decline a trick it is sure to take. ``strong``:
+
+- candidates: every lead; as a follower every face-up beat and the 8 discards that give up
+  least, leaving out discards that break the Supreme (2-4 with 1-2) while other discards exist;
+- holding the Supreme as a follower, a beat that takes the trick for certain is played at once
+  (the lead then cashes the Supreme); other sure tricks are left to the search, because taking
+  them all at once spends the tiles that win the last trick;
+- play-outs on packed codes (engine/tien_gow/kernel.py) where every seat plays a **careful**
+  policy: greedy, except that it never breaks the Supreme (2-4 and 1-2 are neither played as
+  singles nor discarded while both are held and anything else will do) and leads it when it
+  holds it (worth +0.6 points a deal over greedy among greedy players) — with **varied**
+  opponents (each careful or greedy per guess) and a small chance of a random choice at every
+  step;
+- successive halving with at least 8 guesses per candidate per stage and a larger budget.
+
+Every draw comes from the given generator; the budget is a count, never the clock.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.ai.halving import better_half, first_best
+from engine.ai.tien_gow import LEAD_SETS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
+from engine.tien_gow import SETS, Action, SeatView, make_action
+from engine.tien_gow.kernel import (BEATERS, DOWN, GUARDS, POSITION, SET_CODE, SET_SIZE, SUPREME_ID,
+                                    final, immediate, to_action, to_id)
+
+SEATS = 4
+
+LEAD_IDS: tuple[tuple[int, int], ...] = tuple((SET_CODE[s.id], s.id) for s in LEAD_SETS)
+BEAT_IDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((SET_CODE[b.id], b.id) for b in sorted((SETS[i] for _, i in BEATERS[h.id]), key=beat_order))
+    for h in SETS)
+BEAT_KEY: tuple[tuple[int, tuple[int, ...]], ...] = tuple(beat_order(s) for s in SETS)
+WEAK_SHIFTS: tuple[int, ...] = tuple(3 * POSITION[t] for t in WEAK_TILES)
+BIG_SIX_UNIT = 1 << (3 * POSITION[next(t for t in WEAK_TILES if t.key == "2-4")])
+LITTLE_THREE_UNIT = 1 << (3 * POSITION[next(t for t in WEAK_TILES if t.key == "1-2")])
+SUPREME_CODE = BIG_SIX_UNIT | LITTLE_THREE_UNIT
+SUPREME_SINGLES = frozenset(i for i, s in enumerate(SETS) if len(s.tiles) == 1
+                            and s.tiles[0].key in ("2-4", "1-2"))
+
+
+def _holds(g: int, code: int) -> bool:
+    return (g - code) & GUARDS == GUARDS
+
+
+def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
+    """The ``n`` weakest tiles in greedy's tile order, as a code; with ``keep_supreme`` and both
+    halves of the Supreme held, 2-4 and 1-2 go last."""
+    protect = keep_supreme and hand & SUPREME_CODE == SUPREME_CODE
+    found = 0
+    for shift in WEAK_SHIFTS:
+        if protect and (1 << shift) & SUPREME_CODE:
+            continue
+        held = (hand >> shift) & 3
+        if held:
+            if held >= n:
+                return found + (n << shift)
+            found += held << shift
+            n -= held
+    if n:  # only the Supreme's halves are left to give
+        for shift in WEAK_SHIFTS:
+            if (1 << shift) & SUPREME_CODE and (hand - found) >> shift & 3:
+                found += 1 << shift
+                n -= 1
+                if not n:
+                    break
+    return found
+
+
+def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
+            leader: int, high: int, high_seat: int, played: int, lead: int, careful: list[bool],
+            epsilon: float, rand: random.Random) -> None:
+    """Finish the deal in place (``played`` plays made in the trick under way; 0: ``leader``
+    leads). ``net`` collects every payment."""
+    G = GUARDS
+    ledger: list[tuple[int, int, int, str]] = []
+    while True:
+        if played == 0:
+            hand = codes[leader]
+            g = hand | G
+            if careful[leader] and hand & SUPREME_CODE == SUPREME_CODE:
+                lead = SUPREME_ID
+            elif epsilon and rand.random() < epsilon:
+                options = [s for code, s in LEAD_IDS if _holds(g, code)]
+                lead = options[int(rand.random() * len(options))]
+            else:
+                for code, lead in LEAD_IDS:
+                    if _holds(g, code):
+                        break
+            codes[leader] = hand - SET_CODE[lead]
+            high, high_seat, played = lead, leader, 1
+        n = SET_SIZE[lead]
+        last_single = n == 1 and left == 1
+        for k in range(played, SEATS):
+            seat = (leader + k) % SEATS
+            hand = codes[seat]
+            choice = -1
+            if not (last_single and not pillars[seat]):  # TG-12 early death
+                g = hand | G
+                beats = BEAT_IDS[high]
+                if epsilon and rand.random() < epsilon:
+                    options = [s for code, s in beats if _holds(g, code)]
+                    if options and rand.random() < 0.5:
+                        choice = options[int(rand.random() * len(options))]
+                elif careful[seat]:
+                    protect = hand & SUPREME_CODE == SUPREME_CODE
+                    for code, s in beats:
+                        if _holds(g, code) and not (protect and s in SUPREME_SINGLES):
+                            choice = s
+                            break
+                else:
+                    for code, s in beats:
+                        if _holds(g, code):
+                            choice = s
+                            break
+            if choice >= 0:
+                codes[seat] = hand - SET_CODE[choice]
+                high, high_seat = choice, seat
+            else:
+                codes[seat] = hand - weakest_code(hand, n, careful[seat])
+        pillars[high_seat] += n
+        if high == SUPREME_ID or n == 4:
+            immediate(high_seat, high, banker, ledger)
+        left -= n
+        if not left:
+            final(pillars, banker, high_seat, leader, lead, high, ledger)
+            for payer, payee, amount, _ in ledger:
+                net[payer] -= amount
+                net[payee] += amount
+            return
+        leader, played = high_seat, 0
+
+
+def sample_codes(view: SeatView, unseen_codes: list[int], rng: random.Random) -> list[int]:
+    """One guess at the other hands: the unseen tiles (as units) shuffled and dealt to fit the
+    hand sizes; the rest stand for the others' face-down discards (which prove nothing, TG-6)."""
+    tiles = unseen_codes[:]
+    rng.shuffle(tiles)
+    codes = [0] * SEATS
+    start = 0
+    for seat in range(SEATS):
+        if seat == view.seat:
+            codes[seat] = sum(1 << (3 * POSITION[t]) for t in view.hand)
+        else:
+            size = view.hand_sizes[seat]
+            codes[seat] = sum(tiles[start:start + size])
+            start += size
+    return codes
+
+
+class StrongTienGow:
+    """Determinized search with careful, varied play-outs and successive halving (docs/ai.md)."""
+
+    name = "strong"
+
+    def __init__(self, budget: int = 85000, min_batch: int = 8, max_worlds: int = 400,
+                 discards: int = 8, epsilon: float = 0.05, careful_share: float = 0.6) -> None:
+        self.budget = budget  # play-out work per decision (tiles in play × play-outs)
+        self.min_batch = min_batch
+        self.max_worlds = max_worlds
+        self.discards = discards
+        self.epsilon = epsilon
+        self.careful_share = careful_share
+
+    def candidates(self, view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
+        if not view.trick.plays:
+            return list(legal)
+        n = view.trick.plays[0].count
+        ups = [a for a in legal if a.face_up]
+        options = discard_candidates(view.hand, n, len(view.hand) ** 4)
+        keys = {t.key for t in view.hand}
+        if "2-4" in keys and "1-2" in keys:  # keep the Supreme whole while another discard exists
+            whole = [c for c in options if not any(t.key in ("2-4", "1-2") for t in c)]
+            options = whole or options
+        downs = [make_action(c, False) for c in options[:self.discards]]
+        return ups + downs
+
+    def sure_trick(self, view: SeatView, alive: list[Action]) -> Action | None:
+        """A trick worth taking at once: the cheapest face-up beat that takes it for certain — last
+        to act, or no set of unseen tiles could answer it — and keeps the Supreme whole, when
+        this seat holds the Supreme (the lead then cashes it) or, still pillarless, keeps
+        another copy of every tile the beat spends. (Taking every sure trick spends the tiles
+        that win the last one: 16.8% last tricks against three ``standard`` instead of 29.5%.)"""
+        if not view.trick.plays:
+            return None
+        last = len(view.trick.plays) == SEATS - 1
+        out = 0
+        for t in unseen_tiles(view):
+            out += 1 << (3 * POSITION[t])
+        g = out | GUARDS
+        keys = {t.key for t in view.hand}
+        protect = "2-4" in keys and "1-2" in keys
+        ups = sorted((a for a in alive if a.face_up), key=lambda a: BEAT_KEY[to_id(a)])
+        for action in ups:
+            s = to_id(action)
+            if protect and s in SUPREME_SINGLES:
+                continue
+            if not (last or not any(_holds(g, code) for code, _ in BEAT_IDS[s])):
+                continue
+            if protect:
+                return action
+        return None
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        alive = self.candidates(view, legal)
+        if len(alive) == 1:
+            return alive[0]
+        sure = self.sure_trick(view, alive)
+        if sure is not None:
+            return sure
+        me = view.seat
+        plays = view.trick.plays
+        leader, left = view.trick.leader, len(view.hand)  # a follower has not played yet
+        if plays:
+            high_play = view.high
+            assert high_play is not None
+            high0 = to_id(make_action(high_play.tiles, True))
+            high_seat0 = high_play.player
+            lead0 = to_id(make_action(plays[0].tiles, True))
+        else:
+            high0, high_seat0, lead0 = -1, -1, -1
+        net0 = [0] * SEATS
+        for p in view.payments:
+            net0[p.payer] -= p.amount
+            net0[p.payee] += p.amount
+        ids = [to_id(a) for a in alive]
+        unseen = [1 << (3 * POSITION[t]) for t in unseen_tiles(view)]
+        tiles = sum(view.hand_sizes)
+        total = self.budget // (4 + tiles)
+        stages = max(1, (len(ids) - 1).bit_length())
+        worlds: list[tuple[list[int], list[bool], int]] = []
+        totals = [0.0] * len(ids)
+        evaluated = 0
+        banker, pillars0, played0 = view.banker, view.pillars, len(plays)
+        epsilon = self.epsilon
+        for stage in range(stages):
+            batch = max(self.min_batch, min(total // (stages * len(ids)), self.max_worlds // stages))
+            while len(worlds) < evaluated + batch:
+                codes = sample_codes(view, unseen, rng)
+                careful = [rng.random() < self.careful_share for _ in range(SEATS)]
+                careful[me] = True
+                worlds.append((codes, careful, rng.getrandbits(32)))
+            for c, action in enumerate(ids):
+                value = 0
+                for world, careful, seed in worlds[evaluated:evaluated + batch]:
+                    codes = world[:]
+                    pillars = list(pillars0)
+                    net = net0[:]
+                    rand = random.Random(seed)
+                    if action >= DOWN:
+                        codes[me] -= action - DOWN
+                        playout(codes, pillars, net, banker, left, leader, high0, high_seat0,
+                                played0 + 1, lead0, careful, epsilon, rand)
+                    else:
+                        codes[me] -= SET_CODE[action]
+                        if not plays:
+                            playout(codes, pillars, net, banker, left, me, action, me, 1, action,
+                                    careful, epsilon, rand)
+                        else:
+                            playout(codes, pillars, net, banker, left, leader, action, me,
+                                    played0 + 1, lead0, careful, epsilon, rand)
+                    value += net[me]
+                totals[c] += value
+            evaluated += batch
+            if stage < stages - 1:
+                keep = better_half(totals)
+                ids = [ids[c] for c in keep]
+                alive = [alive[c] for c in keep]
+                totals = [totals[c] for c in keep]
+        return to_action(ids[first_best(totals)])

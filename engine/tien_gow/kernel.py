@@ -1,0 +1,364 @@
+"""A fast Tien Gow play-out kernel: the rules of ``engine.tien_gow`` on small integers.
+
+A hand is a packed code (3 bits per identity in canonical order, as ``Deal.codes``); an action is
+an int: a face-up set is its index in ``SETS`` (0 … 60), a face-down discard is ``DOWN`` plus the
+packed code of its tiles. ``legal_ids`` lists the legal actions in exactly the engine's order
+(``Deal.legal_actions``: face-up sets, then the distinct discards in combination order), so a
+random player choosing by index makes the very same deal through the kernel as through the
+engine (tests/engine/tien_gow/test_kernel.py). Settlement (TG-13 … TG-18) is computed here on
+ints and checked against the engine's ledger by the same tests.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from engine.tien_gow import SETS, Action, Deal, make_action
+
+SEATS = 4
+N_IDS = 21
+DOWN = 64  # face-down actions are DOWN + code; face-up ones are set ids below len(SETS)
+GUARDS = sum(4 << (3 * i) for i in range(N_IDS))
+
+# The canonical order of identities, read off the single sets (SETS lists the 21 singles first,
+# in canonical order), so a code's field i is the identity ORDER[i].
+ORDER = tuple(s.tiles[0] for s in SETS if len(s.tiles) == 1)
+POSITION = {t: i for i, t in enumerate(ORDER)}
+assert len(ORDER) == N_IDS and all(SETS[i].tiles == (ORDER[i],) for i in range(N_IDS))
+
+SET_CODE: tuple[int, ...] = tuple(sum(1 << (3 * POSITION[t]) for t in s.tiles) for s in SETS)
+SET_SIZE: tuple[int, ...] = tuple(len(s.tiles) for s in SETS)
+SUPREME_ID = next(s.id for s in SETS if s.kind == "supreme")
+BIG_SIX_ID = next(s.id for s in SETS if s.tiles and s.notation == "2-4")
+LITTLE_THREE_ID = next(s.id for s in SETS if s.notation == "1-2")
+# Multi-tile sets in SETS order, and the sets that beat each set (TG-7, TG-9), in engine order.
+MULTI: tuple[tuple[int, int], ...] = tuple((SET_CODE[s.id], s.id) for s in SETS if len(s.tiles) > 1)
+
+
+def _beats(high: Any, play: Any) -> bool:
+    """TG-7: same kind and (civil, military) structure, strictly stronger; TG-9: the Supreme
+    neither beats nor is beaten."""
+    return (play.kind == high.kind and play.kind != "supreme" and play.civil == high.civil
+            and play.military == high.military and play.strength > high.strength)
+
+
+BEATERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((SET_CODE[b.id], b.id) for b in SETS if _beats(h, b)) for h in SETS)
+SET_BY_CODE: dict[int, int] = {SET_CODE[s.id]: s.id for s in SETS}
+
+
+LOW = sum(1 << (3 * i) for i in range(N_IDS))  # the low bit of every field
+FIELD_OF: dict[int, int] = {1 << (3 * i): i for i in range(N_IDS)}  # a field's unit -> position
+# The civil pair of an identity by its field's unit (only civil identities come twice, TG-1).
+PAIR_OF: dict[int, int] = {SET_CODE[s.id] >> 1: s.id for s in SETS
+                           if len(s.tiles) == 2 and s.tiles[0] is s.tiles[1]}
+# Military pairs and the Supreme (one copy of each tile): by the mask of their tiles' fields.
+SINGLE_COPY_SETS: tuple[tuple[int, int], ...] = tuple(
+    (SET_CODE[s.id], s.id) for s in SETS
+    if len(s.tiles) == 2 and s.tiles[0] is not s.tiles[1] and s.kind != "mixed")
+# Mixed sets grouped by their civil head, in SETS order: (head unit, ((code, id), ...)).
+MIXED_BY_HEAD: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = tuple(
+    (1 << (3 * POSITION[head]),
+     tuple((SET_CODE[s.id], s.id) for s in SETS if s.kind == "mixed" and s.tiles[0] is head))
+    for head in dict.fromkeys(s.tiles[0] for s in SETS if s.kind == "mixed"))
+assert [i for _, i in MULTI] == (sorted(PAIR_OF.values()) + [i for _, i in SINGLE_COPY_SETS]
+                                 + [i for _, group in MIXED_BY_HEAD for _, i in group])
+
+
+def leads(hand: int) -> list[int]:
+    """TG-4: every set the hand holds, in the engine's order (singles in canonical order, then
+    civil pairs, military pairs and the Supreme, mixed sets), read off bit masks."""
+    nz = (hand | hand >> 1) & LOW
+    found = []
+    x = nz
+    while x:
+        low = x & -x
+        found.append(FIELD_OF[low])
+        x ^= low
+    x = (hand >> 1) & LOW
+    while x:
+        low = x & -x
+        found.append(PAIR_OF[low])
+        x ^= low
+    for code, s in SINGLE_COPY_SETS:
+        if nz & code == code:
+            found.append(s)
+    g = hand | GUARDS
+    for head, group in MIXED_BY_HEAD:
+        if nz & head:
+            for code, s in group:
+                if (g - code) & GUARDS == GUARDS:
+                    found.append(s)
+    return found
+
+
+def holds(hand: int, code: int) -> bool:
+    return ((hand | GUARDS) - code) & GUARDS == GUARDS
+
+
+def tiles_of(code: int) -> list[int]:
+    """The identities (canonical positions) of a code, one entry per copy, canonical order."""
+    return [i for i in range(N_IDS) for _ in range((code >> (3 * i)) & 3)]
+
+
+_DISCARDS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def discards(hand: int, n: int) -> Sequence[int]:
+    """TG-6: every distinct choice of ``n`` tiles of the hand, face down, in the engine's order
+    (combinations of the canonically ordered hand, first occurrences)."""
+    if n == 1:
+        found = []
+        x = (hand | hand >> 1) & LOW
+        while x:
+            low = x & -x
+            found.append(DOWN + low)
+            x ^= low
+        return found  # type: ignore[return-value]
+    key = (hand, n)
+    found = _DISCARDS.get(key)
+    if found is None:
+        tiles = tiles_of(hand)
+        codes = dict.fromkeys(sum(1 << (3 * i) for i in c) for c in combinations(tiles, n))
+        found = tuple(DOWN + c for c in codes)
+        if len(_DISCARDS) > 200_000:  # a bounded memo: play-outs meet the same small hands often
+            _DISCARDS.clear()
+        _DISCARDS[key] = found
+    return found
+
+
+def legal_ids(hand: int, size: int, high: int, n: int, pillars: int) -> list[int]:
+    """The legal actions of the seat to act, in the engine's order: a leader (``high`` -1) leads
+    any set held (TG-4: singles in canonical order, then the larger sets in table order); a
+    follower of an ``n``-tile trick may beat ``high`` face up (TG-7), unless early death forbids
+    it (TG-12: a final single and no pillar), and may always discard ``n`` tiles (TG-6)."""
+    if high < 0:
+        return leads(hand)
+    g = hand | GUARDS
+    if n == 1 and size == 1 and pillars == 0:
+        found = []
+    else:
+        found = [s for code, s in BEATERS[high] if (g - code) & GUARDS == GUARDS]
+    found += discards(hand, n)
+    return found
+
+
+def to_action(action: int) -> Action:
+    """The engine's action for a kernel action."""
+    if action >= DOWN:
+        return make_action([ORDER[i] for i in tiles_of(action - DOWN)], False)
+    return make_action(SETS[action].tiles, True)
+
+
+def to_id(action: Action) -> int:
+    code = sum(1 << (3 * POSITION[t]) for t in action.tiles)
+    return SET_BY_CODE[code] if action.face_up else DOWN + code
+
+
+def action_code(action: int) -> int:
+    """The tiles an action plays, as a code."""
+    return action - DOWN if action >= DOWN else SET_CODE[action]
+
+
+def immediate(winner: int, won_with: int, banker: int, ledger: list[tuple[int, int, int, str]]) -> None:
+    """TG-16: the Supreme collects 2, a quartet 4, from each other player, doubled with the banker."""
+    if won_with == SUPREME_ID:
+        money, why = 2, "supreme"
+    elif SET_SIZE[won_with] == 4:
+        money, why = 4, "quartet"
+    else:
+        return
+    for k in (1, 2, 3):
+        o = (winner + k) % SEATS
+        ledger.append((o, winner, money * (2 if banker in (o, winner) else 1), why))
+
+
+def final(pillars: Sequence[int], banker: int, winner: int, leader: int, lead: int, won_with: int,
+          ledger: list[tuple[int, int, int, str]]) -> None:
+    """TG-13 … TG-18: the final settlement, in the engine's ledger order."""
+    f = 2 if (SET_SIZE[won_with] == 4 or won_with == SUPREME_ID or won_with == LITTLE_THREE_ID) else 1
+    if pillars[winner] == 8:
+        f *= 2
+    capture = lead == LITTLE_THREE_ID and won_with == BIG_SIX_ID
+    for k in (1, 2, 3):
+        o = (winner + k) % SEATS
+        p = pillars[o]
+        amount = (5 if p == 0 else 4 - p) * (2 if banker in (o, winner) else 1) * f
+        if amount > 0:
+            if capture and o != leader:
+                ledger.append((leader, winner, amount, "capture"))
+            else:
+                ledger.append((o, winner, amount, "settlement"))
+        elif amount < 0:
+            ledger.append((winner, o, -amount, "settlement"))
+
+
+class Position:
+    """A mutable position: packed hands, tiles per hand at the trick's start (``left``), pillars,
+    the ledger, the trick under way (leader, plays made, the led set, the high set and its seat).
+    ``step`` plays one action in place; ``over`` once the hands are empty."""
+
+    __slots__ = ("codes", "left", "pillars", "ledger", "banker", "leader", "played", "lead",
+                 "high", "high_seat", "over")
+
+    def __init__(self, codes: list[int], left: int, pillars: list[int],
+                 ledger: list[tuple[int, int, int, str]], banker: int, leader: int, played: int,
+                 lead: int, high: int, high_seat: int) -> None:
+        self.codes = codes
+        self.left = left
+        self.pillars = pillars
+        self.ledger = ledger
+        self.banker = banker
+        self.leader = leader
+        self.played = played
+        self.lead = lead
+        self.high = high
+        self.high_seat = high_seat
+        self.over = left == 0
+
+    @classmethod
+    def of(cls, deal: Deal) -> Position:
+        """The kernel position of an engine deal."""
+        codes = [sum(1 << (3 * POSITION[t]) for t in h) for h in deal.hands]
+        plays = deal.plays
+        left = len(deal.hands[deal.leader]) + (len(plays[0].action.tiles) if plays else 0)
+        lead = to_id(plays[0].action) if plays else -1
+        high = -1 if deal.high is None else deal.high.id
+        ledger = [(p.payer, p.payee, p.amount, p.why) for p in deal.payments]
+        return cls(codes, left, list(deal.pillars), ledger, deal.banker, deal.leader, len(plays),
+                   lead, high, deal.high_seat)
+
+    def copy(self) -> Position:
+        return Position(self.codes[:], self.left, self.pillars[:], self.ledger[:], self.banker,
+                        self.leader, self.played, self.lead, self.high, self.high_seat)
+
+    @property
+    def to_act(self) -> int:
+        return -1 if self.over else (self.leader + self.played) % SEATS
+
+    def legal(self) -> list[int]:
+        seat = (self.leader + self.played) % SEATS
+        if not self.played:
+            return legal_ids(self.codes[seat], self.left, -1, 0, 0)
+        # A follower has not played to this trick yet: it holds ``left`` tiles (TG-12).
+        return legal_ids(self.codes[seat], self.left, self.high, SET_SIZE[self.lead],
+                         self.pillars[seat])
+
+    def step(self, action: int) -> None:
+        """Play ``action`` (assumed legal) for the seat to act (TG-6 … TG-11, TG-16, TG-18)."""
+        seat = (self.leader + self.played) % SEATS
+        if action >= DOWN:
+            self.codes[seat] -= action - DOWN
+        else:
+            self.codes[seat] -= SET_CODE[action]
+            if not self.played:
+                self.lead = action
+            self.high, self.high_seat = action, seat
+        self.played += 1
+        if self.played < SEATS:
+            return
+        n = SET_SIZE[self.lead]
+        winner = self.high_seat
+        self.pillars[winner] += n  # TG-10
+        immediate(winner, self.high, self.banker, self.ledger)
+        self.left -= n
+        if not self.left:  # TG-11, TG-18
+            final(self.pillars, self.banker, winner, self.leader, self.lead, self.high, self.ledger)
+            self.over = True
+        self.leader, self.played, self.high = winner, 0, -1
+
+    def net(self) -> list[int]:
+        totals = [0] * SEATS
+        for payer, payee, amount, _ in self.ledger:
+            totals[payer] -= amount
+            totals[payee] += amount
+        return totals
+
+
+def random_deal(codes: list[int], banker: int, rngs: Sequence[random.Random],
+                trace: list[int] | None = None) -> tuple[list[int], list[tuple[int, int, int, str]], int]:
+    """Play a fresh deal (the banker leads, TG-3) to the end in place, every action uniformly
+    random among the legal ones, drawn from the acting seat's generator exactly as
+    ``rngs[seat].choice(deal.legal_actions())`` draws it. Returns (pillars, ledger, winner);
+    ``trace`` collects the actions in play order."""
+    belows: list[Any] = [r._randbelow for r in rngs]  # what ``Random.choice`` draws with
+    pillars = [0, 0, 0, 0]
+    ledger: list[tuple[int, int, int, str]] = []
+    leader, left = banker, 8
+    beaters, set_code, g_all = BEATERS, SET_CODE, GUARDS
+    while True:
+        hand = codes[leader]
+        found = leads(hand)
+        lead = found[belows[leader](len(found))]
+        codes[leader] = hand - set_code[lead]
+        if trace is not None:
+            trace.append(lead)
+        n = SET_SIZE[lead]
+        high, high_seat = lead, leader
+        early = n == 1 and left == 1
+        for k in (1, 2, 3):
+            seat = (leader + k) % SEATS
+            hand = codes[seat]
+            if early and not pillars[seat]:
+                found = []
+            else:
+                g = hand | g_all
+                found = [s for code, s in beaters[high] if (g - code) & g_all == g_all]
+            found += discards(hand, n)
+            action = found[belows[seat](len(found))]
+            if action >= DOWN:
+                codes[seat] = hand - (action - DOWN)
+            else:
+                codes[seat] = hand - set_code[action]
+                high, high_seat = action, seat
+            if trace is not None:
+                trace.append(action)
+        pillars[high_seat] += n
+        if high == SUPREME_ID or n == 4:
+            immediate(high_seat, high, banker, ledger)
+        left -= n
+        if not left:
+            final(pillars, banker, high_seat, leader, lead, high, ledger)
+            return pillars, ledger, high_seat
+        leader = high_seat
+
+
+_KEYS: tuple[str, ...] = tuple(t.key for t in ORDER)
+
+
+def random_record(deal: Deal, rngs: Sequence[random.Random]) -> dict[str, Any]:
+    """The record (``to_record``) of a fresh deal played to the end by uniformly random players
+    drawing from ``rngs`` (one per seat): the same record as playing it through the engine,
+    built from a kernel trace."""
+    codes = [sum(1 << (3 * POSITION[t]) for t in h) for h in deal.dealt]
+    trace: list[int] = []
+    pillars, ledger, winner = random_deal(codes, deal.banker, rngs, trace)
+    tricks = []
+    leader, k = deal.banker, 0
+    while k < len(trace):
+        actions = []
+        high_seat = leader
+        for j in range(SEATS):
+            action = trace[k + j]
+            seat = (leader + j) % SEATS
+            up = action < DOWN
+            if up:
+                high_seat = seat
+            actions.append({"player": seat, "tiles": [_KEYS[i] for i in tiles_of(action_code(action))],
+                            "face_up": up})
+        tricks.append({"leader": leader, "actions": actions, "winner": high_seat})
+        leader = high_seat
+        k += SEATS
+    net = [0] * SEATS
+    for payer, payee, amount, _ in ledger:
+        net[payer] -= amount
+        net[payee] += amount
+    return {
+        "format": 1, "game": "tien-gow", "seed": deal.seed, "banker": deal.banker,
+        "hands": [[t.key for t in h] for h in deal.dealt], "tricks": tricks,
+        "pillars": pillars,
+        "payments": [{"from": a, "to": b, "amount": m, "why": w} for a, b, m, w in ledger],
+        "net": net, "next_banker": winner,
+    }
