@@ -18,7 +18,8 @@ agent name (seats with the same name are pooled) it prints:
 
 ``--pool careful,cheat,...`` plays the first ``--agents`` name against (seats − 1) copies of each
 pool member (bench/pool: hand-written players strong never meets in its play-outs; ``cheat``
-reads every hand) and ends with a markdown table. Only ``choose`` is timed; the referee's work (``Deal.apply``, building the view) is not.
+reads every hand) and ends with a markdown table. Only ``choose`` is timed; the referee's work (``Deal.apply``,
+building the view) is not.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Chuo Pai engine speed, through the public checking API, on one core.
 
-Prints: complete random deals per second (engine and play-out kernel), microseconds per legal-actions call, records written
+Prints: complete random deals per second (engine and play-out kernel), microseconds per legal-actions call, records
+written
 per second. Usage: python bench/bench_chuo_pai.py [--deals N]
 """
 from __future__ import annotations

@@ -177,7 +177,7 @@ class Cheat:
         net0 = list(deal.net)
         for action in options:
             codes, pillars, net = list(deal.codes), list(deal.pillars), net0[:]
-            from engine.tien_gow.kernel import SET_CODE, DOWN
+            from engine.tien_gow.kernel import DOWN, SET_CODE
             k = to_id(action)
             codes[seat] -= (k - DOWN) if k >= DOWN else SET_CODE[k]
             left = len(deal.hands[seat])

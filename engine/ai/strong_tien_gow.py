@@ -26,8 +26,19 @@ import random
 from engine.ai.halving import better_half, first_best
 from engine.ai.tien_gow import LEAD_SETS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
 from engine.tien_gow import SETS, Action, SeatView, make_action
-from engine.tien_gow.kernel import (BEATERS, DOWN, GUARDS, POSITION, SET_CODE, SET_SIZE, SUPREME_ID,
-                                    final, immediate, to_action, to_id)
+from engine.tien_gow.kernel import (
+    BEATERS,
+    DOWN,
+    GUARDS,
+    POSITION,
+    SET_CODE,
+    SET_SIZE,
+    SUPREME_ID,
+    final,
+    immediate,
+    to_action,
+    to_id,
+)
 
 SEATS = 4
 
@@ -89,7 +100,7 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
                 options = [s for code, s in LEAD_IDS if _holds(g, code)]
                 lead = options[int(rand.random() * len(options))]
             else:
-                for code, lead in LEAD_IDS:
+                for code, lead in LEAD_IDS:  # noqa: B007 - the loop leaves ``lead`` at the first held
                     if _holds(g, code):
                         break
             codes[leader] = hand - SET_CODE[lead]

@@ -2,8 +2,9 @@
 
 A play is its index in ``ALL_PLAYS`` (``PASS_ID`` is the pass), a hand is a list of 21 copy
 counts, and a position is a few mutable lists changed in place: no state object per step, only
-the small list of legal ids when one is asked for (and a follower list at each lead). Every table is built once at import from the
-engine's own enumeration (CP-6 … CP-12), and ``legal_ids`` lists the legal actions in exactly
+the small list of legal ids when one is asked for (and a follower list at each lead). Every table
+is built once at import from the engine's own enumeration (CP-6 … CP-12), and ``legal_ids`` lists the legal actions
+in exactly
 the engine's order (``Deal.legal_actions``), so a random player choosing by index through the
 kernel makes the very same deal as through the engine (tests/engine/chuo_pai/test_kernel.py).
 """
@@ -186,7 +187,8 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
     ``rngs[seat].choice(deal.legal_actions())`` draws it (one ``_randbelow`` per action, forced
     ones included). ``trace`` collects (seat, play) pairs
     flattened, and -2 - winner after each round."""
-    belows: list[Any] = [r._randbelow for r in rngs]  # what ``Random.choice`` draws with
+    # CPython's Random.choice draws with _randbelow: calling it directly keeps the same stream
+    belows: list[Any] = [r._randbelow for r in rngs]  # type: ignore[attr-defined]
     need, size_of, group_beaters, beaters = NEED, SIZE, GROUP_BEATERS, BEATERS
     while True:
         hand = hands[leader]

@@ -40,8 +40,8 @@ MULTI: tuple[tuple[int, int], ...] = tuple((SET_CODE[s.id], s.id) for s in SETS 
 def _beats(high: Any, play: Any) -> bool:
     """TG-7: same kind and (civil, military) structure, strictly stronger; TG-9: the Supreme
     neither beats nor is beaten."""
-    return (play.kind == high.kind and play.kind != "supreme" and play.civil == high.civil
-            and play.military == high.military and play.strength > high.strength)
+    return bool(play.kind == high.kind and play.kind != "supreme" and play.civil == high.civil
+                and play.military == high.military and play.strength > high.strength)
 
 
 BEATERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -110,13 +110,13 @@ def discards(hand: int, n: int) -> Sequence[int]:
     """TG-6: every distinct choice of ``n`` tiles of the hand, face down, in the engine's order
     (combinations of the canonically ordered hand, first occurrences)."""
     if n == 1:
-        found = []
+        singles = []
         x = (hand | hand >> 1) & LOW
         while x:
             low = x & -x
-            found.append(DOWN + low)
+            singles.append(DOWN + low)
             x ^= low
-        return found  # type: ignore[return-value]
+        return singles
     key = (hand, n)
     found = _DISCARDS.get(key)
     if found is None:
@@ -283,7 +283,8 @@ def random_deal(codes: list[int], banker: int, rngs: Sequence[random.Random],
     random among the legal ones, drawn from the acting seat's generator exactly as
     ``rngs[seat].choice(deal.legal_actions())`` draws it. Returns (pillars, ledger, winner);
     ``trace`` collects the actions in play order."""
-    belows: list[Any] = [r._randbelow for r in rngs]  # what ``Random.choice`` draws with
+    # CPython's Random.choice draws with _randbelow: calling it directly keeps the same stream
+    belows: list[Any] = [r._randbelow for r in rngs]  # type: ignore[attr-defined]
     pillars = [0, 0, 0, 0]
     ledger: list[tuple[int, int, int, str]] = []
     leader, left = banker, 8
