@@ -11,8 +11,13 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from paiyou.puzzles import practice
+
+from engine import chuo_pai as cp
+from engine import tien_gow as tg
+from engine.tien_gow.settlement import final_payments, net
+from engine.tiles import parse_tiles
 from paiyou.content.extract import extract_lessons
+from paiyou.puzzles import practice
 from paiyou.puzzles.loading import load_course, parse_lesson
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
@@ -23,11 +28,6 @@ from paiyou.puzzles.model import (
     Puzzle,
 )
 from paiyou.puzzles.solving import expected_answers
-
-from engine import chuo_pai as cp
-from engine import tien_gow as tg
-from engine.tien_gow.settlement import final_payments, net
-from engine.tiles import parse_tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -163,7 +163,7 @@ def test_a_position_the_rules_forbid_is_a_content_error() -> None:
               'question = "winner"\nanswer = 0\n')
     puzzle = parse_lesson(text, "chuo-pai", "01-test.toml").puzzles[0]
     with pytest.raises(ContentError, match="engine rejects"):
-        puzzle.solution  # Bo holds Heaven and must beat (CP-14): the engine refuses the pass
+        _ = puzzle.solution  # Bo holds Heaven and must beat (CP-14): the engine refuses the pass
 
 
 # -- practice ------------------------------------------------------------------------------------

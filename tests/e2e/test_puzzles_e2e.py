@@ -16,9 +16,10 @@ from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
 from paiyou.puzzles.loading import load_course
 from paiyou.puzzles.model import PASS, Puzzle
-from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = Axe()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+
 from paiyou import create_app
 from paiyou.i18n import catalogs
 
@@ -30,7 +31,8 @@ def translations_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
     games = tmp_path_factory.mktemp("games") / "games.sqlite3"  # saved games: never in the checkout
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                        "PAIYOU_DATABASE_URL": f"sqlite:///{games}"})
 
 

@@ -129,6 +129,7 @@ def new_database(server: str) -> str:
 def empty_games_table(url: str) -> None:
     """Delete every game in the database at ``url`` (if the table exists yet)."""
     import psycopg
+
     from paiyou.play.store import TABLE
 
     with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:

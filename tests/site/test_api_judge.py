@@ -7,10 +7,10 @@ import json
 
 import pytest
 from flask.testing import FlaskClient
-from paiyou.puzzles.loading import load_course
-from paiyou.puzzles.model import GAMES
 
 from engine.cli import judge_lines
+from paiyou.puzzles.loading import load_course
+from paiyou.puzzles.model import GAMES
 
 CASES = [
     ("chuo-pai", "6-6 6-6", "1-1 1-1"),
@@ -149,4 +149,5 @@ def test_the_puzzle_list(client: FlaskClient, game: str) -> None:
 def test_the_puzzle_list_of_an_unknown_game(client: FlaskClient) -> None:
     response = client.get("/api/v1/chess/puzzles?lang=fa")
     assert response.status_code == 400 and response.json["error"] == "unknown-game"
-    assert "chuo-pai" in response.json["message"] and response.json["message"] != "Unknown game: use chuo-pai or tien-gow."
+    message = response.json["message"]
+    assert "chuo-pai" in message and message != "Unknown game: use chuo-pai or tien-gow."

@@ -4,8 +4,9 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-import paiyou
 import pytest
+
+import paiyou
 from paiyou import create_app
 from paiyou.config import CHECKOUT_DIR
 
@@ -40,7 +41,8 @@ def test_folders_come_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_
 
 def test_a_missing_folder_fails_fast(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="PAIYOU_TRANSLATIONS_DIR"):
-        create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(tmp_path / "nope")})
+        create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                    "PAIYOU_TRANSLATIONS_DIR": str(tmp_path / "nope")})
 
 
 def test_secret_key_is_generated_once_in_the_instance_folder(monkeypatch: pytest.MonkeyPatch,
@@ -56,7 +58,8 @@ def test_secret_key_is_generated_once_in_the_instance_folder(monkeypatch: pytest
 
 
 def test_behind_a_proxy_absolute_urls_use_the_forwarded_scheme_and_host() -> None:
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_BEHIND_PROXY": True,
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_BEHIND_PROXY": True,
                       "PAIYOU_TRUSTED_HOSTS": "paiyou.example"})
     html = app.test_client().get("/en/", headers={
         "X-Forwarded-Proto": "https", "X-Forwarded-Host": "paiyou.example"}).get_data(as_text=True)

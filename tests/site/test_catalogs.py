@@ -18,6 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, ngettext, npgettext
+
 from paiyou.config import LANGUAGE_CODES
 from paiyou.i18n import catalogs
 
@@ -182,7 +183,8 @@ def test_the_cli_compiles(tmp_path: Path) -> None:
 
     scratch = tmp_path / "translations"
     shutil.copytree(TRANSLATIONS, scratch, ignore=shutil.ignore_patterns("*.mo"))
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(scratch)})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(scratch)})
     result = app.test_cli_runner().invoke(args=["i18n", "compile"])
     assert result.exit_code == 0, result.output
     assert sorted(p.parts[-3] for p in scratch.glob("*/LC_MESSAGES/messages.mo")) == sorted(TRANSLATED)

@@ -8,9 +8,9 @@ from html.parser import HTMLParser
 import pytest
 from flask import render_template_string
 from flask_babel import force_locale
-from paiyou.web.drawing import GAMES, drawing
 
 from engine.tiles import ALL_TILES, RED_FACES
+from paiyou.web.drawing import GAMES, drawing
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -52,7 +52,8 @@ class Svgs(HTMLParser):
 
 def render(app, lang: str, source: str) -> str:
     with app.test_request_context(), force_locale(lang):
-        return render_template_string('{% from "_macros/tiles.html" import tile, tile_row, tile_ladder, notation %}' + source)
+        imports = '{% from "_macros/tiles.html" import tile, tile_row, tile_ladder, notation %}'
+        return render_template_string(imports + source)
 
 
 def test_tile_macro(app) -> None:

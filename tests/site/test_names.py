@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 from flask_babel import force_locale
-from paiyou.config import LANGUAGE_CODES
-from paiyou.i18n import names
 
 from engine.chuo_pai import families as cp
 from engine.tien_gow import ladders as tg
 from engine.tien_gow.sets import MIXED_TYPES, SETS
 from engine.tiles import ALL_TILES
+from paiyou.config import LANGUAGE_CODES
+from paiyou.i18n import names
 
 GAMES = ("chuo-pai", "tien-gow")
 # Names that are the same in Polish and English: romanised Chinese.

@@ -37,7 +37,7 @@ def test_persian_pages_use_persian_digits(client) -> None:
 # -- reading numbers (parse_whole_number) --------------------------------------------------------
 
 from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
+from hypothesis import strategies as st  # noqa: E402
 
 from paiyou.i18n.numerals import DIGITS, parse_whole_number  # noqa: E402
 

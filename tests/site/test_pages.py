@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
+
 from paiyou.config import LANGUAGE_COOKIE, LANGUAGES
 from paiyou.web.security import CONTENT_SECURITY_POLICY
-
 from tests.e2e.pages import LANGUAGES as LANGS
 from tests.e2e.pages import PAGE_DOMAINS, PAGES, REDIRECTING, RTL
 
@@ -216,7 +216,8 @@ def test_not_found_is_localized(client: FlaskClient, url: str, accept: str, lang
 def test_server_error_is_localized(translations_dir) -> None:
     from paiyou import create_app
 
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PROPAGATE_EXCEPTIONS": False,
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PROPAGATE_EXCEPTIONS": False,
                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
 
     @app.get("/<lang_code>/boom")
@@ -236,7 +237,8 @@ def test_fragment_for_htmx_and_full_page_otherwise(translations_dir) -> None:
     from paiyou.views.pages import glossary_context
     from paiyou.web.htmx import render
 
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
 
     @app.get("/<lang_code>/fragment-demo")
     def demo() -> str:

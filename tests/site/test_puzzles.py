@@ -12,12 +12,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
+
 from paiyou import reasons
 from paiyou.puzzles import practice
 from paiyou.puzzles.loading import load_course
 from paiyou.puzzles.model import GAMES, NONE, NUMBER_QUESTIONS, PASS, Puzzle
 from paiyou.puzzles.progress import cookie_name
-
 from tests.e2e.pages import LANGUAGES
 
 COURSES = {game: load_course("content", game) for game in GAMES}

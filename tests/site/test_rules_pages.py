@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from paiyou import create_app
-from paiyou.config import LANGUAGE_CODES
-from paiyou.content import rules as rules_content
-from paiyou.i18n import catalogs
 
 from engine.chuo_pai.families import LADDERS as CP_LADDERS
 from engine.chuo_pai.families import SPECIAL_TYPES
 from engine.tien_gow.ladders import CIVIL_LADDER, MILITARY_LADDER
+from paiyou import create_app
+from paiyou.config import LANGUAGE_CODES
+from paiyou.content import rules as rules_content
+from paiyou.i18n import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -56,7 +56,8 @@ def rules_app(tmp_path_factory: pytest.TempPathFactory):
     translations = tmp_path_factory.mktemp("rules") / "translations"
     shutil.copytree(TRANSLATIONS, translations, ignore=shutil.ignore_patterns("*.mo"))
     catalogs.compile_catalogs(translations)
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations)})
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                       "PAIYOU_TRANSLATIONS_DIR": str(translations)})
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +191,7 @@ def test_ladders_are_drawn_in_rank_order_with_ties_as_ties(pages, lang, game):
         assert element.attrs.get("dir") == "ltr"  # strongest on the left in every language
         rungs = [c for c in element.children if isinstance(c, Node) and c.tag == "li"]
         assert [rung.tiles() for rung in rungs] == ladder, name
-        for rung, keys in zip(rungs, ladder):
+        for rung, keys in zip(rungs, ladder, strict=True):
             tied = len(keys) > 1
             assert ("tie" in rung.classes()) is tied
             assert (rung.attrs.get("data-tie") == str(len(keys))) if tied else "data-tie" not in rung.attrs

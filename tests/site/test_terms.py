@@ -141,7 +141,7 @@ def test_tile_names_match_the_glossary(termbase) -> None:
                 continue
             tile, game = TILES[concept.name]
             message = core.get(tile, context=f"{game} tile")
-            assert message is not None, (concept.name, english)
+            assert message is not None, (concept.name, tile)
             assert any(f.fullmatch(message.string) for f in concept.forms[lang]), \
                 (lang, concept.name, message.string)
 

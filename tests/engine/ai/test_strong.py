@@ -18,7 +18,7 @@ def tien_gow_position(mine, seat, shown, banker=0):
         rest.remove(t)
     hands = {seat: mine}
     wanted = {(banker + k) % 4: parse_tiles(key)[0] for k, key in enumerate(shown)}
-    for s, t in wanted.items():
+    for t in wanted.values():
         rest.remove(t)
     for s in range(4):
         if s != seat:

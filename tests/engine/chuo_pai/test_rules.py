@@ -213,7 +213,7 @@ def test_cp20_invariants_over_a_random_deal():
         before = deal.sizes
         leader_before = deal.sizes[deal.to_act] if deal.current is None else None
         deal = deal.apply(rng.choice(deal.legal_actions()))
-        assert all(a <= b for a, b in zip(deal.sizes, before))  # hands only shrink
+        assert all(a <= b for a, b in zip(deal.sizes, before, strict=True))  # hands only shrink
         if leader_before is not None:
             assert deal.sizes[deal.round.leader] < leader_before  # every lead removes a card
         in_current = deal.current.size if deal.current else 0  # on the table, not yet scored
