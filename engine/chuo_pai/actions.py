@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine.chuo_pai.plays import Play, classify
+from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
 from engine.errors import IllegalAction
 from engine.tiles import Tile, parse_tiles
 
@@ -20,6 +20,7 @@ class Pass:
     notation: ClassVar[str] = ""
     size: ClassVar[int] = 0
     face_up: ClassVar[bool] = True
+    id: ClassVar[int] = len(ALL_PLAYS)  # numbered after every play, for look-up tables
 
     def as_dict(self) -> dict[str, object]:
         return {"tiles": ""}

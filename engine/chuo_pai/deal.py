@@ -12,8 +12,8 @@ from typing import NamedTuple, TypeVar
 from engine.chuo_pai.actions import PASS, Action, as_action
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
 from engine.chuo_pai.hands import Counts, counts, counts_to_tiles, remove
-from engine.chuo_pai.history import Round, Turn
-from engine.chuo_pai.moves import legal_actions, legal_follows
+from engine.chuo_pai.history import TURNS, Round
+from engine.chuo_pai.moves import legal_follows, legal_leads
 from engine.chuo_pai.plays import Play, holds, why_not_beating
 from engine.chuo_pai.scoring import outcome, winners
 from engine.chuo_pai.table import COPIES, HAND_SIZE, SEATS
@@ -66,7 +66,9 @@ class Deal(NamedTuple):
     def legal_actions(self) -> tuple[Action, ...]:
         if self.to_act is None:
             return ()
-        return legal_actions(self.hands[self.to_act], self.current)
+        # moves.legal_actions, spelt out: this is the hot path of every play-out
+        hand, current = self.hands[self.to_act], self.current
+        return legal_leads(hand) if current is None else legal_follows(hand, current)
 
     def outcome(self) -> Outcome | None:
         return outcome(self.piles) if self.is_over else None
@@ -112,13 +114,13 @@ class Deal(NamedTuple):
             pending = (nxt, last) if sizes[nxt] and sizes[last] else (nxt,) if sizes[nxt] else (last,)
             return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed,
                                pending[0], play, seat, pending[1:],
-                               _new(Round, (seat, (_new(Turn, (seat, play)),), None)), rounds))
+                               _new(Round, (seat, (TURNS[seat][play.id],), None)), rounds))
         if play is not PASS:  # CP-13: a beat replaces the current highest play
             assert isinstance(play, Play)
             removed += current.size
             current, owner = play, seat
         assert rnd is not None and owner is not None
-        rnd = _new(Round, (rnd.leader, rnd.actions + (_new(Turn, (seat, play)),), None))
+        rnd = _new(Round, (rnd.leader, rnd.actions + (TURNS[seat][play.id],), None))
         if pending:
             return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed, pending[0],
                                current, owner, pending[1:], rnd, rounds))

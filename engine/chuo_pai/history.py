@@ -3,12 +3,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.chuo_pai.actions import Action
+from engine.chuo_pai.actions import PASS, Action
+from engine.chuo_pai.plays import ALL_PLAYS
+from engine.chuo_pai.table import SEATS
 
 
 class Turn(NamedTuple):
     player: int
     action: Action  # a play or PASS
+
+
+# Every possible turn, made once: TURNS[seat][action.id] (a deal's hot path allocates none).
+TURNS: tuple[tuple[Turn, ...], ...] = tuple(
+    tuple(Turn(seat, action) for action in (*ALL_PLAYS, PASS)) for seat in range(SEATS))
 
 
 class Round(NamedTuple):
