@@ -166,7 +166,7 @@ def opponent_plays(view: SeatView, limit: int) -> list[tuple[int, int, int]]:
         for seat, action in rnd.actions:
             if action is PASS:
                 continue
-            pid = action.id  # type: ignore[union-attr]
+            pid = action.id
             if seat != view.seat:
                 found.append((seat, pid, current))
             current = pid

@@ -14,8 +14,9 @@ class Turn(NamedTuple):
 
 
 # Every possible turn, made once: TURNS[seat][action.id] (a deal's hot path allocates none).
+_ACTIONS: tuple[Action, ...] = (*ALL_PLAYS, PASS)  # in id order
 TURNS: tuple[tuple[Turn, ...], ...] = tuple(
-    tuple(Turn(seat, action) for action in (*ALL_PLAYS, PASS)) for seat in range(SEATS))
+    tuple(Turn(seat, action) for action in _ACTIONS) for seat in range(SEATS))
 
 
 class Round(NamedTuple):

@@ -109,7 +109,7 @@ def to_action(play: int) -> Action:
 
 
 def to_id(action: Action) -> int:
-    return PASS_ID if action is PASS else action.id  # type: ignore[union-attr]
+    return PASS_ID if action is PASS else action.id
 
 
 class Position:
