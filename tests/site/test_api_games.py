@@ -399,3 +399,34 @@ def test_a_restarted_server_resumes_the_deal(translations_dir: Path, tmp_path: P
         resumed = act(api, data["id"], {"version": resumed["version"], **choose(resumed["view"], rng)}).json
     assert api.get(f"/api/v1/games/{data['id']}/record").status_code == 200
     store_for(second).close()
+
+
+# -- choosing the computer players' level ------------------------------------------------------------
+
+def test_the_level_is_chosen_stored_and_shown(api_app: Flask, api) -> None:
+    from engine.games import GAMES as ENGINE_GAMES
+
+    for game in GAMES:
+        for level in ENGINE_GAMES[game].agent_levels[:2]:  # the fast ones
+            response = api.post(f"/api/v1/{game}/games", json={"level": level, "seed": 3})
+            assert response.status_code == 201
+            data = checked(api_app, response)
+            assert [p["agent"] for p in data["view"]["players"]][1:] == \
+                [level] * (ENGINE_GAMES[game].seats - 1)
+            assert store_for(api_app).get(data["id"]).agents[1:] == (level,) * (ENGINE_GAMES[game].seats - 1)
+            shown = api.get(f"/api/v1/games/{data['id']}").get_json()
+            assert shown["view"]["players"] == data["view"]["players"]
+
+
+@pytest.mark.parametrize("level", ["grandmaster", "", 3, None, ["greedy"], "Greedy", "human"])
+def test_an_unknown_level_is_a_400(api_app: Flask, api, level: Any) -> None:
+    before = store_for(api_app).count()
+    response = api.post("/api/v1/tien-gow/games", json={"level": level, "lang": "pl"})
+    if level in ("", None):  # absent: the default level
+        assert response.status_code == 201
+        return
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["error"] == "unknown-level" and set(body) == {"error", "message"}
+    assert "standard" in body["message"] and "poziom" in body["message"]
+    assert store_for(api_app).count() == before

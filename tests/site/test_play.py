@@ -1,13 +1,17 @@
 """The play pages: /<lang>/<game>/play and the table /<lang>/<game>/games/<id>, without a browser.
 
-- /play deals and redirects (303) to the table; ?seed= reproduces a deal; a bad seed is a 400.
+- GET /play is a page (level, seed, "continue your deal"); its "New deal" POST deals and
+  redirects (303) to the table; a seed reproduces a deal; a bad seed or level comes back to the
+  page (303) which says why (400).
 - Whole deals of both games played with plain form posts (no JavaScript: POST, redirect, GET),
   in English and in Persian; every page is checked for hidden tiles; the end shows the result,
   the settlement (Tien Gow: immediate payments and final settlement), the record and "new deal".
 - htmx posts get the table fragment plus an out-of-band live-region update; rejected moves
-  (422), stale ones (409) keep the table and say why, in the page's language.
+  (422), stale ones (409) keep the table and say why, in the page's language; without htmx a
+  refusal is POST → 303 → GET too.
 - The drawing puts seats so Chuo Pai runs clockwise and Tien Gow counter-clockwise, and is
-  never mirrored on right-to-left pages; games live on the server (no cookie is set).
+  never mirrored on right-to-left pages; games live on the server (the only cookie lists the ids
+  of this browser's recent games, to offer "Continue your deal").
 """
 from __future__ import annotations
 
@@ -101,8 +105,10 @@ def web(play_app: Flask):
     return play_app.test_client()
 
 
-def new_table(web, lang: str, game: str, seed: int | None = None) -> tuple[str, str]:
-    response = web.get(f"/{lang}/{game}/play" + (f"?seed={seed}" if seed is not None else ""))
+def new_table(web, lang: str, game: str, seed: int | str | None = None,
+              level: str | None = None) -> tuple[str, str]:
+    data = {k: v for k, v in (("seed", seed), ("level", level)) if v is not None}
+    response = web.post(f"/{lang}/{game}/play", data=data)
     assert response.status_code == 303
     path = urlsplit(response.headers["Location"]).path
     match = TABLE_PATH.match(path)
@@ -125,12 +131,73 @@ def test_play_deals_and_redirects_to_the_table(play_app: Flask, web) -> None:
         response = page(play_app, web, path, game_id)
         assert response.headers["Cache-Control"] == "no-store"
         assert "noindex" in response.headers["X-Robots-Tag"]
-        # Nothing about the game lives in a cookie: the session holds only the forms' CSRF token.
+        # Nothing about the game lives in the session: it holds only the forms' CSRF token.
         session = web.get_cookie("session")
         assert session is None or set(play_app.session_interface.get_signing_serializer(play_app)
                                       .loads(session.value)) == {"csrf_token"}
     response = web.post("/pl/tien-gow/play")  # the "new deal" button
     assert response.status_code == 303 and TABLE_PATH.match(urlsplit(response.location).path)
+
+
+def test_the_start_page_deals_nothing_and_offers_the_engines_levels(play_app: Flask, web) -> None:
+    from engine.games import GAMES as ENGINE_GAMES
+
+    store = store_for(play_app)
+    for lang in ("en", "fa"):
+        for game in GAMES:
+            response = web.get(f"/{lang}/{game}/play")
+            assert response.status_code == 200 and web.get_cookie("paiyou_games") is None
+            text = response.get_data(as_text=True)
+            levels = re.findall(r'name="level" id="level-([\w-]+)" value="([\w-]+)"( checked)?', text)
+            assert [v for _, v, _ in levels] == list(ENGINE_GAMES[game].agent_levels)
+            # the operator's level here (tests: greedy); otherwise the strongest the engine lists
+            assert [v for _, v, c in levels if c] == ["greedy"]
+            assert 'name="csrf_token"' in text and 'name="seed"' in text
+            assert "continue-deal" not in text
+    assert store.count() == 0  # a GET never deals
+    head = web.head("/en/chuo-pai/play")
+    assert head.status_code == 200 and store.count() == 0
+
+
+def test_the_strongest_level_is_the_default(translations_dir: Path, tmp_path: Path) -> None:
+    from engine.games import GAMES as ENGINE_GAMES
+
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
+    text = app.test_client().get("/en/tien-gow/play").get_data(as_text=True)
+    strongest = ENGINE_GAMES["tien-gow"].agent_levels[-1]
+    assert f'value="{strongest}" checked' in text
+    store_for(app).close()
+
+
+def test_the_chosen_level_plays_and_is_shown(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "en", "chuo-pai", 3, level="random")
+    assert store_for(play_app).get(game_id).agents == ("human", "random", "random")
+    assert "Computer players: Random" in web.get(path).get_data(as_text=True)
+    response = web.post("/pl/chuo-pai/play", data={"level": "grandmaster", "seed": "4"})
+    assert response.status_code == 303 and urlsplit(response.location).path == "/pl/chuo-pai/play"
+    refused = web.get(response.location)
+    assert refused.status_code == 400 and 'role="alert"' in refused.get_data(as_text=True)
+
+
+def test_continue_your_deal_comes_from_the_store_not_the_cookie(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "en", "tien-gow", 8)
+    text = web.get("/en/tien-gow/play").get_data(as_text=True)
+    assert f'href="{path}"' in text and "Continue your deal" in text
+    assert f'href="{path}"' not in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    # a forged or stale cookie offers nothing
+    web.set_cookie("paiyou_games", f"{new_id()}.not-an-id.{game_id[:10]}")
+    assert "continue-deal" not in web.get("/en/tien-gow/play").get_data(as_text=True)
+
+
+def test_the_play_index_offers_every_game(web) -> None:
+    from engine.games import GAME_KEYS
+
+    text = web.get("/ar/play").get_data(as_text=True)
+    for game in GAME_KEYS:
+        assert f'href="/ar/{game}/play"' in text
+    assert 'href="/ar/play"' in text  # the menu's Play leads here
 
 
 def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
@@ -143,7 +210,9 @@ def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
 
 @pytest.mark.parametrize("seed", ["-1", "--1", "abc", "1.5", "9" * 30, "1" * 5000, "²", "١٢x"])
 def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
-    response = web.get(f"/fa/chuo-pai/play?seed={seed}")
+    refused = web.post("/fa/chuo-pai/play", data={"seed": seed})
+    assert refused.status_code == 303  # POST → 303 → GET, the page says why
+    response = web.get(refused.location)
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert parse(page).html["dir"] == "rtl"
@@ -153,7 +222,7 @@ def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
 @pytest.mark.parametrize("seed", ["۴۲", "٤٢", " 42 "])
 def test_a_seed_in_persian_or_arabic_digits_deals_the_same_table(web, seed: str) -> None:
     wanted = parse(web.get(new_table(web, "en", "chuo-pai", seed=42)[0]).get_data(as_text=True))
-    response = web.get(f"/fa/chuo-pai/play?seed={seed}")
+    response = web.post("/fa/chuo-pai/play", data={"seed": seed})
     assert response.status_code == 303
     got = parse(web.get(response.headers["Location"]).get_data(as_text=True))
     assert got.tiles == wanted.tiles
@@ -248,8 +317,7 @@ def test_an_illegal_selection_is_explained_and_kept(play_app: Flask, web) -> Non
     from engine.tiles import parse_tiles
 
     pick = next([a, b] for a in keys for b in keys if a < b and classify(parse_tiles(f"{a} {b}")) is None)
-    response = web.post(path, data={"version": table.version, "move": "play", "tile": pick})
-    assert response.status_code == 422
+    response = refused(web, web.post(path, data={"version": table.version, "move": "play", "tile": pick}))
     text = response.get_data(as_text=True)
     again = parse(text)
     assert sorted(again.checked) == sorted(pick)  # the selection comes back checked
@@ -257,10 +325,17 @@ def test_an_illegal_selection_is_explained_and_kept(play_app: Flask, web) -> Non
     assert again.version == table.version  # nothing changed
 
 
+def refused(web, response):
+    """A refused plain-form move: 303 back to the table (no "resubmit?" page), which says why."""
+    assert response.status_code == 303 and "refused=" in response.location
+    again = web.get(response.location)
+    assert again.status_code == 200
+    return again
+
+
 def test_a_pass_when_you_must_lead_is_refused(web) -> None:
     path, table = _leading_chuo_pai(web, "en")
-    response = web.post(path, data={"version": table.version, "move": "pass"})
-    assert response.status_code == 422
+    response = refused(web, web.post(path, data={"version": table.version, "move": "pass"}))
     assert "The leader must play" in response.get_data(as_text=True)
 
 
@@ -272,18 +347,39 @@ def test_a_stale_page_changes_nothing(play_app: Flask, web) -> None:
         {"version": table.version, "move": "down", "tile": table.tiles[:table.discard]}
     assert web.post(path, data=data).status_code == 303
     after = truth(store_for(play_app), game_id)
-    response = web.post(path, data=data)  # the same form again: a double click, a back button
-    assert response.status_code == 409
+    # the same form again: a double click, a back button
+    response = refused(web, web.post(path, data=data))
     assert "earlier view of this table" in response.get_data(as_text=True)
     assert truth(store_for(play_app), game_id).deal == after.deal
-    assert web.post(path, data={"version": "x", "move": "pass"}).status_code == 409
+    assert "earlier view" in refused(web, web.post(path, data={"version": "x", "move": "pass"})).text
+    # htmx keeps its in-place answers
+    assert web.post(path, data=data, headers={"HX-Request": "true"}).status_code == 409
 
 
-def test_nothing_selected_is_a_400_with_a_hint(web) -> None:
+def test_nothing_selected_is_a_400_with_a_hint(play_app: Flask, web) -> None:
     path, table = _leading_chuo_pai(web, "en")
-    response = web.post(path, data={"version": table.version, "move": "play"})
-    assert response.status_code in (400, 422)
-    assert 'role="alert"' in response.get_data(as_text=True)
+    game_id = path.rsplit("/", 1)[1]
+    response = refused(web, web.post(path, data={"version": table.version, "move": "play"}))
+    text = response.get_data(as_text=True)
+    assert 'role="alert"' in text and "Choose cards from your hand first." in text
+    assert "leader" not in text.split('role="alert"')[1].split("</p>")[0]  # never taken as a pass
+    assert store_for(play_app).get(game_id).version == int(table.version or 0)
+    htmx = web.post(path, data={"version": table.version, "move": "play"}, headers={"HX-Request": "true"})
+    assert htmx.status_code == 400 and "Choose cards from your hand first." in htmx.text
+    # Tien Gow: Face up or Face down with nothing selected
+    tg_path, _ = new_table(web, "en", "tien-gow", 4)
+    tg = parse(web.get(tg_path).get_data(as_text=True))
+    for move in ("up", "down"):
+        answer = refused(web, web.post(tg_path, data={"version": tg.version, "move": move}))
+        assert "Choose tiles from your hand first." in answer.text
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_seat_panels_follow_the_pages_direction(web, lang: str) -> None:
+    path, _ = new_table(web, lang, "tien-gow", 1)
+    text = web.get(path).get_data(as_text=True)
+    panels = re.findall(r'<section class="seat [^"]*" dir="([^"]*)"', text)
+    assert panels and set(panels) == {"rtl"}
 
 
 # -- htmx ----------------------------------------------------------------------------------------
@@ -345,7 +441,7 @@ def test_home_and_navigation_link_to_play(web) -> None:
 
 ROOT = Path(__file__).resolve().parents[2]
 # Latin words that stay in every language: the API's field names and values, and "JSON".
-API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "true", "false", "lang",
+API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "level", "true", "false", "lang",
              "en", "ar", "hi", "fa", "pl"}
 
 

@@ -86,6 +86,11 @@ class Game:
         return self.stored.agents
 
     @property
+    def level(self) -> str:
+        """The computer players' level (every computer seat plays at the one chosen level)."""
+        return next((a for a in self.agents if a != HUMAN), HUMAN)
+
+    @property
     def is_over(self) -> bool:
         return bool(self.deal.is_over)
 
@@ -103,6 +108,29 @@ class Game:
 
 
 # -- the computer players ----------------------------------------------------------------------
+
+def levels(game: str) -> tuple[str, ...]:
+    """The computer players' levels the engine lists for ``game``, weakest first."""
+    return game_rules(game).agent_levels
+
+
+def default_level(game: str, configured: str | None = None) -> str:
+    """The level preselected for a new deal: ``configured`` (the operator's
+    ``PAIYOU_OPPONENT_LEVEL``) when the engine lists it, else the strongest level the engine lists
+    (the last one), so a stronger agent becomes the default as soon as the engine has it."""
+    listed = levels(game)
+    return configured if configured in listed else listed[-1]
+
+
+def parse_level(game: str, value: object, configured: str | None = None) -> str:
+    """The level a request asks for: the default when absent; BadInput("unknown-level") when it
+    is not one of the engine's levels for ``game``."""
+    if value is None or value == "":
+        return default_level(game, configured)
+    if not isinstance(value, str) or value not in levels(game):
+        raise BadInput("unknown-level")
+    return value
+
 
 def opponent_level(game: str, wanted: str | None = None) -> str:
     """``wanted`` if the engine has it for ``game``, else the strongest level it offers
@@ -176,13 +204,14 @@ def parse_seed(value: object) -> int | None:
 
 def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None) -> Game:
     """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
-    default the strongest the engine has) play up to the human's first turn, and store it."""
+    one of ``levels(game)``; default: ``default_level``) play up to the human's first turn, and
+    store it. An unknown level is BadInput("unknown-level")."""
     check_game(game)
     rules = game_rules(game)
+    level = parse_level(game, level)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     deal = rules.new_deal(seed)
-    level = opponent_level(game, level)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
     deal = run_computer(game, deal, HUMAN_SEAT, agents)
     stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over)
@@ -280,4 +309,5 @@ def events(view: SeatView) -> list[Event]:
 
 
 __all__ = ["Game", "GameNotFound", "BadInput", "StaleVersion", "IllegalAction", "start", "load",
-           "act", "events", "Event", "parse_seed", "opponent_level", "HUMAN", "HUMAN_SEAT"]
+           "act", "events", "Event", "parse_seed", "parse_level", "levels", "default_level",
+           "opponent_level", "HUMAN", "HUMAN_SEAT"]

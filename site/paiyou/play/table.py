@@ -74,7 +74,7 @@ def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
     order = reveal_map(table.round_seats(view), recent)
     seats = table.seats_model(view, names, game.agents, order)
     return {
-        "game": game.game, "id": game.id, "version": game.version, "view": view,
+        "game": game.game, "id": game.id, "version": game.version, "view": view, "level": game.level,
         "seat": view.seat, "names": names, "seats": seats,
         "by_position": {s["position"]: s for s in seats},
         "my_turn": view.to_act == view.seat, "to_act": view.to_act, "is_over": view.is_over,

@@ -1,6 +1,6 @@
 """Blueprint ``api_games``: the game API (docs/api.md, "Game API").
 
-- ``POST /api/v1/<game>/games`` (optional ``{"seed": n}``) → 201 ``{"id", "version", "view"}``
+- ``POST /api/v1/<game>/games`` (optional ``{"seed": n, "level": "standard"}``) → 201 ``{"id", "version", "view"}``
 - ``GET /api/v1/games/<id>`` → ``{"id", "version", "view"}``
 - ``POST /api/v1/games/<id>/actions`` with ``{"version": n, "tiles": "6-6 6-6"}`` (a pass:
   ``"tiles": ""``; Tien Gow adds ``"face_up": bool``) → the new ``{"id", "version", "view"}``
@@ -32,8 +32,8 @@ from paiyou.i18n.numerals import format_number
 from paiyou.play import service as service
 from paiyou.play.store import StoreUnavailable, current_store
 from paiyou.play.table import game_json
-from paiyou.web import limits
 from paiyou.reasons import explain, reason_message
+from paiyou.web import limits
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 log = logging.getLogger(__name__)
@@ -42,6 +42,8 @@ GAME_PATH = url_converter()
 
 
 def error_message(code: str) -> str:
+    game = (request.view_args or {}).get("game")
+    level_names = service.levels(game) if game in GAME_KEYS else ()
     messages = {
         "unknown-game": pgettext("play api", "There is no game with that id."),
         "stale-version": pgettext(
@@ -57,6 +59,9 @@ def error_message(code: str) -> str:
         "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
         "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
                              lowest=format_number(0), highest=format_number(service.MAX_SEED - 1)),
+        "unknown-level": pgettext(
+            "play api", "\"level\" must be one of the computer players' levels: %(levels)s.",
+            levels=", ".join(level_names)),
         "too-large": pgettext("play api", "The request body is too large."),
         "bad-method": pgettext("play api", "This address does not accept that method."),
         "unknown-language": pgettext("play api", "\"lang\" must be one of en, ar, hi, fa, pl."),
@@ -142,7 +147,7 @@ def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int
 def create(game: str) -> tuple[Response, int]:
     data = _json_body()
     seed = service.parse_seed(data.get("seed"))
-    level = current_app.config.get("PAIYOU_OPPONENT_LEVEL")
+    level = service.parse_level(game, data.get("level"), current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
     return _game_response(service.start(current_store(), game, seed, level), 201)
 
 

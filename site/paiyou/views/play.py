@@ -1,7 +1,9 @@
 """Blueprint ``play``: a full deal against the computer in the browser.
 
-- ``/<lang>/<game>/play`` (GET or POST) deals a new game — ``?seed=n`` reproduces a deal — and
-  redirects to its table, ``/<lang>/<game>/games/<id>``.
+- ``GET /<lang>/play``: both games. ``GET /<lang>/<game>/play``: choose the computer players'
+  level and an optional seed, or continue this browser's unfinished deal (nothing is dealt on a
+  GET); ``POST`` the same URL ("New deal") deals and redirects to the table,
+  ``/<lang>/<game>/games/<id>``.
 - ``GET /<lang>/<game>/games/<id>``: the table. ``POST`` the same URL: your action (a plain form:
   POST, then redirect, then GET; with htmx the table region is swapped in place and the
   computer's moves are announced in a live region).
@@ -21,18 +23,19 @@ import click
 from babel.lists import format_list
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import get_locale, pgettext
+from werkzeug.wrappers import Response as BaseResponse
 
 from engine.chuo_pai.families import SPECIAL
 from engine.errors import IllegalAction
 from engine.tiles import TILE_BY_KEY
+from paiyou.games import GAME_KEYS, url_converter
 from paiyou.games import game as game_spec
-from paiyou.games import url_converter
 from paiyou.i18n import names, numerals
 from paiyou.play import service as service
 from paiyou.play.presenter import table_of
-from paiyou.play.store import current_store, store_for
+from paiyou.play.store import current_store, is_valid_id, store_for
 from paiyou.play.table import table_model
-from paiyou.reasons import explain, reason_message
+from paiyou.reasons import CODES, explain
 from paiyou.web import limits
 from paiyou.web.htmx import is_fragment_request, render
 
@@ -101,20 +104,121 @@ def _table_url(game: str, game_id: str) -> str:
     return url_for("play.table", game=game, game_id=game_id)
 
 
-@bp.route(f"/{GAME}/play", methods=["GET", "POST"])
+# The ids of the games this browser started, newest first: only to offer "Continue your deal".
+# Never trusted: every id is looked up in the store (an id is the key to its game).
+RECENT_COOKIE = "paiyou_games"
+RECENT_KEEP = 12
+RECENT_MAX_AGE = 90 * 24 * 3600
+
+
+def _recent_ids() -> list[str]:
+    text = request.cookies.get(RECENT_COOKIE, "")
+    return [i for i in text.split(".") if is_valid_id(i)][:RECENT_KEEP]
+
+
+def _remember(response: BaseResponse, game_id: str) -> None:
+    ids = [game_id] + [i for i in _recent_ids() if i != game_id]
+    response.set_cookie(RECENT_COOKIE, ".".join(ids[:RECENT_KEEP]), max_age=RECENT_MAX_AGE,
+                        httponly=True, samesite="Lax", secure=request.is_secure, path="/")
+
+
+def unfinished_games(game: str) -> list[service.Game]:
+    """This browser's unfinished deals of ``game`` (newest first), each loaded from the store."""
+    found = []
+    for game_id in _recent_ids():
+        try:
+            loaded = service.load(current_store(), game_id, game)
+        except service.GameNotFound:
+            continue
+        if not loaded.is_over:
+            found.append(loaded)
+    return found
+
+
+def level_choices(game: str, chosen: str) -> list[dict[str, Any]]:
+    """The engine's levels, weakest first, each with its name and a sentence in the page's language."""
+    return [{"name": level, "label": level_label(level), "description": level_description(level),
+             "checked": level == chosen} for level in service.levels(game)]
+
+
+@bp.app_template_global("play_level_label")
+def level_label(level: str) -> str:
+    """A computer level's name (the engine's agent name, e.g. ``standard``) in the page's language."""
+    labels = {
+        "random": pgettext("play level", "Random"),
+        "greedy": pgettext("play level", "Greedy"),
+        "standard": pgettext("play level", "Standard"),
+        "strong": pgettext("play level", "Strong"),
+    }
+    return str(labels.get(level, level))
+
+
+def level_description(level: str) -> str:
+    descriptions = {
+        "random": pgettext("play level", "Plays any legal move at random: good for learning the moves."),
+        "greedy": pgettext("play level", "Plays the best move it sees now, without thinking ahead."),
+        "standard": pgettext("play level", "Thinks ahead: tries each move on many guesses at the hidden hands."),
+        "strong": pgettext("play level", "The strongest computer player: it searches deeper than Standard."),
+    }
+    return str(descriptions.get(level, ""))
+
+
+@bp.get("/play")
+def games_index() -> Any:
+    """Both games (the list comes from the engine), each leading to its start page."""
+    return render("play/index.html", games=GAME_KEYS)
+
+
+def _start_page(game: str, *, seed_text: str = "", level: str | None = None,
+                error: str | None = None, status: int = 200) -> Any:
+    configured = current_app.config.get("PAIYOU_OPPONENT_LEVEL")
+    chosen = level if level in service.levels(game) else service.default_level(game, configured)
+    body = render("play/start.html", game=game, levels=level_choices(game, chosen),
+                  seed_text=seed_text, error=error, unfinished=unfinished_games(game)[:1])
+    response = current_app.make_response((body, status))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _seed_error() -> str:
+    return str(pgettext("play", "A seed is a whole number, such as %(example)s.",
+                        example=numerals.format_number(42)))
+
+
+@bp.get(f"/{GAME}/play")
+def start_page(game: str) -> Any:
+    """Choose the computer players' level and (optionally) a seed; nothing is dealt on GET. A
+    refused "New deal" comes back here (POST → 303 → GET) with its seed and level."""
+    seed_text = request.args.get("seed", "")[:40]
+    level = request.args.get("level")
+    try:
+        service.parse_seed(seed_text)
+    except service.BadInput:
+        return _start_page(game, seed_text=seed_text, level=level, error=_seed_error(), status=400)
+    if level and level not in service.levels(game):
+        return _start_page(game, seed_text=seed_text, error=pgettext(
+            "play", "Choose one of the levels below."), status=400)
+    return _start_page(game, seed_text=seed_text, level=level)
+
+
+@bp.post(f"/{GAME}/play")
 @limits.new_game
 def new(game: str) -> Any:
-    seed_text = request.values.get("seed")
+    """"New deal": deal with the chosen level and seed, remember the id in this browser's list
+    of recent games, and go to the table."""
+    seed_text = request.form.get("seed", "")
+    level_text = request.form.get("level", "")
     try:
         seed = service.parse_seed(seed_text)
+        level = service.parse_level(game, level_text, current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
     except service.BadInput:
-        return render("play/message.html", game=game, status=400,
-                      message=pgettext("play", "A seed is a whole number, such as %(example)s.",
-                                       example=numerals.format_number(42))), 400
-    started = service.start(current_store(), game, seed,
-                            current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
+        back = url_for("play.start_page", game=game, seed=seed_text[:40] or None,
+                       level=level_text[:40] or None)
+        return redirect(back, code=303)
+    started = service.start(current_store(), game, seed, level)
     response = redirect(_table_url(game, started.id), code=303)
     response.headers["Cache-Control"] = "no-store"
+    _remember(response, started.id)
     return response
 
 
@@ -136,30 +240,85 @@ def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
     return response
 
 
+STALE = "stale"
+CHOOSE_FIRST = "choose-first"  # Play (Face up / Face down) pressed with nothing selected
+
+
+def _stale_notice() -> str:
+    return str(pgettext("play", "That move was made on an earlier view of this table, so "
+                        "nothing was changed. This is the table as it is now."))
+
+
+def _refusal(game: str, current: service.Game, code: str, tiles: str) -> str:
+    """The sentence for a refused move: the engine's reason explained against the play to beat."""
+    if code == CHOOSE_FIRST:
+        return table_of(game).choose_first()
+    return explain(game, code, table_of(game).current_notation(current.view()), tiles or None)
+
+
+def _tile_keys(values: Sequence[str]) -> list[str]:
+    return [k for k in values if k in TILE_BY_KEY][:40]
+
+
 @bp.get(f"/{GAME}/games/<game_id>")
 def table(game: str, game_id: str) -> Any:
-    return _page(_load(game, game_id))
+    """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
+    ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes."""
+    current = _load(game, game_id)
+    refused = request.args.get("refused", "")
+    if refused == STALE:
+        return _page(current, notice=_stale_notice())
+    if refused == CHOOSE_FIRST or refused in CODES[game]:
+        tried = " ".join(_tile_keys(request.args.get("tried", "").split()))
+        return _page(current, error=_refusal(game, current, refused, tried),
+                     selected=_tile_keys(request.args.getlist("tile")))
+    return _page(current)
 
 
-def _form_action(game: str) -> tuple[str, bool, list[str]]:
-    """(tiles, face_up, selected keys) from the table form. A "plays you may make" button
-    sends ``quick`` (``"6-6 6-6"``, Tien Gow ``"up 6-6 6-6"``); otherwise the checked tiles
-    with the Play / Pass (Chuo Pai) or Face up / Face down (Tien Gow) button."""
-    selected = [k for k in request.form.getlist("tile") if k in TILE_BY_KEY][:40]
+def _form_action(game: str) -> tuple[str, bool, list[str]] | None:
+    """(tiles, face_up, selected keys) from the table form, None when a play button was pressed
+    with nothing selected (never taken as a pass). A "plays you may make" button sends ``quick``
+    (``"6-6 6-6"``); otherwise the checked tiles with the Play / Pass (Chuo Pai) or Face up /
+    Face down (Tien Gow) button."""
+    selected = _tile_keys(request.form.getlist("tile"))
     quick = request.form.get("quick")
     move = request.form.get("move", "")
     if quick is not None:
         return quick, True, selected
     if move == "pass":
         return "", True, selected
+    if not selected:
+        return None
     return " ".join(selected), move != "down", selected
+
+
+def _refused(game: str, game_id: str, current: service.Game, status: int, code: str,
+             tried: str = "", selected: Sequence[str] = ()) -> Any:
+    """A refused move: htmx gets the table in place with the reason; a plain form is redirected
+    to the table with the reason in the query (POST → 303 → GET: no "resubmit?" page)."""
+    if is_fragment_request():
+        if code == STALE:
+            return _page(current, status=status, notice=_stale_notice())
+        return _page(current, status=status, error=_refusal(game, current, code, tried),
+                     selected=selected)
+    params: dict[str, Any] = {"refused": code}
+    if tried:
+        params["tried"] = tried
+    if selected:
+        params["tile"] = list(selected)
+    response = redirect(url_for("play.table", game=game, game_id=game_id, **params), code=303)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post(f"/{GAME}/games/<game_id>")
 def submit(game: str, game_id: str) -> Any:
     store = current_store()
     current = _load(game, game_id)
-    tiles, face_up, selected = _form_action(game)
+    action = _form_action(game)
+    if action is None:
+        return _refused(game, game_id, current, 400, CHOOSE_FIRST)
+    tiles, face_up, selected = action
     version_text = request.form.get("version", "")
     version = int(version_text) if version_text.isascii() and version_text.isdigit() \
         and len(version_text) < 10 else -1
@@ -168,23 +327,15 @@ def submit(game: str, game_id: str) -> Any:
                              face_up if game_spec(game).has_face_down else None,
                              game=game)
     except service.StaleVersion as stale:
-        notice = pgettext("play", "That move was made on an earlier view of this table, so nothing "
-                          "was changed. This is the table as it is now.")
-        return _page(stale.game, status=409, notice=notice)
+        return _refused(game, game_id, stale.game, 409, STALE)
     except IllegalAction as e:
-        message = explain(game, e.detail if e.reason == "does-not-beat" and e.detail else e.reason,
-                          table_of(game).current_notation(current.view()), tiles)
-        return _page(current, status=422, error=message, selected=selected)
+        code = e.detail if e.reason == "does-not-beat" and e.detail else e.reason
+        return _refused(game, game_id, current, 422, code, tiles, selected)
     except service.BadInput as e:
         if e.code == "bad-version":
-            return _page(current, status=409, notice=pgettext(
-                "play", "That move was made on an earlier view of this table, so nothing was "
-                "changed. This is the table as it is now."))
-        if selected:
-            message = reason_message(game, "not-in-hand")
-        else:
-            message = table_of(game).choose_first()
-        return _page(current, status=400, error=message, selected=selected)
+            return _refused(game, game_id, current, 409, STALE)
+        return _refused(game, game_id, current, 400, "not-in-hand" if selected else CHOOSE_FIRST,
+                        tiles if selected else "", selected)
     if is_fragment_request():
         return _page(played)
     response = redirect(_table_url(game, game_id), code=303)
