@@ -285,3 +285,57 @@ def test_play_with_nothing_selected_asks_for_cards(no_js_page: Page) -> None:
     expect(no_js_page.locator("#table .alert--error")).to_be_visible()
     assert "refused=choose-first" in no_js_page.url  # POST → 303 → GET: nothing to resubmit
     assert version(no_js_page) == before
+
+
+@pytest.mark.parametrize(("lang", "failure"), [("pl", "abort"), ("fa", 503)])
+def test_a_failed_request_says_so_and_retries(browser: Browser, base_url: str, lang: str, failure: object) -> None:
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    deal(page, lang, "tien-gow", 21)
+    before = version(page)
+
+    def fail_once(route):  # type: ignore[no-untyped-def]
+        if route.request.method != "POST":
+            route.continue_()
+        elif failure == "abort":
+            route.abort("internetdisconnected")
+        else:
+            route.fulfill(status=int(str(failure)), body="down")
+
+    page.route(re.compile(r"/games/[A-Za-z0-9_-]{32}$"), fail_once)
+    if page.locator("button[name=quick]").count():
+        page.locator("button[name=quick]").first.click()
+    else:
+        for k in range(int(page.locator("#play-form").get_attribute("data-discard") or 0)):
+            page.locator("label.pick").nth(k).click()
+        page.locator("#down-button").click()
+    failure_box = page.locator("#play-failure")
+    expect(failure_box).to_be_visible()
+    expect(failure_box).to_have_attribute("role", "alert")
+    assert not re.search(r"[A-Za-z]{4,}", failure_box.inner_text()) or lang == "pl"
+    assert version(page) == before
+    page.unroute(re.compile(r"/games/[A-Za-z0-9_-]{32}$"))
+    failure_box.locator("button").click()
+    expect(page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()
+    expect(page.locator("#play-failure")).to_have_count(0)
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "game"), [("en", "chuo-pai"), ("ar", "tien-gow")])
+def test_on_a_phone_the_hand_and_buttons_follow_the_status_line(browser: Browser, base_url: str,
+                                                                 lang: str, game: str) -> None:
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    deal(page, lang, game, 7)
+    status = page.locator("#status").bounding_box()
+    controls = page.locator(".controls").bounding_box()
+    log = page.locator(".log").bounding_box()
+    assert status and controls and log
+    # the buttons end within about one screen of the status line; the log comes after them
+    assert controls["y"] + controls["height"] - status["y"] <= 740 * 1.08
+    assert log["y"] > controls["y"]
+    if game == "tien-gow":  # the hand grouped civil / military
+        expect(page.locator(".hand__group")).to_have_count(2)
+    context.close()

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from flask_babel import pgettext
 
 from engine.tien_gow import SeatView, is_immediate
+from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
+from paiyou.i18n.names import SUIT_NAMES
 from paiyou.play.presenter import Model, Reveals, Table
 from paiyou.play.table import checkable, keys, playable_keys
 
@@ -33,9 +35,14 @@ class TienGowTable:
         return data
 
     def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[Model]:
-        """One row, in canonical order."""
+        """Civil tiles, then military ones (TG-1, the engine's ladders), each in canonical order."""
         item = checkable(playable_keys(view), selected)
-        return [{"family": None, "tiles": [item(t) for t in view.hand]}]
+        groups = []
+        for suit in (CIVIL, MILITARY):
+            tiles = [item(t) for t in view.hand if SUIT[t] == suit]
+            if tiles:
+                groups.append({"family": None, "label": str(SUIT_NAMES[suit]), "tiles": tiles})
+        return groups
 
     def legal_choices(self, view: SeatView) -> Model:
         legal = view.legal_actions()
