@@ -339,3 +339,21 @@ def test_on_a_phone_the_hand_and_buttons_follow_the_status_line(browser: Browser
     if game == "tien-gow":  # the hand grouped civil / military
         expect(page.locator(".hand__group")).to_have_count(2)
     context.close()
+
+
+@pytest.mark.parametrize(("lang", "js"), [("ar", True), ("hi", False)])
+def test_a_hint_selects_the_suggested_move(browser: Browser, base_url: str, lang: str, js: bool) -> None:
+    context = browser.new_context(base_url=base_url, java_script_enabled=js, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    deal(page, lang, "tien-gow", 5)
+    table_url = page.url
+    page.locator("#hint-button").click()
+    expect(page.locator("#hints-title")).to_be_visible()
+    if js:
+        assert page.url == table_url  # swapped in place
+        assert_accessible(page)
+    scores = page.locator(".hints__score")
+    assert 1 <= scores.count() <= 5
+    expect(page.locator("input[name=tile]:checked").first).to_be_attached()
+    context.close()

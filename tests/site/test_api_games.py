@@ -430,3 +430,71 @@ def test_an_unknown_level_is_a_400(api_app: Flask, api, level: Any) -> None:
     assert body["error"] == "unknown-level" and set(body) == {"error", "message"}
     assert "standard" in body["message"] and "poziom" in body["message"]
     assert store_for(api_app).count() == before
+
+
+# -- hints ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_is_a_legal_action_with_estimates(api_app: Flask, api, game: str) -> None:
+    data = start(api, game, 5)
+    for _ in range(3):
+        response = api.get(f"/api/v1/games/{data['id']}/hint")
+        assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+        assert_nothing_hidden(store_for(api_app), data["id"], response.get_data(as_text=True))
+        body = response.get_json()
+        assert set(body) == {"action", "candidates"}
+        legal = data["view"]["legal_actions"]
+        assert body["action"] in legal and body["action"] == body["candidates"][0]["action"]
+        assert 1 <= len(body["candidates"]) <= 5
+        for c in body["candidates"]:
+            assert c["action"] in legal and 0 <= c["score"] <= 1
+        assert len({json.dumps(c["action"], sort_keys=True) for c in body["candidates"]}) == len(body["candidates"])
+        assert api.get(f"/api/v1/games/{data['id']}/hint").get_json() == body  # deterministic
+        moved = act(api, data["id"], {"version": data["version"], **body["action"]})
+        assert moved.status_code == 200
+        data = moved.get_json()
+        if data["view"]["is_over"]:
+            break
+
+
+def test_no_hint_after_the_end(api) -> None:
+    data = start(api, "chuo-pai", 8)
+    rng = random.Random(1)
+    while not data["view"]["is_over"]:
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+    response = api.get(f"/api/v1/games/{data['id']}/hint?lang=fa")
+    assert response.status_code == 409
+    body = response.get_json()
+    assert body["error"] == "deal-over" and body["message"] and "deal" not in body["message"]
+    assert api.get(f"/api/v1/games/{new_id()}/hint").status_code == 404
+
+
+def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two deals that look the same from seat 0 but differ in the hidden hands get the same hint."""
+    from paiyou.play import service
+
+    seen: list[Any] = []
+    original = service.hints
+
+    def spy(game: Any, limit: int = 5) -> Any:
+        real = game.deal.view
+
+        def only_mine(seat: int) -> Any:
+            seen.append(seat)
+            return real(seat)
+
+        object.__setattr__(game, "deal", _ViewSpy(game.deal, only_mine))
+        return original(game, limit)
+
+    monkeypatch.setattr(service, "hints", spy)
+    data = start(api, "tien-gow", 6)
+    assert api.get(f"/api/v1/games/{data['id']}/hint").status_code == 200
+    assert seen and set(seen) == {0}
+
+
+class _ViewSpy:
+    def __init__(self, deal: Any, view: Any) -> None:
+        self._deal, self.view = deal, view
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._deal, name)

@@ -494,3 +494,29 @@ def test_arabic_plural_forms_of_the_play_domain_read_right() -> None:
     assert forms[3] == "يدك: %(num)s أوراق"   # 3..10
     assert forms[4] == "يدك: %(num)s ورقة"    # 100, 101, 102
     assert forms[5] == "يدك: %(num)s ورقةً"   # 11..99
+
+
+# -- hints ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "game"), [("fa", "tien-gow"), ("en", "chuo-pai")])
+def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app: Flask, web, lang: str,
+                                                                        game: str) -> None:
+    path, game_id = new_table(web, lang, game, 5)
+    table = parse(web.get(path).get_data(as_text=True))
+    assert f"{path}?hint=1" in table.links
+    before = store_for(play_app).get(game_id).version
+    response = page(play_app, web, f"{path}?hint=1", game_id)
+    text = response.get_data(as_text=True)
+    hinted = parse(text)
+    assert "hints-title" in hinted.ids
+    scores = re.findall(r'class="hints__score">([^<]*)<', text)
+    assert 1 <= len(scores) <= 5
+    if lang == "fa":
+        assert all(re.search("[۰-۹]", s) and not re.search("[0-9]", s) for s in scores)
+    api_hint = web.get(f"/api/v1/games/{game_id}/hint").get_json()["action"]
+    if api_hint["tiles"]:
+        assert sorted(hinted.checked) == sorted(api_hint["tiles"].split())
+    assert store_for(play_app).get(game_id).version == before  # a GET changes nothing
+    fragment = web.get(f"{path}?hint=1", headers={"HX-Request": "true"})
+    assert "<html" not in fragment.text and "hints-title" in fragment.text
+    assert_nothing_hidden(store_for(play_app), game_id, fragment.text)

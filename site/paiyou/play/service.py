@@ -286,6 +286,51 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
     return Game(stored, deal)
 
 
+# -- hints -------------------------------------------------------------------------------------
+
+MAX_HINTS = 5
+
+
+class Hint(NamedTuple):
+    action: Any  # an engine Action, one of the human's legal actions
+    score: float  # the search's estimate of the human's first-place chance after it, 0..1
+
+
+def hint_level(game: str) -> str | None:
+    """The strongest level the engine lists whose agent can estimate (None if none can)."""
+    from engine.ai import make_agent
+
+    for level in reversed(levels(game)):
+        if callable(getattr(make_agent(level, game), "estimate", None)):
+            return level
+    return None
+
+
+def hints(game: Game, limit: int = MAX_HINTS) -> list[Hint]:
+    """The best actions for the human now, best first (at most ``limit``), with their estimates,
+    from the strongest estimating level, reading the human seat's view only. Deterministic for a
+    given game state: the generator is seeded from the game as the computer's moves are.
+
+    Raises IllegalAction("deal-over") / IllegalAction("not-your-turn")."""
+    from engine.ai import make_agent
+
+    deal = game.deal
+    if deal.is_over:
+        raise IllegalAction("deal-over")
+    if deal.to_act != game.seat:
+        raise IllegalAction("not-your-turn")
+    level = hint_level(game.game)
+    view = deal.view(game.seat)
+    legal = {repr(a.as_dict()): a for a in view.legal_actions()}
+    if level is None:  # pragma: no cover - the engine always has an estimating level
+        return [Hint(a, 0.0) for a in list(legal.values())[:limit]]
+    ranked = make_agent(level, game.game).estimate(view, _agent_rng(deal, game.seat))
+    # Always an entry of legal_actions (an agent's own action object becomes the engine's).
+    found = [Hint(legal[repr(a.as_dict())], float(score)) for a, score in ranked
+             if repr(a.as_dict()) in legal]
+    return found[:limit]
+
+
 # -- the public log ----------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -310,4 +355,4 @@ def events(view: SeatView) -> list[Event]:
 
 __all__ = ["Game", "GameNotFound", "BadInput", "StaleVersion", "IllegalAction", "start", "load",
            "act", "events", "Event", "parse_seed", "parse_level", "levels", "default_level",
-           "opponent_level", "HUMAN", "HUMAN_SEAT"]
+           "opponent_level", "hints", "Hint", "HUMAN", "HUMAN_SEAT"]

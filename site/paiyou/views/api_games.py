@@ -6,6 +6,8 @@
   ``"tiles": ""``; Tien Gow adds ``"face_up": bool``) → the new ``{"id", "version", "view"}``
   after the computer players have moved up to your next turn or the end of the deal
 - ``GET /api/v1/games/<id>/record`` → the deal record once the deal is over (409 before)
+- ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "candidates": [{"action", "score"}]}``
+  (409 ``deal-over`` / ``not-your-turn`` otherwise)
 
 Errors are ``{"error": code, "message": sentence in the request's language}``: 400 malformed
 input, 404 unknown game or id, 409 stale version or deal not over, 422 illegal action (``error``
@@ -51,6 +53,8 @@ def error_message(code: str) -> str:
             "That action was made against an earlier state of the game; nothing was changed. "
             "Fetch the game and try again."),
         "deal-not-over": pgettext("play api", "The deal record is available once the deal is over."),
+        "deal-over": pgettext("play api", "The deal is over: there is no move to suggest."),
+        "not-your-turn": pgettext("play api", "It is not your turn."),
         "bad-json": pgettext("play api", "The request body must be a JSON object."),
         "bad-version": pgettext("play api", "\"version\" must be the game's current version number."),
         "bad-tiles": pgettext(
@@ -189,6 +193,23 @@ def record(game_id: str) -> tuple[Response, int]:
     if not game.is_over:
         return error("deal-not-over", 409, version=game.version)
     response = jsonify(game.record())
+    response.headers["Cache-Control"] = "no-store"
+    return response, 200
+
+
+@bp.get("/games/<game_id>/hint")
+def hint(game_id: str) -> tuple[Response, int]:
+    """On your turn: the suggested action and at most five candidates with the estimate of your
+    first-place chance after each (0..1), best first, from your seat's view only."""
+    game = service.load(current_store(), game_id)
+    try:
+        found = service.hints(game)
+    except IllegalAction as e:
+        return error(e.reason, 409, version=game.version)
+    response = jsonify({
+        "action": found[0].action.as_dict(),
+        "candidates": [{"action": h.action.as_dict(), "score": round(h.score, 4)} for h in found],
+    })
     response.headers["Cache-Control"] = "no-store"
     return response, 200
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 from babel.lists import format_list
+from babel.numbers import format_percent
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import get_locale, pgettext
 from werkzeug.wrappers import Response as BaseResponse
@@ -34,7 +35,7 @@ from paiyou.i18n import names, numerals
 from paiyou.play import service as service
 from paiyou.play.presenter import table_of
 from paiyou.play.store import current_store, is_valid_id, store_for
-from paiyou.play.table import table_model
+from paiyou.play.table import keys, table_model
 from paiyou.reasons import CODES, explain
 from paiyou.web import limits
 from paiyou.web.htmx import is_fragment_request, render
@@ -230,10 +231,12 @@ def _load(game: str, game_id: str) -> service.Game:
 
 
 def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
-          error: str | None = None, selected: Sequence[str] = ()) -> Any:
+          error: str | None = None, selected: Sequence[str] = (),
+          hints: Sequence[dict[str, Any]] | None = None) -> Any:
     model = table_model(game, selected)
     body = render("play/table.html", blocks=("table", "announce"), t=model, notice=notice,
-                  error=error, selected=list(selected), fragment=is_fragment_request())
+                  error=error, selected=list(selected), fragment=is_fragment_request(),
+                  hints=hints, quiet=hints is not None)
     response = current_app.make_response((body, status))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Robots-Tag"] = "noindex"
@@ -272,7 +275,29 @@ def table(game: str, game_id: str) -> Any:
         tried = " ".join(_tile_keys(request.args.get("tried", "").split()))
         return _page(current, error=_refusal(game, current, refused, tried),
                      selected=_tile_keys(request.args.getlist("tile")))
+    if request.args.get("hint"):
+        return _hint_page(current)
     return _page(current)
+
+
+@bp.app_template_global("play_percent")
+def percent(score: float) -> str:
+    """0.4321 -> "43%" in the page's language and digits."""
+    locale = get_locale()
+    text = format_percent(score, locale=locale, numbering_system="default")
+    return numerals.to_native_digits(text, locale)
+
+
+def _hint_page(current: service.Game) -> Any:
+    """The table with the suggested move selected and the candidates listed (``?hint=1``: a GET,
+    nothing changes; only the human seat's view is read)."""
+    try:
+        found = service.hints(current)
+    except IllegalAction:
+        return _page(current)
+    listed = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up, "pass": not h.action.tiles,
+               "score": h.score} for h in found]
+    return _page(current, selected=listed[0]["tiles"] if listed else (), hints=listed)
 
 
 def _form_action(game: str) -> tuple[str, bool, list[str]] | None:
