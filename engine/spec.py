@@ -100,7 +100,8 @@ class GameSpec:
       (each game's own keywords, for puzzles and tests).
     - ``action(tiles, face_up)``: the move a player means by these tiles (it raises
       ``IllegalAction`` when the game has no such move); ``parse_action(text)`` from notation.
-    - ``to_record`` / ``replay``: the deal record (docs/records.md); ``replay`` checks it.
+    - ``to_record`` / ``replay``: the deal record (docs/records.md); ``replay`` checks it;
+      ``replay_steps`` gives every state of a checked record (for a review).
     - ``judge(current, play)``: does ``play`` beat ``current``.
     - ``agent_levels``: the computer players, weakest first; ``make_agent(level)`` builds one.
     """
@@ -115,6 +116,7 @@ class GameSpec:
     parse_action: Callable[[str], Action]
     to_record: Callable[[Any], dict[str, Any]]
     replay: Callable[[Any], Deal]  # a record: a mapping as read from JSON
+    replay_steps: Callable[[Any], tuple[Deal, ...]]  # every state of a checked record, dealt first
     judge: Callable[[str | None, str], Judgement]
     agent_levels: tuple[str, ...]
     make_agent: Callable[[str], Agent]

@@ -1,0 +1,35 @@
+"""``replay_steps(record)``: every state of a checked record, the dealt one first, one per action;
+the last is what ``replay`` gives. A record ``replay`` rejects is rejected the same way."""
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import RecordError
+from engine.games import GAMES
+from engine.rng import make_rng
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_state_of_a_deal(game: str) -> None:
+    spec = GAMES[game]
+    agent = spec.make_agent("greedy")
+    deal = spec.new_deal(11)
+    states = [deal]
+    while not deal.is_over:
+        deal = deal.apply(agent.choose(deal.view(deal.to_act), make_rng(deal.action_count)),
+                          player=deal.to_act)
+        states.append(deal)
+    steps = spec.replay_steps(spec.to_record(deal))
+    assert len(steps) == len(states) == deal.action_count + 1
+    assert [spec.to_record(s) for s in steps] == [spec.to_record(s) for s in states]
+    half = spec.to_record(states[len(states) // 2])
+    assert spec.to_record(spec.replay_steps(half)[-1]) == half  # an unfinished record too
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_rejected_record_is_rejected(game: str) -> None:
+    spec = GAMES[game]
+    record = spec.to_record(spec.new_deal(3))
+    record["hands"] = record["hands"][::-1]
+    with pytest.raises(RecordError):
+        spec.replay_steps(record)
