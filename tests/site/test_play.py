@@ -520,3 +520,49 @@ def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app
     fragment = web.get(f"{path}?hint=1", headers={"HX-Request": "true"})
     assert "<html" not in fragment.text and "hints-title" in fragment.text
     assert_nothing_hidden(store_for(play_app), game_id, fragment.text)
+
+
+# -- the review ---------------------------------------------------------------------------------------
+
+def test_the_review_is_409_before_the_end_and_face_up_after(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "fa", "tien-gow", 5)
+    early = web.get(f"{path}/review")
+    assert early.status_code == 409
+    assert_nothing_hidden(store_for(play_app), game_id, early.get_data(as_text=True))
+    assert parse(early.get_data(as_text=True)).html["dir"] == "rtl"
+    for step in ("0", "3", "x"):
+        assert web.get(f"{path}/review?step={step}").status_code == 409
+    play_out_from(play_app, web, path, game_id)
+    final = truth(store_for(play_app), game_id)
+    assert f"{path}/review" in parse(web.get(path).get_data(as_text=True)).links
+    first = web.get(f"{path}/review?step=0")
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-store"
+    shown = set(re.findall(r'data-tile="([^"]+)"', first.get_data(as_text=True)))
+    dealt = {t.key for hand in final.deal.dealt for t in hand}
+    assert dealt <= shown  # every hand face up
+    steps = parse(first.get_data(as_text=True))
+    assert f"{path}/review?step=1" in steps.links
+    last = web.get(f"{path}/review")
+    assert "result-title" in parse(last.get_data(as_text=True)).ids
+    assert "pillars-caption" in last.get_data(as_text=True)
+    for odd in ("-1", "99999", "abc", "٣"):
+        assert web.get(f"{path}/review?step={odd}").status_code == 200
+
+
+def play_out_from(app: Flask, web, path: str, game_id: str) -> None:
+    moves = 0
+    while True:
+        table = parse(web.get(path).get_data(as_text=True))
+        if not table.has_form:
+            return
+        data: dict[str, Any] = {"version": table.version}
+        if table.quick:
+            data["quick"] = table.quick[0]
+        elif table.buttons.get("pass"):
+            data["move"] = "pass"
+        else:
+            data["move"] = "down"
+            data["tile"] = table.tiles[:table.discard]
+        assert web.post(path, data=data).status_code == 303
+        moves += 1
+        assert moves < 100

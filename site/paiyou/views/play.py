@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -34,6 +34,7 @@ from paiyou.games import game as game_spec
 from paiyou.i18n import names, numerals
 from paiyou.play import service as service
 from paiyou.play.presenter import table_of
+from paiyou.play.review import clamp_step, review_model, states_of
 from paiyou.play.store import current_store, is_valid_id, store_for
 from paiyou.play.table import keys, table_model
 from paiyou.reasons import CODES, explain
@@ -382,6 +383,35 @@ def record(game: str, game_id: str) -> Any:
         f'attachment; filename="paiyou-{game}-{seed if seed is not None else found.id}.json"'
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _review_page(game: str, states: Sequence[Any], step: int, agents: Sequence[str],
+                 step_url: Callable[[int], str], **extra: Any) -> Any:
+    model = review_model(game, states, step, agents)
+    body = render("play/review.html", t=model, step_url=step_url, **extra)
+    response = current_app.make_response(body)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@bp.get(f"/{GAME}/games/<game_id>/review")
+def review(game: str, game_id: str) -> Any:
+    """The finished deal face up, one step per action (``?step=n``; 409 before the end: nothing
+    hidden may leak)."""
+    found = _load(game, game_id)
+    if not found.is_over:
+        return render("play/message.html", game=game, status=409, message=pgettext(
+            "play", "The review opens once the deal is over."),
+            back=_table_url(game, game_id)), 409
+    states = states_of(game, found.record())
+    step = clamp_step(request.args.get("step"), len(states) - 1)
+
+    def step_url(n: int) -> str:
+        return url_for("play.review", game=game, game_id=game_id, step=n)
+
+    return _review_page(game, states, step, found.agents, step_url,
+                        table_url=_table_url(game, game_id))
 
 
 @bp.cli.command("prune")

@@ -160,6 +160,19 @@
     update();
   }
 
+  // -- the review: arrow keys step back and forth (the links work without JavaScript) --------
+  document.addEventListener("keydown", function (event) {
+    if (!document.querySelector("[data-review]") || event.altKey || event.ctrlKey || event.metaKey) return;
+    var target = event.target;
+    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    var rtl = document.documentElement.dir === "rtl";
+    var key = event.key;
+    var which = key === "ArrowRight" ? (rtl ? "prev" : "next") : key === "ArrowLeft" ? (rtl ? "next" : "prev") : null;
+    if (!which) return;
+    var link = document.querySelector('[data-review] [data-key="' + which + '"]');
+    if (link) { event.preventDefault(); link.click(); }
+  });
+
   function start() {
     var table = document.getElementById("table");
     if (table) waitForReveal(table);
