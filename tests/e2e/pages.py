@@ -17,6 +17,7 @@ PAGE_DOMAINS: dict[str, str] = {
     "/{lang}/play": "play",
     "/{lang}/chuo-pai/play": "play",
     "/{lang}/tien-gow/play": "play",
+    "/{lang}/tien-gow/replay": "play",  # paste or upload a deal record
     # Puzzles: the lesson paths, an explanation step (ladders), a beat-or-pass puzzle (tiles as
     # checkboxes), a settlement puzzle (a form), a practice puzzle. Answered states are checked
     # by tests/e2e/test_puzzles_e2e.py.

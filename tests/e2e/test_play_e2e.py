@@ -357,3 +357,45 @@ def test_a_hint_selects_the_suggested_move(browser: Browser, base_url: str, lang
     assert 1 <= scores.count() <= 5
     expect(page.locator("input[name=tile]:checked").first).to_be_attached()
     context.close()
+
+
+def _finished_record(game: str) -> dict:
+    from engine.games import GAMES
+    from engine.rng import make_rng
+
+    spec = GAMES[game]
+    agent = spec.make_agent("greedy")
+    deal = spec.new_deal(9)
+    while not deal.is_over:
+        deal = deal.apply(agent.choose(deal.view(deal.to_act), make_rng(deal.action_count)), player=deal.to_act)
+    return spec.to_record(deal)
+
+
+@pytest.mark.parametrize(("lang", "js"), [("en", True), ("fa", True), ("ar", False)])
+def test_replay_a_record_and_step_through_it(browser: Browser, base_url: str, lang: str, js: bool) -> None:
+    context = browser.new_context(base_url=base_url, java_script_enabled=js, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    record = _finished_record("tien-gow")
+    page.goto(f"/{lang}/tien-gow/play")
+    page.locator(".start__replay a").click()
+    bad = json.loads(json.dumps(record))
+    bad["tricks"][2]["actions"][1]["tiles"] = ["6-6"]
+    page.locator("#record").fill(json.dumps(bad))
+    page.locator("#replay-submit").click()
+    expect(page.locator("#replay-error")).to_be_visible()
+    assert re.match(r"^\S+ [۳3]", page.locator("#replay-error").inner_text())  # "trick 3, …"
+    page.locator("#record").fill(json.dumps(record))
+    page.locator("#replay-submit").click()
+    expect(page.locator("#result-title")).to_be_visible()  # the last step: the settlement
+    where = page.locator("#review-where").inner_text()
+    if js:
+        assert_accessible(page)
+        back = "ArrowRight" if lang in ("ar", "fa") else "ArrowLeft"
+        page.keyboard.press(back)
+        expect(page.locator("#review-where")).not_to_have_text(where)
+        expect(page.locator("#result-title")).to_have_count(0)
+    else:
+        page.locator('[data-key="prev"]').click()
+        expect(page.locator("#review-where")).not_to_have_text(where)
+    context.close()

@@ -566,3 +566,71 @@ def play_out_from(app: Flask, web, path: str, game_id: str) -> None:
         assert web.post(path, data=data).status_code == 303
         moves += 1
         assert moves < 100
+
+
+# -- replaying a record ---------------------------------------------------------------------------------
+
+def _finished_record(game: str, seed: int = 4) -> dict[str, Any]:
+    from engine.games import GAMES as ENGINE_GAMES
+    from engine.rng import make_rng
+
+    spec = ENGINE_GAMES[game]
+    agent = spec.make_agent("greedy")
+    deal = spec.new_deal(seed)
+    while not deal.is_over:
+        deal = deal.apply(agent.choose(deal.view(deal.to_act), make_rng(deal.action_count)), player=deal.to_act)
+    return spec.to_record(deal)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_is_replayed_from_json_a_form_field_or_a_file(web, game: str) -> None:
+    import io
+    import json
+
+    record = _finished_record(game)
+    page_ = web.get(f"/pl/{game}/replay")
+    assert page_.status_code == 200 and 'name="csrf_token"' in page_.text and 'type="file"' in page_.text
+    as_json = web.post(f"/en/{game}/replay", json=record)
+    assert as_json.status_code == 200 and "review-where" in as_json.text
+    as_field = web.post(f"/en/{game}/replay", data={"record": json.dumps(record), "step": "1"})
+    assert as_field.status_code == 200 and "Step 1 of" in as_field.text
+    upload = web.post(f"/en/{game}/replay", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                      content_type="multipart/form-data")
+    assert upload.status_code == 200 and "result-title" in upload.text
+    shown = set(re.findall(r'data-tile="([^"]+)"', web.post(f"/en/{game}/replay", data={
+        "record": json.dumps(record), "step": "0"}).text))
+    assert {k for hand in record["hands"] for k in hand} <= shown
+
+
+@pytest.mark.parametrize(("game", "lang", "where"), [("chuo-pai", "en", "round 3, action 2:"),
+                                                     ("tien-gow", "en", "trick 3, action 2:"),
+                                                     ("tien-gow", "fa", "دست ۳، حرکت ۲:")])
+def test_a_rejected_record_is_a_422_naming_where_and_why(web, game: str, lang: str, where: str) -> None:
+    import json
+
+    record = _finished_record(game)
+    key = "rounds" if "rounds" in record else "tricks"
+    record[key][2]["actions"][1]["tiles"] = ["6-6"]
+    response = web.post(f"/{lang}/{game}/replay", data={"record": json.dumps(record)})
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    assert parse(text).html["lang"] == lang
+    message = re.search(r'id="replay-error">([^<]*)<', text)
+    assert message and message.group(1).startswith(where), message and message.group(1)
+    if lang == "en":
+        assert "do not hold" in message.group(1)
+    for body in ({"record": "not json"}, {"record": "[1, 2]"}, {}):
+        assert web.post(f"/{lang}/{game}/replay", data=body).status_code == 422
+
+
+def test_the_replay_form_needs_its_csrf_token(translations_dir: Path, tmp_path: Path) -> None:
+    import json
+
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
+    client = app.test_client()
+    record = json.dumps(_finished_record("chuo-pai"))
+    assert client.post("/en/chuo-pai/replay", data={"record": record}).status_code == 400
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/en/chuo-pai/replay").text).group(1)
+    assert client.post("/en/chuo-pai/replay", data={"record": record, "csrf_token": token}).status_code == 200
+    store_for(app).close()

@@ -56,6 +56,9 @@ class Table(Protocol):
     def choose_first(self) -> str:
         """What to say when Play is pressed with nothing selected."""
 
+    def record_place(self, number: int, action: int | None) -> str:
+        """A place in a deal record, counted from 1: "round 3, action 2" (or "round 3")."""
+
 
 @cache
 def table_of(game: str) -> Table:

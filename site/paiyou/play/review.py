@@ -4,7 +4,8 @@ from a finished deal's record or from a record the visitor sent (never for a dea
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.games import game as game_rules
@@ -40,7 +41,8 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
         panel["hand"] = keys(view.hand)
         seats.append(panel)
     actor = states[step - 1].to_act if step else None
-    happened = _new_events(states[step - 1], state, actor) if actor is not None else []
+    # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
+    happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[0])
     result = table.result(views[0], names) if state.is_over else None
     return {
         "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
@@ -53,3 +55,36 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
 def states_of(game: str, record: Any) -> tuple[Deal, ...]:
     """Every state of a record (RecordError when the engine rejects it)."""
     return game_rules(game).replay_steps(record)
+
+
+# -- a rejected record, in words ----------------------------------------------------------------
+
+_ACTION_AT = re.compile(r"^(?:round (\d+), action (\d+)|tricks\[(\d+)\]\.actions\[(\d+)\])")
+_ROUND_AT = re.compile(r"^(?:round (\d+)|tricks\[(\d+)\])")
+_PROBLEM_CODE = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def where_words(where: str, round_word: Callable[[int], str],
+                action_word: Callable[[int, int], str]) -> str:
+    """The engine's ``RecordError.where`` as a place in the deal (rounds and tricks numbered from
+    1, as players count them), or a field of the record."""
+    found = _ACTION_AT.match(where)
+    if found:
+        cp_round, cp_action, tg_trick, tg_action = found.groups()
+        if cp_round:
+            return action_word(int(cp_round), int(cp_action))
+        return action_word(int(tg_trick) + 1, int(tg_action) + 1)  # the record's lists count from 0
+    found = _ROUND_AT.match(where)
+    if found:
+        cp_round, tg_trick = found.groups()
+        return round_word(int(cp_round) if cp_round else int(tg_trick) + 1)
+    return ""
+
+
+def problem_code(problem: str, known: Sequence[str]) -> str | None:
+    """The engine's reason code inside ``RecordError.problem`` ("illegal: not-in-hand (…)"), when
+    it names one of ``known``."""
+    for code in _PROBLEM_CODE.findall(problem):
+        if code in known:
+            return code
+    return None

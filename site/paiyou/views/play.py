@@ -24,21 +24,24 @@ from babel.lists import format_list
 from babel.numbers import format_percent
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import get_locale, pgettext
+from flask_wtf.csrf import validate_csrf
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms.validators import ValidationError
 
 from engine.chuo_pai.families import SPECIAL
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, RecordError
 from engine.tiles import TILE_BY_KEY
 from paiyou.games import GAME_KEYS, url_converter
 from paiyou.games import game as game_spec
 from paiyou.i18n import names, numerals
 from paiyou.play import service as service
 from paiyou.play.presenter import table_of
-from paiyou.play.review import clamp_step, review_model, states_of
+from paiyou.play.review import clamp_step, problem_code, review_model, states_of, where_words
 from paiyou.play.store import current_store, is_valid_id, store_for
 from paiyou.play.table import keys, table_model
-from paiyou.reasons import CODES, explain
+from paiyou.reasons import CODES, explain, reason_message
 from paiyou.web import limits
+from paiyou.web.csrf import csrf
 from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("play", __name__, url_prefix="/<lang_code>", cli_group="games")
@@ -412,6 +415,93 @@ def review(game: str, game_id: str) -> Any:
 
     return _review_page(game, states, step, found.agents, step_url,
                         table_url=_table_url(game, game_id))
+
+
+MAX_RECORD_BYTES = 60 * 1024  # a whole deal's record is a few KiB
+
+
+def _posted_record() -> object:
+    """The record from a JSON body, a form field ``record`` or an uploaded file ``file``;
+    ``_NO_RECORD`` when none was sent, ``_NOT_JSON`` when it is not JSON."""
+    if request.is_json:
+        body = request.get_json(silent=True)
+        return body if body is not None else _NOT_JSON
+    text = request.form.get("record", "").strip()
+    upload = request.files.get("file")
+    if not text and upload is not None and upload.filename:
+        text = upload.read(MAX_RECORD_BYTES + 1).decode("utf-8", "replace").strip()
+    if not text:
+        return _NO_RECORD
+    if len(text) > MAX_RECORD_BYTES:
+        return _NOT_JSON
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
+
+
+_NO_RECORD, _NOT_JSON = object(), object()
+
+
+def _record_problem(game: str, error: RecordError) -> str:
+    """Where and why the engine rejected a record, in the page's language."""
+    table = table_of(game)
+    place = where_words(error.where, lambda n: table.record_place(n, None), table.record_place)
+    code = problem_code(error.problem, CODES[game])
+    if code is not None:
+        why = reason_message(game, code)
+    elif "seed" in error.problem:
+        why = pgettext("play", "these are not the hands that the record's seed deals.")
+    elif "stated" in error.problem or "mismatch" in error.problem:
+        why = pgettext("play", "the result it states is not what the rules give.")
+    else:
+        why = pgettext("play", "it does not follow the record format or the rules.")
+    if not place:
+        return str(pgettext("play", "The record was rejected: %(why)s", why=why))
+    return str(pgettext("play", "%(where)s: %(why)s", where=place, why=why))
+
+
+def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "") -> Any:
+    body = render("play/replay.html", game=game, error=error, text=text)
+    response = current_app.make_response((body, status))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get(f"/{GAME}/replay")
+def replay_page(game: str) -> Any:
+    """Paste or upload a deal record (docs/records.md) to review it face up."""
+    return _replay_form(game)
+
+
+@bp.post(f"/{GAME}/replay")
+@csrf.exempt
+def replay(game: str) -> Any:
+    """A record (JSON body, form field or file) checked by the engine's ``replay``, then reviewed
+    face up (``step`` in the form or the query); a rejected record is a 422 page naming where
+    and why. Nothing is stored: a form needs its CSRF token, a JSON body none (no other site's
+    page can send one without a CORS preflight)."""
+    if not request.is_json and current_app.config.get("WTF_CSRF_ENABLED", True):
+        try:
+            validate_csrf(request.form.get("csrf_token"))
+        except ValidationError:
+            abort(400)
+    record = _posted_record()
+    if record is _NO_RECORD:
+        return _replay_form(game, status=422, error=pgettext(
+            "play", "Paste a deal record or choose a file first."))
+    if record is _NOT_JSON:
+        return _replay_form(game, status=422, error=pgettext(
+            "play", "That is not a deal record: a record is one JSON object."))
+    try:
+        states = states_of(game, record)
+    except RecordError as e:
+        return _replay_form(game, status=422, error=_record_problem(game, e),
+                            text=request.form.get("record", "")[:MAX_RECORD_BYTES])
+    step = clamp_step(request.values.get("step"), len(states) - 1)
+    agents = tuple("human" if s == 0 else "" for s in range(game_spec(game).seats))
+    text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    return _review_page(game, states, step, agents, lambda n: "", replay_record=text)
 
 
 @bp.cli.command("prune")

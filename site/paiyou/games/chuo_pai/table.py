@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-
 from flask_babel import pgettext
 
 from engine.chuo_pai import SeatView
 from engine.chuo_pai.families import FAMILIES, FAMILY_OF, SPECIAL, display_key
 from engine.chuo_pai.view import round_dict
+from paiyou.i18n.numerals import num
 from paiyou.play.presenter import Model, Reveals, Table
 from paiyou.play.table import checkable, keys, playable_keys
 
@@ -115,5 +115,11 @@ class ChuoPaiTable:
     def choose_first(self) -> str:
         return pgettext("play", "Choose cards from your hand first.")
 
+
+    def record_place(self, number: int, action: int | None) -> str:
+        if action is None:
+            return str(pgettext("play", "round %(num)s", num=num(number)))
+        return str(pgettext("play", "round %(round)s, action %(action)s", round=num(number),
+                            action=num(action)))
 
 TABLE: Table = ChuoPaiTable()

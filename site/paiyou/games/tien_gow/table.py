@@ -9,6 +9,7 @@ from flask_babel import pgettext
 from engine.tien_gow import SeatView, is_immediate
 from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
 from paiyou.i18n.names import SUIT_NAMES
+from paiyou.i18n.numerals import num
 from paiyou.play.presenter import Model, Reveals, Table
 from paiyou.play.table import checkable, keys, playable_keys
 
@@ -102,5 +103,11 @@ class TienGowTable:
     def choose_first(self) -> str:
         return pgettext("play", "Choose tiles from your hand first.")
 
+
+    def record_place(self, number: int, action: int | None) -> str:
+        if action is None:
+            return str(pgettext("play", "trick %(num)s", num=num(number)))
+        return str(pgettext("play", "trick %(trick)s, action %(action)s", trick=num(number),
+                            action=num(action)))
 
 TABLE: Table = TienGowTable()
