@@ -634,3 +634,25 @@ def test_the_replay_form_needs_its_csrf_token(translations_dir: Path, tmp_path: 
     token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/en/chuo-pai/replay").text).group(1)
     assert client.post("/en/chuo-pai/replay", data={"record": record, "csrf_token": token}).status_code == 200
     store_for(app).close()
+
+
+def test_the_last_finished_round_stays_visible(play_app: Flask, web) -> None:
+    for game in GAMES:
+        path, game_id = new_table(web, "en", game, 13)
+        for _ in range(12):
+            table = parse(web.get(path).get_data(as_text=True))
+            if not table.has_form:
+                break
+            text = web.get(path).get_data(as_text=True)
+            view = truth(store_for(play_app), game_id).view()
+            finished = getattr(view, "rounds", None) or getattr(view, "tricks", ())
+            assert ("felt__last" in text) == bool(finished)
+            data: dict[str, Any] = {"version": table.version}
+            if table.quick:
+                data["quick"] = table.quick[0]
+            elif table.buttons.get("pass"):
+                data["move"] = "pass"
+            else:
+                data.update(move="down", tile=table.tiles[:table.discard])
+            web.post(path, data=data)
+        assert "won it." in text

@@ -50,6 +50,10 @@ class Table(Protocol):
     def result(self, view: Any, names: Sequence[str]) -> Model | None:
         """The end-of-deal table, None before the end."""
 
+    def last_round(self, view: Any, names: Sequence[str]) -> Model | None:
+        """The last finished round or trick (``winner`` name, ``plays``: name, tiles, pass,
+        face_up, count), so it stays visible while the next one starts; None before the first."""
+
     def round_number(self, view: Any) -> int:
         """The number of the round or trick under way (or the last one)."""
 

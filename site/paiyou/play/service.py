@@ -324,7 +324,8 @@ def hints(game: Game, limit: int = MAX_HINTS) -> list[Hint]:
     legal = {repr(a.as_dict()): a for a in view.legal_actions()}
     if level is None:  # pragma: no cover - the engine always has an estimating level
         return [Hint(a, 0.0) for a in list(legal.values())[:limit]]
-    ranked = make_agent(level, game.game).estimate(view, _agent_rng(deal, game.seat))
+    estimating: Any = make_agent(level, game.game)  # an agent with ``estimate`` (hint_level)
+    ranked = estimating.estimate(view, _agent_rng(deal, game.seat))
     # Always an entry of legal_actions (an agent's own action object becomes the engine's).
     found = [Hint(legal[repr(a.as_dict())], float(score)) for a, score in ranked
              if repr(a.as_dict()) in legal]

@@ -81,7 +81,7 @@ def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
         "hand": table.hand_groups(view, selected), "hand_size": len(view.hand),
         "choices": table.legal_choices(view), "current": table.current(view),
         "log": log_model(all_events, recent), "result": table.result(view, names),
-        "round_number": table.round_number(view),
+        "round_number": table.round_number(view), "last_round": table.last_round(view, names),
     }
 
 

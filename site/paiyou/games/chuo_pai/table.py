@@ -86,6 +86,14 @@ class ChuoPaiTable:
             "winner": view.is_over and s in view.winners,
         } for s in range(len(view.hand_sizes))]
 
+    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+        if not view.rounds:
+            return None
+        finished = view.rounds[-1]
+        return {"winner": names[finished.winner] if finished.winner is not None else "", "plays": [
+            {"name": names[seat], "tiles": keys(play.tiles), "pass": not play.tiles, "face_up": True,
+             "count": len(play.tiles)} for seat, play in finished.actions]}
+
     def round_seats(self, view: SeatView) -> list[int]:
         return [seat for seat, _ in view.round.actions] if view.round is not None else []
 

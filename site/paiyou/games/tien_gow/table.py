@@ -72,6 +72,14 @@ class TienGowTable:
             "banker": view.banker == s, "plays": plays.get(s, []), "winner": view.winner == s,
         } for s in range(len(view.hand_sizes))]
 
+    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+        if not view.tricks:
+            return None
+        finished = view.tricks[-1]
+        return {"winner": names[finished.winner] if finished.winner is not None else "", "plays": [
+            {"name": names[play.player], "tiles": keys(play.tiles), "pass": False,
+             "face_up": play.face_up, "count": play.count} for play in finished.plays]}
+
     def round_seats(self, view: SeatView) -> list[int]:
         return [p.player for p in view.trick.plays]
 
