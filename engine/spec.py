@@ -96,8 +96,10 @@ class Agent(Protocol):
 class GameSpec:
     """Everything a caller needs to know of a game.
 
-    - ``new_deal(seed)``: a shuffled deal; ``position(...)``: a deal from given hands and history
-      (each game's own keywords, for puzzles and tests).
+    - ``new_deal(seed)``: a shuffled deal; ``next_deal(seed, first)``: the next deal of a match,
+      ``first`` being the finished deal's ``Outcome.next_first`` (who leads or banks it);
+      ``position(...)``: a deal from given hands and history (each game's own keywords, for
+      puzzles and tests).
     - ``action(tiles, face_up)``: the move a player means by these tiles (it raises
       ``IllegalAction`` when the game has no such move); ``parse_action(text)`` from notation.
     - ``to_record`` / ``replay``: the deal record (docs/records.md); ``replay`` checks it;
@@ -111,6 +113,7 @@ class GameSpec:
     seat_order: SeatOrder
     has_face_down: bool  # whether a move may be played face down (Tien Gow's discards, TG-6)
     new_deal: Callable[[int], Deal]
+    next_deal: Callable[[int, int | None], Deal]  # a match's next deal: seed, Outcome.next_first
     position: Callable[..., Deal]
     action: Callable[[Sequence[Tile], bool], Action]
     parse_action: Callable[[str], Action]

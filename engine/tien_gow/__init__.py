@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.outcome import Payment
 from engine.tien_gow.actions import Action, action_from_tiles, format_action, make_action, parse_action
-from engine.tien_gow.deal import Deal, deal_from_hands, new_deal, position
+from engine.tien_gow.deal import Deal, deal_from_hands, new_deal, next_deal, position
 from engine.tien_gow.history import Trick, Turn
 from engine.tien_gow.judging import judge
 from engine.tien_gow.moves import early_death, legal_actions
@@ -21,7 +21,7 @@ from engine.tien_gow.table import KEY, SEAT_ORDER, SEATS
 from engine.tien_gow.view import SeatView
 
 __all__ = [
-    "KEY", "SEATS", "SEAT_ORDER", "new_deal", "deal_from_hands", "position", "Deal", "Turn", "Trick",
+    "KEY", "SEATS", "SEAT_ORDER", "new_deal", "next_deal", "deal_from_hands", "position", "Deal", "Turn", "Trick",
     "Action", "Payment", "SeatView", "TileSet", "SETS", "SUPREME", "judge", "parse_action",
     "make_action", "action_from_tiles", "format_action", "to_record", "replay", "replay_steps",
     "beats", "classify",

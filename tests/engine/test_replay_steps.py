@@ -33,3 +33,20 @@ def test_a_rejected_record_is_rejected(game: str) -> None:
     record["hands"] = record["hands"][::-1]
     with pytest.raises(RecordError):
         spec.replay_steps(record)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_next_deal_of_a_match(game: str) -> None:
+    """TG-19: the last trick's winner banks the next deal; CP-3: each deal draws its first leader."""
+    spec = GAMES[game]
+    agent = spec.make_agent("greedy")
+    deal = spec.new_deal(21)
+    while not deal.is_over:
+        deal = deal.apply(agent.choose(deal.view(deal.to_act), make_rng(deal.action_count)), player=deal.to_act)
+    outcome = deal.outcome()
+    assert outcome is not None
+    following = spec.next_deal(22, outcome.next_first)
+    assert spec.to_record(following)["hands"] == spec.to_record(spec.new_deal(22))["hands"]
+    if outcome.next_first is not None:
+        assert following.view(0).as_dict()["banker"] == outcome.next_first
+    assert spec.replay(spec.to_record(following)).to_act == following.to_act
