@@ -656,3 +656,23 @@ def test_the_last_finished_round_stays_visible(play_app: Flask, web) -> None:
                 data.update(move="down", tile=table.tiles[:table.discard])
             web.post(path, data=data)
         assert "won it." in text
+
+
+def test_next_deal_at_the_table_shows_the_match(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "ar", "tien-gow", 5)
+    assert web.post(f"{path}/next").status_code == 303  # before the end: back to the table
+    assert store_for(play_app).count() == 1
+    play_out_from(play_app, web, path, game_id)
+    final = truth(store_for(play_app), game_id)
+    end = web.get(path).get_data(as_text=True)
+    assert "next-deal" in parse(end).ids and "result__next" in end
+    response = web.post(f"{path}/next")
+    assert response.status_code == 303
+    new_path = urlsplit(response.location).path
+    assert TABLE_PATH.match(new_path) and new_path != path
+    new_id_ = new_path.rsplit("/", 1)[1]
+    assert new_id_ in (web.get_cookie("paiyou_games").value or "")
+    table = page(play_app, web, new_path, new_id_).get_data(as_text=True)
+    assert "match-title" in parse(table).ids
+    outcome = final.deal.outcome()
+    assert truth(store_for(play_app), new_id_).view().banker == outcome.next_first

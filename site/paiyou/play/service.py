@@ -218,6 +218,39 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     return Game(stored, deal)
 
 
+# -- matches ------------------------------------------------------------------------------------
+
+def match_of(game: Game) -> dict[str, Any]:
+    """The match a deal belongs to: ``id`` (its first deal's id), ``deal`` (1-based), ``totals``
+    (each seat's score summed over the match's finished deals before this one: Tien Gow's net
+    points, Chuo Pai's piles) and ``deals`` (each of those deals' scores)."""
+    found = game.stored.meta.get("match")
+    if isinstance(found, dict):
+        return found
+    return {"id": game.id, "deal": 1, "totals": [0] * game_rules(game.game).seats, "deals": []}
+
+
+def next_deal(store: GameStore, game_id: str, game: str | None = None) -> Game:
+    """"Next deal" of a finished deal: a new deal of the same match (its ``next_first`` leads or
+    banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players, the totals carried.
+    IllegalAction("deal-not-over") before the end."""
+    current = load(store, game_id, game)
+    outcome = current.deal.outcome()
+    if not current.is_over or outcome is None:
+        raise IllegalAction("deal-not-over")
+    rules = game_rules(current.game)
+    match = match_of(current)
+    deals = [*match["deals"], list(outcome.scores)]
+    totals = [sum(scores) for scores in zip(*deals, strict=True)]
+    meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
+                      "deals": deals}}
+    deal = rules.next_deal(secrets.randbelow(MAX_SEED), outcome.next_first)
+    deal = run_computer(current.game, deal, current.seat, current.agents)
+    stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
+                          finished=deal.is_over, meta=meta)
+    return Game(stored, deal)
+
+
 def _rebuild(stored: StoredGame) -> Game:
     return Game(stored, game_rules(stored.game).replay(stored.record))
 
@@ -356,4 +389,4 @@ def events(view: SeatView) -> list[Event]:
 
 __all__ = ["Game", "GameNotFound", "BadInput", "StaleVersion", "IllegalAction", "start", "load",
            "act", "events", "Event", "parse_seed", "parse_level", "levels", "default_level",
-           "opponent_level", "hints", "Hint", "HUMAN", "HUMAN_SEAT"]
+           "opponent_level", "hints", "Hint", "match_of", "next_deal", "HUMAN", "HUMAN_SEAT"]

@@ -14,7 +14,7 @@ from engine.outcome import MOVES
 from engine.spec import SeatView
 from engine.tiles import Tile
 from paiyou.play.presenter import Reveals, table_of
-from paiyou.play.service import Event, Game
+from paiyou.play.service import Event, Game, match_of
 
 MAX_REVEAL = 12  # computer moves animated one after another (CSS classes reveal-1 .. reveal-12)
 
@@ -82,6 +82,7 @@ def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
         "choices": table.legal_choices(view), "current": table.current(view),
         "log": log_model(all_events, recent), "result": table.result(view, names),
         "round_number": table.round_number(view), "last_round": table.last_round(view, names),
+        "match": match_of(game),
     }
 
 
@@ -94,7 +95,9 @@ def recent_events(all_events: Sequence[Event]) -> list[Event]:
 def view_json(game: Game) -> dict[str, Any]:
     """The human seat's view as the API's JSON: the game, its players, and the game's own view."""
     players = [{"seat": s, "agent": a} for s, a in enumerate(game.agents)]
-    return {"game": game.game, "players": players, **table_of(game.game).view_json(game.view())}
+    match = match_of(game)
+    return {"game": game.game, "players": players, **table_of(game.game).view_json(game.view()),
+            "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]}}
 
 
 def game_json(game: Game) -> dict[str, Any]:

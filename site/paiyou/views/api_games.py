@@ -197,6 +197,19 @@ def record(game_id: str) -> tuple[Response, int]:
     return response, 200
 
 
+@bp.post("/games/<game_id>/next")
+@limits.new_game
+def next_deal(game_id: str) -> tuple[Response, int]:
+    """The next deal of the match, once this deal is over: 201, the new game (its ``view.match``
+    and, in Tien Gow, ``view.banker`` = the finished deal's next banker, TG-19)."""
+    _json_body()
+    try:
+        game = service.next_deal(current_store(), game_id)
+    except IllegalAction as e:
+        return error(e.reason, 409)
+    return _game_response(game, 201)
+
+
 @bp.get("/games/<game_id>/hint")
 def hint(game_id: str) -> tuple[Response, int]:
     """On your turn: the suggested action and at most five candidates with the estimate of your

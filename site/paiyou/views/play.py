@@ -388,6 +388,22 @@ def record(game: str, game_id: str) -> Any:
     return response
 
 
+@bp.post(f"/{GAME}/games/<game_id>/next")
+@limits.new_game
+def next_deal(game: str, game_id: str) -> Any:
+    """"Next deal" at the end of a deal: the match goes on at a new table."""
+    try:
+        started = service.next_deal(current_store(), game_id, game)
+    except service.GameNotFound:
+        abort(404)
+    except IllegalAction:
+        return redirect(_table_url(game, game_id), code=303)
+    response = redirect(_table_url(game, started.id), code=303)
+    response.headers["Cache-Control"] = "no-store"
+    _remember(response, started.id)
+    return response
+
+
 def _review_page(game: str, states: Sequence[Any], step: int, agents: Sequence[str],
                  step_url: Callable[[int], str], **extra: Any) -> Any:
     model = review_model(game, states, step, agents)

@@ -103,6 +103,7 @@ class TienGowTable:
                 "immediate": [p for p in outcome.ledger if is_immediate(p)],
                 "final": [p for p in outcome.ledger if not is_immediate(p)],
                 "human_won": winner == view.seat, "net": totals[view.seat],
+                "next_banker": outcome.next_first,
                 "last": view.tricks[-1]}
 
     def round_number(self, view: SeatView) -> int:
