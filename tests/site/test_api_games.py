@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -535,3 +536,41 @@ def test_next_deal_continues_the_match(api_app: Flask, api, game: str) -> None:
             assert data["view"]["banker"] == record["next_banker"]  # TG-19
         assert api.get(f"/api/v1/games/{data['id']}").get_json()["view"]["match"] == data["view"]["match"]
     assert api.post(f"/api/v1/games/{new_id()}/next", json={}).status_code == 404
+
+
+# -- trusting the shuffle ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_commitment_is_shown_and_seed_and_salt_only_after_the_end(api_app: Flask, api, game: str) -> None:
+    import hashlib
+
+    for chosen in (None, 12345678901):
+        data = start(api, game, chosen)
+        stored = store_for(api_app).get(data["id"])
+        seed, salt = stored.record["seed"], stored.meta["shuffle"]["salt"]
+        assert re.fullmatch(r"[0-9a-f]{32}", salt)
+        commitment = data["view"]["commitment"]
+        assert commitment == hashlib.sha256(f"{game}:{seed}:{salt}".encode()).hexdigest()
+        rng = random.Random(2)
+        while True:
+            base = f"/api/v1/games/{data['id']}"
+            texts = [api.get(base).get_data(as_text=True), api.get(f"{base}/record").get_data(as_text=True),
+                     api.get(f"{base}/hint").get_data(as_text=True)]
+            for lang in ("en", "fa"):
+                for path in ("", "/review", "/record", "?hint=1"):
+                    texts.append(api.get(f"/{lang}/{game}/games/{data['id']}{path}").get_data(as_text=True))
+            for text in texts:
+                assert salt not in text and not re.search(rf"(?<!\d){seed}(?!\d)", text)
+            if data["view"]["is_over"]:
+                break
+            data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+            if data["view"]["is_over"]:
+                break
+        record = api.get(f"/api/v1/games/{data['id']}/record").get_json()
+        assert record["seed"] == seed and record["salt"] == salt
+        assert game_rules(game).replay(record).is_over  # the engine still reads it
+        import html
+
+        review = html.unescape(api.get(f"/en/{game}/games/{data['id']}/review").get_data(as_text=True))
+        assert f"printf '%s' '{game}:{seed}:{salt}' | sha256sum" in review
+        assert commitment in review

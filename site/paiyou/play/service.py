@@ -12,6 +12,7 @@ the action was made against an older state: nothing changed) and the engine's ``
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import secrets
@@ -103,8 +104,19 @@ class Game:
         return events(self.view())
 
     def record(self) -> dict[str, Any]:
-        """The deal record (shows every hand): only once the deal is over."""
-        return game_rules(self.game).to_record(self.deal)
+        """The deal record (shows every hand): only once the deal is over. It holds the seed and
+        the shuffle's salt, so anyone can check the commitment shown during the deal."""
+        record = game_rules(self.game).to_record(self.deal)
+        salt = self.stored.meta.get("shuffle", {}).get("salt")
+        if salt is not None:
+            record["salt"] = salt
+        return record
+
+    @property
+    def commitment(self) -> str | None:
+        """The hex SHA-256 of "<game>:<seed>:<salt>", fixed (and shown) before the first move."""
+        found = self.stored.meta.get("shuffle", {}).get("commitment")
+        return str(found) if found is not None else None
 
 
 # -- the computer players ----------------------------------------------------------------------
@@ -214,8 +226,25 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     deal = rules.new_deal(seed)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
     deal = run_computer(game, deal, HUMAN_SEAT, agents)
-    stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over)
+    stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
+                          meta={"shuffle": shuffle_meta(game, seed)})
     return Game(stored, deal)
+
+
+# -- trusting the shuffle -----------------------------------------------------------------------
+
+SALT_BYTES = 16  # 128 bits: the seed cannot be guessed from the commitment
+
+
+def commit(game: str, seed: int, salt: str) -> str:
+    """The commitment to a shuffle: hex SHA-256 of the UTF-8 string "<game>:<seed>:<salt>"."""
+    return hashlib.sha256(f"{game}:{seed}:{salt}".encode()).hexdigest()
+
+
+def shuffle_meta(game: str, seed: int) -> dict[str, str]:
+    """A fresh salt (kept server-side until the end, also for a chosen seed) and its commitment."""
+    salt = secrets.token_hex(SALT_BYTES)
+    return {"salt": salt, "commitment": commit(game, seed, salt)}
 
 
 # -- matches ------------------------------------------------------------------------------------
@@ -244,10 +273,11 @@ def next_deal(store: GameStore, game_id: str, game: str | None = None) -> Game:
     totals = [sum(scores) for scores in zip(*deals, strict=True)]
     meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
                       "deals": deals}}
-    deal = rules.next_deal(secrets.randbelow(MAX_SEED), outcome.next_first)
+    seed = secrets.randbelow(MAX_SEED)
+    deal = rules.next_deal(seed, outcome.next_first)
     deal = run_computer(current.game, deal, current.seat, current.agents)
     stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
-                          finished=deal.is_over, meta=meta)
+                          finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed)})
     return Game(stored, deal)
 
 

@@ -82,7 +82,7 @@ def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
         "choices": table.legal_choices(view), "current": table.current(view),
         "log": log_model(all_events, recent), "result": table.result(view, names),
         "round_number": table.round_number(view), "last_round": table.last_round(view, names),
-        "match": match_of(game),
+        "match": match_of(game), "commitment": game.commitment,
     }
 
 
@@ -97,7 +97,8 @@ def view_json(game: Game) -> dict[str, Any]:
     players = [{"seat": s, "agent": a} for s, a in enumerate(game.agents)]
     match = match_of(game)
     return {"game": game.game, "players": players, **table_of(game.game).view_json(game.view()),
-            "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]}}
+            "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]},
+            "commitment": game.commitment}
 
 
 def game_json(game: Game) -> dict[str, Any]:

@@ -15,6 +15,7 @@ the deal: no other hand and no other seat's face-down tile can reach the HTML.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -430,7 +431,16 @@ def review(game: str, game_id: str) -> Any:
         return url_for("play.review", game=game, game_id=game_id, step=n)
 
     return _review_page(game, states, step, found.agents, step_url,
-                        table_url=_table_url(game, game_id))
+                        table_url=_table_url(game, game_id), shuffle=_shuffle_check(game, found.record()))
+
+
+def _shuffle_check(game: str, record: Any) -> dict[str, str] | None:
+    """The one-line check of a finished deal's commitment, when its record holds seed and salt."""
+    seed, salt = record.get("seed"), record.get("salt")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str) \
+            or not re.fullmatch(r"[0-9a-f]{32}", salt):
+        return None
+    return {"text": f"{game}:{seed}:{salt}", "commitment": service.commit(game, seed, salt)}
 
 
 MAX_RECORD_BYTES = 60 * 1024  # a whole deal's record is a few KiB
@@ -517,7 +527,8 @@ def replay(game: str) -> Any:
     step = clamp_step(request.values.get("step"), len(states) - 1)
     agents = tuple("human" if s == 0 else "" for s in range(game_spec(game).seats))
     text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
-    return _review_page(game, states, step, agents, lambda n: "", replay_record=text)
+    shuffle = _shuffle_check(game, record) if isinstance(record, dict) else None
+    return _review_page(game, states, step, agents, lambda n: "", replay_record=text, shuffle=shuffle)
 
 
 @bp.cli.command("prune")
