@@ -676,3 +676,37 @@ def test_next_deal_at_the_table_shows_the_match(play_app: Flask, web) -> None:
     assert "match-title" in parse(table).ids
     outcome = final.deal.outcome()
     assert truth(store_for(play_app), new_id_).view().banker == outcome.next_first
+
+
+# -- your statistics -----------------------------------------------------------------------------------
+
+def test_statistics_count_finished_deals_and_reset_with_confirmation(play_app: Flask, web) -> None:
+    assert "stats-table" not in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    path, game_id = new_table(web, "en", "chuo-pai", 5, level="greedy")
+    play_out_from(play_app, web, path, game_id)
+    outcome = truth(store_for(play_app), game_id).deal.outcome()
+    text = web.get("/en/chuo-pai/play").get_data(as_text=True)
+    assert "stats-table" in text
+    row = re.search(r"<th scope=\"row\">Greedy</th><td>(\d+)</td><td>(\d+)</td><td>([\d.]+)</td>", text)
+    assert row and row.group(1) == "1" and row.group(2) == str(int(0 in outcome.first))
+    assert float(row.group(3)) == round(float(outcome.scores[0]), 1)
+    web.get(path)  # GETs never count again
+    assert "<td>1</td>" in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    assert "stats-table" not in web.get("/en/tien-gow/play").get_data(as_text=True)  # per game
+    fa = web.get("/fa/chuo-pai/play").get_data(as_text=True)
+    assert "<td>۱</td>" in fa  # the page's digits
+    unconfirmed = web.post("/en/chuo-pai/play/statistics/reset", data={})
+    assert unconfirmed.status_code == 303
+    assert 'role="alert"' in web.get(unconfirmed.location).get_data(as_text=True)
+    assert "stats-table" in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    done = web.post("/en/chuo-pai/play/statistics/reset", data={"confirm": "yes"})
+    assert done.status_code == 303
+    assert "stats-table" not in web.get(done.location).get_data(as_text=True)
+
+
+def test_a_forged_statistics_cookie_is_ignored(web) -> None:
+    for text in ("not json", "[1]", '{"chuo-pai": {"greedy": [1, 5, 3]}}', '{"chess": {"x": [1, 1, 1]}}',
+                 '{"chuo-pai": {"greedy": [true, 0, 0]}}', "x" * 3000):
+        web.set_cookie("paiyou_stats", text)
+        response = web.get("/en/chuo-pai/play")
+        assert response.status_code == 200 and "stats-table" not in response.get_data(as_text=True)

@@ -36,6 +36,7 @@ from paiyou.games import GAME_KEYS, url_converter
 from paiyou.games import game as game_spec
 from paiyou.i18n import names, numerals
 from paiyou.play import service as service
+from paiyou.play import stats
 from paiyou.play.presenter import table_of
 from paiyou.play.review import clamp_step, problem_code, review_model, states_of, where_words
 from paiyou.play.store import current_store, is_valid_id, store_for
@@ -128,6 +129,21 @@ def _remember(response: BaseResponse, game_id: str) -> None:
                         httponly=True, samesite="Lax", secure=request.is_secure, path="/")
 
 
+def _stats() -> stats.Stats:
+    return stats.read(request.cookies.get(stats.COOKIE), GAME_KEYS, service.levels)
+
+
+def _count_finished(response: BaseResponse, before: service.Game, after: service.Game) -> None:
+    """The POST that finishes a deal adds it to this browser's statistics."""
+    outcome = after.deal.outcome()
+    if before.is_over or not after.is_over or outcome is None:
+        return
+    updated = stats.add(_stats(), after.game, after.level, after.seat in outcome.first,
+                        outcome.scores[after.seat])
+    response.set_cookie(stats.COOKIE, stats.dump(updated), max_age=stats.MAX_AGE, httponly=True,
+                        samesite="Lax", secure=request.is_secure, path="/")
+
+
 def unfinished_games(game: str) -> list[service.Game]:
     """This browser's unfinished deals of ``game`` (newest first), each loaded from the store."""
     found = []
@@ -179,8 +195,10 @@ def _start_page(game: str, *, seed_text: str = "", level: str | None = None,
                 error: str | None = None, status: int = 200) -> Any:
     configured = current_app.config.get("PAIYOU_OPPONENT_LEVEL")
     chosen = level if level in service.levels(game) else service.default_level(game, configured)
+    mine = stats.rows(_stats(), game, service.levels(game))
     body = render("play/start.html", game=game, levels=level_choices(game, chosen),
-                  seed_text=seed_text, error=error, unfinished=unfinished_games(game)[:1])
+                  seed_text=seed_text, error=error, unfinished=unfinished_games(game)[:1],
+                  stats=mine, reset_done=request.args.get("reset") == "done")
     response = current_app.make_response((body, status))
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -189,6 +207,16 @@ def _start_page(game: str, *, seed_text: str = "", level: str | None = None,
 def _seed_error() -> str:
     return str(pgettext("play", "A seed is a whole number, such as %(example)s.",
                         example=numerals.format_number(42)))
+
+
+@bp.post(f"/{GAME}/play/statistics/reset")
+def reset_statistics(game: str) -> Any:
+    """Forget this browser's statistics (every game), once the box saying so is ticked."""
+    if request.form.get("confirm") != "yes":
+        return redirect(url_for("play.start_page", game=game, reset="unconfirmed"), code=303)
+    response = redirect(url_for("play.start_page", game=game, reset="done"), code=303)
+    response.delete_cookie(stats.COOKIE, path="/")
+    return response
 
 
 @bp.get(f"/{GAME}/play")
@@ -204,6 +232,9 @@ def start_page(game: str) -> Any:
     if level and level not in service.levels(game):
         return _start_page(game, seed_text=seed_text, error=pgettext(
             "play", "Choose one of the levels below."), status=400)
+    if request.args.get("reset") == "unconfirmed":
+        return _start_page(game, seed_text=seed_text, level=level, error=pgettext(
+            "play", "Tick the box first to confirm that your statistics should be forgotten."))
     return _start_page(game, seed_text=seed_text, level=level)
 
 
@@ -367,9 +398,12 @@ def submit(game: str, game_id: str) -> Any:
         return _refused(game, game_id, current, 400, "not-in-hand" if selected else CHOOSE_FIRST,
                         tiles if selected else "", selected)
     if is_fragment_request():
-        return _page(played)
+        answer = _page(played)
+        _count_finished(answer, current, played)
+        return answer
     response = redirect(_table_url(game, game_id), code=303)
     response.headers["Cache-Control"] = "no-store"
+    _count_finished(response, current, played)
     return response
 
 
