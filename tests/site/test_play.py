@@ -710,3 +710,38 @@ def test_a_forged_statistics_cookie_is_ignored(web) -> None:
         web.set_cookie("paiyou_stats", text)
         response = web.get("/en/chuo-pai/play")
         assert response.status_code == 200 and "stats-table" not in response.get_data(as_text=True)
+
+
+# -- the automatic forced pass ---------------------------------------------------------------------------
+
+def test_forced_passes_are_automatic_by_default_and_the_log_says_so(play_app: Flask, web) -> None:
+    from engine.outcome import MOVES
+
+    path, game_id = new_table(web, "en", "chuo-pai", 5)
+    play_out_from(play_app, web, path, game_id)
+    game = truth(store_for(play_app), game_id)
+    assert game.auto_passes  # seed 5 has forced passes
+    moves = [e for e in game.view().events() if e.kind in MOVES]
+    assert len(moves) == game.deal.action_count  # one move event per action
+    assert all(moves[n].kind == "pass" and moves[n].player == 0 for n in game.auto_passes)
+    text = web.get(path).get_data(as_text=True)
+    assert "You passed automatically: nothing in your hand beats it." in text
+    # turned off: the table waits for your Pass
+    table = web.get(new_table(web, "en", "chuo-pai", 6)[0]).get_data(as_text=True)
+    assert "auto-pass-toggle" in table and "you pass automatically" in table
+    other_path, other_id = new_table(web, "en", "chuo-pai", 5)
+    assert web.post(f"{other_path}/auto-pass", data={"auto_pass": "off"}).status_code == 303
+    assert web.get_cookie("paiyou_auto_pass").value == "off"
+    assert "you press Pass yourself" in web.get(other_path).get_data(as_text=True)
+    waited = False
+    for _ in range(100):
+        table_ = parse(web.get(other_path).get_data(as_text=True))
+        if not table_.has_form:
+            break
+        if not table_.quick and table_.buttons.get("pass"):
+            waited = True  # a forced pass left to you
+        data: dict[str, Any] = {"version": table_.version}
+        data.update({"quick": table_.quick[0]} if table_.quick else {"move": "pass"})
+        web.post(other_path, data=data)
+    assert waited and not truth(store_for(play_app), other_id).auto_passes
+    assert "auto-pass-form" not in web.get(new_table(web, "en", "tien-gow", 2)[0]).get_data(as_text=True)

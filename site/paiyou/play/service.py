@@ -99,9 +99,15 @@ class Game:
         """The human seat's view: the only thing a page or a response is built from."""
         return self.deal.view(self.seat)
 
+    @property
+    def auto_passes(self) -> list[int]:
+        """The numbers of the actions that were the human's automatic forced passes."""
+        found = self.stored.meta.get("auto_passes", [])
+        return [n for n in found if isinstance(n, int)] if isinstance(found, list) else []
+
     def events(self) -> list[Event]:
         """The whole public history, in order, from the human seat's view."""
-        return events(self.view())
+        return events(self.view(), self.auto_passes)
 
     def record(self) -> dict[str, Any]:
         """The deal record (shows every hand): only once the deal is over. It holds the seed and
@@ -191,6 +197,22 @@ def run_computer(game: str, deal: Deal, human_seat: int, agents: Sequence[str]) 
     return deal
 
 
+def run_until_choice(game: str, deal: Deal, human_seat: int, agents: Sequence[str],
+                     auto_pass: bool) -> tuple[Deal, list[int]]:
+    """``run_computer``, and with ``auto_pass`` also the human's forced passes (the only legal
+    action is a pass: nothing beats). Returns the deal and the action numbers of those passes."""
+    deal = run_computer(game, deal, human_seat, agents)
+    passed: list[int] = []
+    while auto_pass and not deal.is_over and deal.to_act == human_seat:
+        legal = deal.legal_actions()
+        if len(legal) != 1 or legal[0].tiles:
+            break
+        passed.append(deal.action_count)
+        deal = deal.apply(legal[0], player=human_seat)
+        deal = run_computer(game, deal, human_seat, agents)
+    return deal, passed
+
+
 # -- the service -------------------------------------------------------------------------------
 
 def check_game(game: str) -> None:
@@ -214,7 +236,8 @@ def parse_seed(value: object) -> int | None:
     return value
 
 
-def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None) -> Game:
+def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None,
+          auto_pass: bool = False) -> Game:
     """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
     one of ``levels(game)``; default: ``default_level``) play up to the human's first turn, and
     store it. An unknown level is BadInput("unknown-level")."""
@@ -225,9 +248,9 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
         seed = secrets.randbelow(MAX_SEED)
     deal = rules.new_deal(seed)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
-    deal = run_computer(game, deal, HUMAN_SEAT, agents)
+    deal, passed = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass)
     stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
-                          meta={"shuffle": shuffle_meta(game, seed)})
+                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": passed})
     return Game(stored, deal)
 
 
@@ -259,7 +282,8 @@ def match_of(game: Game) -> dict[str, Any]:
     return {"id": game.id, "deal": 1, "totals": [0] * game_rules(game.game).seats, "deals": []}
 
 
-def next_deal(store: GameStore, game_id: str, game: str | None = None) -> Game:
+def next_deal(store: GameStore, game_id: str, game: str | None = None,
+              auto_pass: bool = False) -> Game:
     """"Next deal" of a finished deal: a new deal of the same match (its ``next_first`` leads or
     banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players, the totals carried.
     IllegalAction("deal-not-over") before the end."""
@@ -275,9 +299,10 @@ def next_deal(store: GameStore, game_id: str, game: str | None = None) -> Game:
                       "deals": deals}}
     seed = secrets.randbelow(MAX_SEED)
     deal = rules.next_deal(seed, outcome.next_first)
-    deal = run_computer(current.game, deal, current.seat, current.agents)
+    deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
     stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
-                          finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed)})
+                          finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
+                                                       "auto_passes": passed})
     return Game(stored, deal)
 
 
@@ -323,7 +348,7 @@ def parse_submission(game: str, tiles: object, face_up: object = None) -> Submit
 
 
 def act(store: GameStore, game_id: str, version: object, tiles: object, face_up: object = None,
-        game: str | None = None) -> Game:
+        game: str | None = None, auto_pass: bool = False) -> Game:
     """Apply the human's action made against ``version``, then the computer's moves up to the
     human's next turn or the end; store the result as ``version + 1``.
 
@@ -342,8 +367,11 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
         raise IllegalAction("not-your-turn")
     rules = game_rules(current.game)
     deal = deal.apply(rules.action(submitted.tiles, submitted.face_up), player=current.seat)
-    deal = run_computer(current.game, deal, current.seat, current.agents)
-    stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over)
+    deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    meta = None
+    if passed:
+        meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]}
+    stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
     if stored is None:  # another request won the race for this version
         raise StaleVersion(load(store, game_id))
     return Game(stored, deal)
@@ -408,13 +436,22 @@ class Event:
     tiles: tuple[str, ...] = ()
     count: int = 0
     mine: bool = False  # the human's own action (the "recent" log starts after the last one)
+    auto: bool = False  # the human's forced pass, made automatically (the auto-pass setting)
 
 
-def events(view: SeatView) -> list[Event]:
-    """The whole public history, in order, as ``view``'s seat may see it (engine events)."""
+def events(view: SeatView, auto_passes: Sequence[int] = ()) -> list[Event]:
+    """The whole public history, in order, as ``view``'s seat may see it (engine events). Every
+    action is one move event, so the n-th move event is action number n (``auto_passes``)."""
     me = view.seat
-    return [Event(e.kind, e.player, tuple(t.key for t in e.tiles), e.count,
-                  mine=e.kind in MOVES and e.player == me) for e in view.events()]
+    automatic = set(auto_passes)
+    found = []
+    moves = 0
+    for e in view.events():
+        is_move = e.kind in MOVES
+        found.append(Event(e.kind, e.player, tuple(t.key for t in e.tiles), e.count,
+                           mine=is_move and e.player == me, auto=is_move and moves in automatic))
+        moves += is_move
+    return found
 
 
 __all__ = ["Game", "GameNotFound", "BadInput", "StaleVersion", "IllegalAction", "start", "load",

@@ -232,16 +232,17 @@ class GameStore:
         return StoredGame.from_row(rows[0]) if rows else None
 
     def update(self, game_id: str, version: int, record: Mapping[str, Any],
-               finished: bool = False) -> StoredGame | None:
-        """Replace the record if the game is still at ``version``; the new version is
-        ``version + 1``. None (and nothing written) when the game moved on or does not exist.
-        One statement: the check and the write cannot be split by another writer."""
+               finished: bool = False, meta: Mapping[str, Any] | None = None) -> StoredGame | None:
+        """Replace the record (and ``meta``, when given) if the game is still at ``version``; the
+        new version is ``version + 1``. None (and nothing written) when the game moved on or does
+        not exist. One statement: the check and the write cannot be split by another writer."""
         if not isinstance(game_id, str) or not is_valid_id(game_id):
             return None
         _, rows = self._run(
-            f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ?, finished = ? "
-            f"WHERE id = ? AND version = ? RETURNING {COLUMNS}",
-            (_dump(dict(record)), int(time.time()), int(finished), game_id, version), fetch=True)
+            f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ?, finished = ?, "
+            f"meta = COALESCE(?, meta) WHERE id = ? AND version = ? RETURNING {COLUMNS}",
+            (_dump(dict(record)), int(time.time()), int(finished),
+             None if meta is None else _dump(dict(meta)), game_id, version), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
 
     def delete_older_than(self, seconds: int) -> int:

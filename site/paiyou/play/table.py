@@ -88,7 +88,7 @@ def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
 
 def recent_events(all_events: Sequence[Event]) -> list[Event]:
     """What happened since the human's last action (the computer's moves to show one by one)."""
-    last = max((i for i, e in enumerate(all_events) if e.mine), default=-1)
+    last = max((i for i, e in enumerate(all_events) if e.mine and not e.auto), default=-1)
     return list(all_events[last + 1:])
 
 

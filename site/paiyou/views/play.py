@@ -129,6 +129,13 @@ def _remember(response: BaseResponse, game_id: str) -> None:
                         httponly=True, samesite="Lax", secure=request.is_secure, path="/")
 
 
+AUTO_PASS_COOKIE = "paiyou_auto_pass"  # "off" turns the automatic forced pass off (on by default)
+
+
+def _auto_pass() -> bool:
+    return request.cookies.get(AUTO_PASS_COOKIE) != "off"
+
+
 def _stats() -> stats.Stats:
     return stats.read(request.cookies.get(stats.COOKIE), GAME_KEYS, service.levels)
 
@@ -209,6 +216,18 @@ def _seed_error() -> str:
                         example=numerals.format_number(42)))
 
 
+@bp.post(f"/{GAME}/games/<game_id>/auto-pass")
+def auto_pass_setting(game: str, game_id: str) -> Any:
+    """The setting "pass automatically when nothing beats" (this browser, every game), then back
+    to the table."""
+    _load(game, game_id)
+    response = redirect(_table_url(game, game_id), code=303)
+    on = request.form.get("auto_pass") != "off"
+    response.set_cookie(AUTO_PASS_COOKIE, "on" if on else "off", max_age=stats.MAX_AGE,
+                        httponly=True, samesite="Lax", secure=request.is_secure, path="/")
+    return response
+
+
 @bp.post(f"/{GAME}/play/statistics/reset")
 def reset_statistics(game: str) -> Any:
     """Forget this browser's statistics (every game), once the box saying so is ticked."""
@@ -252,7 +271,7 @@ def new(game: str) -> Any:
         back = url_for("play.start_page", game=game, seed=seed_text[:40] or None,
                        level=level_text[:40] or None)
         return redirect(back, code=303)
-    started = service.start(current_store(), game, seed, level)
+    started = service.start(current_store(), game, seed, level, auto_pass=_auto_pass())
     response = redirect(_table_url(game, started.id), code=303)
     response.headers["Cache-Control"] = "no-store"
     _remember(response, started.id)
@@ -272,7 +291,7 @@ def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
     model = table_model(game, selected)
     body = render("play/table.html", blocks=("table", "announce"), t=model, notice=notice,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
-                  hints=hints, quiet=hints is not None)
+                  hints=hints, quiet=hints is not None, auto_pass=_auto_pass())
     response = current_app.make_response((body, status))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Robots-Tag"] = "noindex"
@@ -386,7 +405,7 @@ def submit(game: str, game_id: str) -> Any:
     try:
         played = service.act(store, game_id, version, tiles,
                              face_up if game_spec(game).has_face_down else None,
-                             game=game)
+                             game=game, auto_pass=_auto_pass())
     except service.StaleVersion as stale:
         return _refused(game, game_id, stale.game, 409, STALE)
     except IllegalAction as e:
@@ -428,7 +447,7 @@ def record(game: str, game_id: str) -> Any:
 def next_deal(game: str, game_id: str) -> Any:
     """"Next deal" at the end of a deal: the match goes on at a new table."""
     try:
-        started = service.next_deal(current_store(), game_id, game)
+        started = service.next_deal(current_store(), game_id, game, auto_pass=_auto_pass())
     except service.GameNotFound:
         abort(404)
     except IllegalAction:
