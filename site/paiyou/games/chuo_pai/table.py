@@ -15,7 +15,7 @@ from paiyou.play.table import checkable, keys, playable_keys
 
 class ChuoPaiTable:
     # CP-2 clockwise: bottom -> left -> right along the top.
-    positions = ("bottom", "left", "right")
+    positions: tuple[str, ...] = ("bottom", "left", "right")
 
     def seat_names(self) -> tuple[str, ...]:
         return (pgettext("play seat", "You"), pgettext("play seat", "West"),

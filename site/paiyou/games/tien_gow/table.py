@@ -16,7 +16,7 @@ from paiyou.play.table import checkable, keys, playable_keys
 
 class TienGowTable:
     # TG-2 counter-clockwise: bottom -> right -> top -> left.
-    positions = ("bottom", "right", "top", "left")
+    positions: tuple[str, ...] = ("bottom", "right", "top", "left")
 
     def seat_names(self) -> tuple[str, ...]:
         return (pgettext("play seat", "You"), pgettext("play seat", "East"),
