@@ -16,7 +16,14 @@ from engine.tien_gow.judging import judge
 from engine.tien_gow.moves import early_death, legal_actions
 from engine.tien_gow.record import replay, replay_steps, to_record
 from engine.tien_gow.sets import SETS, SUPREME, TileSet, beats, classify
-from engine.tien_gow.settlement import final_payments, immediate_payments, is_immediate, net
+from engine.tien_gow.settlement import (
+    SettlementLine,
+    final_payments,
+    immediate_payments,
+    is_immediate,
+    net,
+    settlement_working,
+)
 from engine.tien_gow.table import KEY, SEAT_ORDER, SEATS
 from engine.tien_gow.view import SeatView
 
@@ -26,4 +33,5 @@ __all__ = [
     "make_action", "action_from_tiles", "format_action", "to_record", "replay", "replay_steps",
     "beats", "classify",
     "early_death", "legal_actions", "final_payments", "immediate_payments", "is_immediate", "net",
+    "settlement_working", "SettlementLine",
 ]

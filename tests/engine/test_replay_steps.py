@@ -50,3 +50,22 @@ def test_the_next_deal_of_a_match(game: str) -> None:
     if outcome.next_first is not None:
         assert following.view(0).as_dict()["banker"] == outcome.next_first
     assert spec.replay(spec.to_record(following)).to_act == following.to_act
+
+
+def test_the_settlement_working_adds_up_to_the_final_payments() -> None:
+    """TG-13 … TG-18: each line is base × banker × F, and without a capture the final payments
+    are exactly those lines' amounts."""
+    from engine.tien_gow import SETS, final_payments, settlement_working
+
+    won_with = next(s for s in SETS if s.size == 1)
+    for pillars in ((0, 3, 1, 4), (8, 0, 0, 0), (2, 6, 0, 0), (1, 1, 1, 5)):
+        winner = max(range(4), key=lambda s: pillars[s])
+        for banker in range(4):
+            lines = settlement_working(pillars, banker, winner, won_with)
+            assert sorted(line.seat for line in lines) == [s for s in range(4) if s != winner]
+            for line in lines:
+                assert line.amount == line.base * line.banker * line.multiplier
+            paid = final_payments(pillars, banker, winner, winner, won_with, won_with)
+            owed = {p.payer: p.amount for p in paid if p.payee == winner}
+            owed.update({p.payee: -p.amount for p in paid if p.payer == winner})
+            assert {line.seat: line.amount for line in lines if line.amount} == owed

@@ -288,6 +288,8 @@ def test_a_whole_deal_with_plain_forms(play_app: Flask, web, lang: str, game: st
         assert "pillars-caption" in table.ids
         assert ("immediate-caption" in table.ids) or "result__empty" in text
         assert "final-caption" in table.ids or "result__empty" in text
+        assert "working-caption" in table.ids  # the final settlement's working, line by line
+        assert "result__next" in text  # who banks the next deal
     else:
         assert "piles-caption" in table.ids
 

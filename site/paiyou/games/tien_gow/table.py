@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from flask_babel import pgettext
 
-from engine.tien_gow import SeatView, is_immediate
+from engine.tien_gow import SeatView, classify, is_immediate, settlement_working
 from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
 from paiyou.i18n.names import SUIT_NAMES
 from paiyou.i18n.numerals import num
@@ -104,7 +104,21 @@ class TienGowTable:
                 "final": [p for p in outcome.ledger if not is_immediate(p)],
                 "human_won": winner == view.seat, "net": totals[view.seat],
                 "next_banker": outcome.next_first,
+                "working": self._working(view, winner, names),
                 "last": view.tricks[-1]}
+
+    def _working(self, view: SeatView, winner: int, names: Sequence[str]) -> list[Model]:
+        """The final settlement line by line (the engine's ``settlement_working``), from the
+        last trick's winning set, which lies face up."""
+        last = view.tricks[-1] if view.tricks else None
+        won = next((p for p in reversed(last.plays) if p.player == winner and p.face_up), None) \
+            if last is not None else None
+        won_with = classify(tuple(won.tiles)) if won is not None else None
+        if won_with is None:
+            return []
+        return [{"name": names[line.seat], "pillars": line.pillars, "base": line.base,
+                 "banker": line.banker, "multiplier": line.multiplier, "amount": line.amount}
+                for line in settlement_working(view.pillars, view.banker, winner, won_with)]
 
     def round_number(self, view: SeatView) -> int:
         return len(view.tricks) + (0 if view.is_over else 1)
