@@ -399,3 +399,38 @@ def test_replay_a_record_and_step_through_it(browser: Browser, base_url: str, la
         page.locator('[data-key="prev"]').click()
         expect(page.locator("#review-where")).not_to_have_text(where)
     context.close()
+
+
+def test_after_the_end_review_next_deal_and_statistics(browser: Browser, base_url: str) -> None:
+    """Right-to-left with JavaScript: the end of a Tien Gow deal links the face-up review (arrow
+    keys step), "Next deal" continues the match (its table), and the play page counts the deal in
+    your statistics, which a confirmed reset forgets."""
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce", accept_downloads=True,
+                                  viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    play_to_the_end(page, "fa", "tien-gow", 8, js=True)
+    expect(page.locator("#working-caption")).to_be_visible()
+    table_url = page.url
+    page.locator("#review-link").click()
+    expect(page.locator("#result-title")).to_be_visible()
+    where = page.locator("#review-where").inner_text()
+    page.keyboard.press("ArrowRight")  # rtl: back
+    expect(page.locator("#review-where")).not_to_have_text(where)
+    expect(page.locator("#shuffle-title")).to_be_visible()
+    assert_accessible(page)  # the review
+    page.goto(table_url)
+    page.locator("#next-deal").click()
+    page.wait_for_url(TABLE_URL)
+    assert page.url != table_url
+    expect(page.locator("#match-title")).to_be_visible()
+    assert_accessible(page)
+    page.goto("/fa/tien-gow/play")
+    expect(page.locator("#stats-table tbody tr")).to_have_count(1)
+    assert_accessible(page)  # the start page with your statistics
+    page.locator(".start__reset summary").click()
+    page.locator("#reset-stats").click()  # the box is required: nothing happens yet
+    expect(page.locator("#stats-table")).to_have_count(1)
+    page.locator("#confirm-reset").check()
+    page.locator("#reset-stats").click()
+    expect(page.locator("#stats-table")).to_have_count(0)
+    context.close()
