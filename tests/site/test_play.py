@@ -323,6 +323,8 @@ def test_an_illegal_selection_is_explained_and_kept(play_app: Flask, web) -> Non
     text = response.get_data(as_text=True)
     again = parse(text)
     assert sorted(again.checked) == sorted(pick)  # the selection comes back checked
+    alert = text.split('role="alert"')[1].split("</p>")[0]
+    assert sorted(re.findall(r'data-tile="([^"]+)"', alert)) == sorted(pick)  # named and drawn
     assert 'role="alert"' in text and again.html["lang"] == "pl"
     assert again.version == table.version  # nothing changed
 

@@ -287,11 +287,12 @@ def _load(game: str, game_id: str) -> service.Game:
 
 def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
           error: str | None = None, selected: Sequence[str] = (),
-          hints: Sequence[dict[str, Any]] | None = None) -> Any:
+          hints: Sequence[dict[str, Any]] | None = None, tried: str = "") -> Any:
     model = table_model(game, selected)
     body = render("play/table.html", blocks=("table", "announce"), t=model, notice=notice,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
-                  hints=hints, quiet=hints is not None, auto_pass=_auto_pass())
+                  hints=hints, quiet=hints is not None, auto_pass=_auto_pass(),
+                  tried=_tile_keys(tried.split()))
     response = current_app.make_response((body, status))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Robots-Tag"] = "noindex"
@@ -329,7 +330,7 @@ def table(game: str, game_id: str) -> Any:
     if refused == CHOOSE_FIRST or refused in CODES[game]:
         tried = " ".join(_tile_keys(request.args.get("tried", "").split()))
         return _page(current, error=_refusal(game, current, refused, tried),
-                     selected=_tile_keys(request.args.getlist("tile")))
+                     selected=_tile_keys(request.args.getlist("tile")), tried=tried)
     if request.args.get("hint"):
         return _hint_page(current)
     return _page(current)
@@ -380,7 +381,7 @@ def _refused(game: str, game_id: str, current: service.Game, status: int, code: 
         if code == STALE:
             return _page(current, status=status, notice=_stale_notice())
         return _page(current, status=status, error=_refusal(game, current, code, tried),
-                     selected=selected)
+                     selected=selected, tried=tried)
     params: dict[str, Any] = {"refused": code}
     if tried:
         params["tried"] = tried
