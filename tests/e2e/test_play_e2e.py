@@ -392,6 +392,7 @@ def test_replay_a_record_and_step_through_it(browser: Browser, base_url: str, la
     if js:
         assert_accessible(page)
         back = "ArrowRight" if lang in ("ar", "fa") else "ArrowLeft"
+        page.wait_for_load_state("load")  # play.js (deferred) listens for the arrow keys
         page.keyboard.press(back)
         expect(page.locator("#review-where")).not_to_have_text(where)
         expect(page.locator("#result-title")).to_have_count(0)
@@ -414,6 +415,7 @@ def test_after_the_end_review_next_deal_and_statistics(browser: Browser, base_ur
     page.locator("#review-link").click()
     expect(page.locator("#result-title")).to_be_visible()
     where = page.locator("#review-where").inner_text()
+    page.wait_for_load_state("load")  # play.js (deferred) listens for the arrow keys
     page.keyboard.press("ArrowRight")  # rtl: back
     expect(page.locator("#review-where")).not_to_have_text(where)
     expect(page.locator("#shuffle-title")).to_be_visible()
