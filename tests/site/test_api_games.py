@@ -535,6 +535,8 @@ def test_next_deal_continues_the_match(api_app: Flask, api, game: str) -> None:
         if game == "tien-gow":
             assert data["view"]["banker"] == record["next_banker"]  # TG-19
         assert api.get(f"/api/v1/games/{data['id']}").get_json()["view"]["match"] == data["view"]["match"]
+        again = api.post(f"/api/v1/games/{finished['id']}/next", json={})  # a double click
+        assert again.status_code == 201 and again.get_json()["id"] == data["id"]
     assert api.post(f"/api/v1/games/{new_id()}/next", json={}).status_code == 404
 
 

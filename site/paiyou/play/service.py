@@ -291,6 +291,12 @@ def next_deal(store: GameStore, game_id: str, game: str | None = None,
     outcome = current.deal.outcome()
     if not current.is_over or outcome is None:
         raise IllegalAction("deal-not-over")
+    following = current.stored.meta.get("next")
+    if isinstance(following, str):  # asked again (a double click, a retry): the same next deal
+        try:
+            return load(store, following, current.game)
+        except GameNotFound:
+            pass  # pruned: deal another
     rules = game_rules(current.game)
     match = match_of(current)
     deals = [*match["deals"], list(outcome.scores)]
@@ -303,6 +309,10 @@ def next_deal(store: GameStore, game_id: str, game: str | None = None,
     stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
                           finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
                                                        "auto_passes": passed})
+    # Remember it on the finished deal, so asking again gives this one (a racing request that
+    # lost the write keeps the deal it made).
+    store.update(current.id, current.version, current.stored.record, finished=True,
+                 meta={**current.stored.meta, "next": stored.id})
     return Game(stored, deal)
 
 
