@@ -14,15 +14,19 @@ GAMES: dict[str, GameSpec] = {
     spec.key: spec for spec in (
         GameSpec(
             key=chuo_pai.KEY, seats=chuo_pai.SEATS, seat_order=chuo_pai.SEAT_ORDER, has_face_down=False,
-            new_deal=chuo_pai.new_deal, position=chuo_pai.position, action=chuo_pai.action_from_tiles,
+            new_deal=chuo_pai.new_deal, next_deal=chuo_pai.next_deal, position=chuo_pai.position,
+            action=chuo_pai.action_from_tiles,
             parse_action=chuo_pai.parse_action, to_record=chuo_pai.to_record, replay=chuo_pai.replay,
+            replay_steps=chuo_pai.replay_steps,
             judge=chuo_pai.judge, agent_levels=agent_levels(chuo_pai.KEY),
             make_agent=partial(make_agent, game=chuo_pai.KEY),
         ),
         GameSpec(
             key=tien_gow.KEY, seats=tien_gow.SEATS, seat_order=tien_gow.SEAT_ORDER, has_face_down=True,
-            new_deal=tien_gow.new_deal, position=tien_gow.position, action=tien_gow.action_from_tiles,
+            new_deal=tien_gow.new_deal, next_deal=tien_gow.next_deal, position=tien_gow.position,
+            action=tien_gow.action_from_tiles,
             parse_action=tien_gow.parse_action, to_record=tien_gow.to_record, replay=tien_gow.replay,
+            replay_steps=tien_gow.replay_steps,
             judge=tien_gow.judge, agent_levels=agent_levels(tien_gow.KEY),
             make_agent=partial(make_agent, game=tien_gow.KEY),
         ),

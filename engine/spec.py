@@ -96,11 +96,14 @@ class Agent(Protocol):
 class GameSpec:
     """Everything a caller needs to know of a game.
 
-    - ``new_deal(seed)``: a shuffled deal; ``position(...)``: a deal from given hands and history
-      (each game's own keywords, for puzzles and tests).
+    - ``new_deal(seed)``: a shuffled deal; ``next_deal(seed, first)``: the next deal of a match,
+      ``first`` being the finished deal's ``Outcome.next_first`` (who leads or banks it);
+      ``position(...)``: a deal from given hands and history (each game's own keywords, for
+      puzzles and tests).
     - ``action(tiles, face_up)``: the move a player means by these tiles (it raises
       ``IllegalAction`` when the game has no such move); ``parse_action(text)`` from notation.
-    - ``to_record`` / ``replay``: the deal record (docs/records.md); ``replay`` checks it.
+    - ``to_record`` / ``replay``: the deal record (docs/records.md); ``replay`` checks it;
+      ``replay_steps`` gives every state of a checked record (for a review).
     - ``judge(current, play)``: does ``play`` beat ``current``.
     - ``agent_levels``: the computer players, weakest first; ``make_agent(level)`` builds one.
     """
@@ -110,11 +113,13 @@ class GameSpec:
     seat_order: SeatOrder
     has_face_down: bool  # whether a move may be played face down (Tien Gow's discards, TG-6)
     new_deal: Callable[[int], Deal]
+    next_deal: Callable[[int, int | None], Deal]  # a match's next deal: seed, Outcome.next_first
     position: Callable[..., Deal]
     action: Callable[[Sequence[Tile], bool], Action]
     parse_action: Callable[[str], Action]
     to_record: Callable[[Any], dict[str, Any]]
     replay: Callable[[Any], Deal]  # a record: a mapping as read from JSON
+    replay_steps: Callable[[Any], tuple[Deal, ...]]  # every state of a checked record, dealt first
     judge: Callable[[str | None, str], Judgement]
     agent_levels: tuple[str, ...]
     make_agent: Callable[[str], Agent]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.halving import better_half, first_best
+from engine.ai.halving import best_first, better_half, first_best
 from engine.chuo_pai.actions import PASS, Action
 from engine.chuo_pai.families import STRENGTH
 from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
@@ -227,6 +227,16 @@ class StandardChuoPai:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self._ranked(view, rng, list(legal))[0][0]
+
+    def estimate(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float]]:
+        """Every legal action with its estimated first-place chance (0..1, a joint first among k
+        counting 1/k), best first in the order ``choose`` ranks them: the same search, with the
+        same draws from ``rng``."""
+        return self._ranked(view, rng, list(view.legal_actions()))
+
+    def _ranked(self, view: SeatView, rng: random.Random,
+                legal: list[Action]) -> list[tuple[Action, float]]:
         me = view.seat
         unseen = unseen_counts(view)
         caps, specials = pass_limits(view)
@@ -246,6 +256,8 @@ class StandardChuoPai:
         worlds: list[list[list[int]]] = []
         alive = list(legal)
         totals = [0.0] * len(alive)
+        firsts = [0.0] * len(alive)  # first-place shares, for ``estimate``
+        dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
         weight = self.weight
@@ -274,11 +286,18 @@ class StandardChuoPai:
                     mine = piles[me]
                     top = max(piles)
                     other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])
-                    value += (1.0 / piles.count(top) if mine == top else 0.0) + weight * (mine - other)
+                    first = 1.0 / piles.count(top) if mine == top else 0.0
+                    firsts[c] += first
+                    value += first + weight * (mine - other)
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
                 keep = better_half(totals)
+                gone = [c for c in best_first(totals) if c not in keep]
+                dropped[:0] = [(alive[c], firsts[c] / evaluated) for c in gone]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
-        return alive[first_best(totals)]
+                firsts = [firsts[c] for c in keep]
+        best = first_best(totals)
+        order = [best] + [c for c in best_first(totals) if c != best]
+        return [(alive[c], firsts[c] / evaluated) for c in order] + dropped

@@ -18,3 +18,9 @@ def better_half(totals: Sequence[float]) -> list[int]:
 def first_best(totals: Sequence[float]) -> int:
     """The candidate with the highest total; the first of equals."""
     return max(range(len(totals)), key=lambda c: totals[c])
+
+
+def best_first(totals: Sequence[float]) -> list[int]:
+    """Every candidate by total, highest first; equals in their original order (so the first is
+    ``first_best``)."""
+    return sorted(range(len(totals)), key=lambda c: -totals[c])

@@ -9,7 +9,7 @@ import random
 from fractions import Fraction
 from itertools import combinations
 
-from engine.ai.halving import better_half, first_best
+from engine.ai.halving import best_first, better_half, first_best
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
 from engine.tien_gow.ladders import (
@@ -229,6 +229,16 @@ class StandardTienGow:
         alive = self.candidates(view, legal)
         if len(alive) == 1:
             return alive[0]
+        return self._ranked(view, rng, alive)[0][0]
+
+    def estimate(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float]]:
+        """The candidates (every face-up play, the likeliest discards) with their estimated
+        first-place chance (0..1: the best net result of the deal, a tie among k counting 1/k),
+        best first in the order ``choose`` ranks them, with the same draws from ``rng``."""
+        return self._ranked(view, rng, self.candidates(view, view.legal_actions()))
+
+    def _ranked(self, view: SeatView, rng: random.Random,
+                alive: list[Action]) -> list[tuple[Action, float]]:
         me = view.seat
         plays = view.trick.plays
         leader, left = view.trick.leader, len(view.hand)
@@ -250,6 +260,8 @@ class StandardTienGow:
         rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
         worlds: list[list[int]] = []
         totals = [0.0] * len(alive)
+        firsts = [0.0] * len(alive)  # first-place shares, for ``estimate``
+        dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         banker, pillars0, played0 = view.banker, view.pillars, len(plays)
         for stage in range(rounds):
@@ -270,11 +282,19 @@ class StandardTienGow:
                     else:
                         rollout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1, lead0)
                     value += net[me]
+                    top = max(net)
+                    if net[me] == top:
+                        firsts[c] += 1.0 / net.count(top)
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
                 keep = better_half(totals)
+                gone = [c for c in best_first(totals) if c not in keep]
+                dropped[:0] = [(alive[c], firsts[c] / evaluated) for c in gone]
                 alive = [alive[c] for c in keep]
                 info = [info[c] for c in keep]
                 totals = [totals[c] for c in keep]
-        return alive[first_best(totals)]
+                firsts = [firsts[c] for c in keep]
+        best = first_best(totals)
+        order = [best] + [c for c in best_first(totals) if c != best]
+        return [(alive[c], firsts[c] / evaluated) for c in order] + dropped

@@ -13,19 +13,19 @@ Modules, the same as Tien Gow's for the same jobs: ``families`` (CP-7 … CP-11 
 immutable Deal), ``scoring`` (CP-19), ``view`` (per-seat views), ``judging``, ``record``.
 """
 from engine.chuo_pai.actions import PASS, Action, Pass, action_from_tiles, parse_action
-from engine.chuo_pai.deal import Deal, deal_from_hands, new_deal, position
+from engine.chuo_pai.deal import Deal, deal_from_hands, new_deal, next_deal, position
 from engine.chuo_pai.hands import counts, counts_to_tiles
 from engine.chuo_pai.history import Round, Turn
 from engine.chuo_pai.judging import judge
 from engine.chuo_pai.moves import legal_actions, legal_follows, legal_leads
 from engine.chuo_pai.plays import ALL_PLAYS, Play, beats, classify, why_not_beating
-from engine.chuo_pai.record import replay, to_record
+from engine.chuo_pai.record import replay, replay_steps, to_record
 from engine.chuo_pai.table import KEY, SEAT_ORDER, SEATS
 from engine.chuo_pai.view import SeatView
 
 __all__ = [
     "KEY", "SEATS", "SEAT_ORDER", "PASS", "Pass", "Action", "Play", "Turn", "Round", "Deal",
-    "SeatView", "ALL_PLAYS", "new_deal", "deal_from_hands", "position", "parse_action",
+    "SeatView", "ALL_PLAYS", "new_deal", "next_deal", "deal_from_hands", "position", "parse_action",
     "action_from_tiles", "legal_actions", "legal_leads", "legal_follows", "counts", "counts_to_tiles",
-    "classify", "beats", "why_not_beating", "judge", "to_record", "replay",
+    "classify", "beats", "why_not_beating", "judge", "to_record", "replay", "replay_steps",
 ]

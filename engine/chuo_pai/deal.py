@@ -197,6 +197,12 @@ def position(hands: Sequence[Sequence[Tile]], leader: int,
     return deal
 
 
+def next_deal(seed: int, first: int | None = None) -> Deal:
+    """The next deal of a match. CP-3: every deal draws its own first leader, so ``first`` (the
+    finished deal's ``Outcome.next_first``, always None here) changes nothing."""
+    return new_deal(seed)
+
+
 def new_deal(seed: int) -> Deal:
     """CP-3: shuffle the 84 cards with the seeded generator, deal 28 each, pick the first leader."""
     rng = make_rng(seed)

@@ -128,3 +128,17 @@ def replay(record: dict[str, Any]) -> Deal:
         raise RecordError("winners", f"stated null, the rules give {list(deal.winners)}")
     assert len(deal.piles) == SEATS
     return deal
+
+
+def replay_steps(record: dict[str, Any]) -> tuple[Deal, ...]:
+    """Every state of the record's deal, the dealt one first, then one after each action (for a
+    review), once ``replay`` has checked the record (RecordError otherwise)."""
+    replay(record)
+    deal = _start(record)
+    states = [deal]
+    for rnd in record["rounds"]:
+        for action in rnd["actions"]:
+            tiles = tiles_from_keys(action["tiles"])
+            deal = deal.apply(tiles if tiles else PASS, player=action["player"])
+            states.append(deal)
+    return tuple(states)

@@ -10,19 +10,28 @@ from __future__ import annotations
 
 from engine.outcome import Payment
 from engine.tien_gow.actions import Action, action_from_tiles, format_action, make_action, parse_action
-from engine.tien_gow.deal import Deal, deal_from_hands, new_deal, position
+from engine.tien_gow.deal import Deal, deal_from_hands, new_deal, next_deal, position
 from engine.tien_gow.history import Trick, Turn
 from engine.tien_gow.judging import judge
 from engine.tien_gow.moves import early_death, legal_actions
-from engine.tien_gow.record import replay, to_record
+from engine.tien_gow.record import replay, replay_steps, to_record
 from engine.tien_gow.sets import SETS, SUPREME, TileSet, beats, classify
-from engine.tien_gow.settlement import final_payments, immediate_payments, is_immediate, net
+from engine.tien_gow.settlement import (
+    SettlementLine,
+    final_payments,
+    immediate_payments,
+    is_immediate,
+    net,
+    settlement_working,
+)
 from engine.tien_gow.table import KEY, SEAT_ORDER, SEATS
 from engine.tien_gow.view import SeatView
 
 __all__ = [
-    "KEY", "SEATS", "SEAT_ORDER", "new_deal", "deal_from_hands", "position", "Deal", "Turn", "Trick",
+    "KEY", "SEATS", "SEAT_ORDER", "new_deal", "next_deal", "deal_from_hands", "position", "Deal", "Turn", "Trick",
     "Action", "Payment", "SeatView", "TileSet", "SETS", "SUPREME", "judge", "parse_action",
-    "make_action", "action_from_tiles", "format_action", "to_record", "replay", "beats", "classify",
+    "make_action", "action_from_tiles", "format_action", "to_record", "replay", "replay_steps",
+    "beats", "classify",
     "early_death", "legal_actions", "final_payments", "immediate_payments", "is_immediate", "net",
+    "settlement_working", "SettlementLine",
 ]

@@ -224,6 +224,12 @@ def position(hands: Sequence[str | Iterable[Tile | str]], *, banker: int, leader
     return deal
 
 
+def next_deal(seed: int, first: int | None = None) -> Deal:
+    """The next deal of a match. TG-19: the winner of the last trick (the finished deal's
+    ``Outcome.next_first``) banks it."""
+    return new_deal(seed, first)
+
+
 def new_deal(seed: int, banker: int | None = None) -> Deal:
     """TG-3: with the generator ``make_rng(seed)``, draw a random banker, then shuffle the 32
     tiles and deal 8 to each seat (seat 0 gets the first 8). The banker is always drawn, so

@@ -163,3 +163,17 @@ def replay(record: Mapping[str, Any]) -> Deal:
                                     or isinstance(record["next_banker"], bool)):
         raise _mismatch("next_banker", record["next_banker"], deal.next_banker)
     return deal
+
+
+def replay_steps(record: Mapping[str, Any]) -> tuple[Deal, ...]:
+    """Every state of the record's deal, the dealt one first, then one after each action (for a
+    review), once ``replay`` has checked the record (RecordError otherwise)."""
+    replay(record)
+    deal = _start(record)
+    states = [deal]
+    for trick in record["tricks"]:
+        for entry in trick["actions"]:
+            action = make_action(tiles_from_keys(entry["tiles"]), entry["face_up"])
+            deal = deal.apply(action, entry["player"])
+            states.append(deal)
+    return tuple(states)

@@ -8,6 +8,7 @@ after the winner. Zero amounts are not entered.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from engine.outcome import Outcome, Payment
 from engine.outcome import net as net_of
@@ -80,6 +81,26 @@ def final_payments(pillars: tuple[int, ...], banker: int, winner: int, leader: i
         elif amount < 0:  # TG-13 / TG-17: the winner pays the excess; never moved by a capture
             ledger.append(Payment(winner, o, -amount, SETTLEMENT_WHY))
     return tuple(ledger)
+
+
+class SettlementLine(NamedTuple):
+    """How one opponent's final settlement with the winner is made (TG-13 … TG-15)."""
+
+    seat: int
+    pillars: int
+    base: int  # TG-13: positive, the opponent owes the winner; negative, the winner owes
+    banker: int  # TG-14: ×2 when the banker pays or is paid, else ×1
+    multiplier: int  # TG-15: F, from how the last trick was won and a sweep
+    amount: int  # base × banker × multiplier (before a TG-17 capture moves who pays it)
+
+
+def settlement_working(pillars: tuple[int, ...], banker: int, winner: int,
+                       won_with: TileSet) -> tuple[SettlementLine, ...]:
+    """The working of ``final_payments``, one line per opponent of the winner, in play order."""
+    f = final_multiplier(won_with, pillars[winner])
+    return tuple(SettlementLine(o, pillars[o], base_amount(pillars[o]), banker_factor(banker, o, winner), f,
+                                base_amount(pillars[o]) * banker_factor(banker, o, winner) * f)
+                 for o in others(winner))
 
 
 def net(payments: Iterable[Payment]) -> tuple[int, ...]:

@@ -29,8 +29,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     shutil.copytree(ROOT / "translations", translations, ignore=shutil.ignore_patterns("*.mo"))
     catalogs.compile_catalogs(translations)
     games = tmp_path_factory.mktemp("e2e-games") / "games.sqlite3"  # never the checkout's instance/
+    # The browser tests deal far more than a player would: a budget of their own (the new-game
+    # limit itself is tested in tests/site/test_hardening.py).
     app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations),
-                      "PAIYOU_DATABASE_URL": f"sqlite:///{games}"})
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
+                      "PAIYOU_NEW_GAME_LIMIT": "600 per minute"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -12,10 +12,12 @@ PAGE_DOMAINS: dict[str, str] = {
     "/{lang}/glossary": "core",
     "/{lang}/chuo-pai/rules": "rules",
     "/{lang}/tien-gow/rules": "rules",
-    # These two deal a new game and redirect (303) to its table, /{lang}/<game>/games/<id>:
-    # the tests follow the redirect and check the table.
+    # The play pages: both games, then each game's start page (level, seed, "New deal" as a
+    # POST: a GET never deals). The table itself is checked by tests/e2e/test_play_e2e.py.
+    "/{lang}/play": "play",
     "/{lang}/chuo-pai/play": "play",
     "/{lang}/tien-gow/play": "play",
+    "/{lang}/tien-gow/replay": "play",  # paste or upload a deal record
     # Puzzles: the lesson paths, an explanation step (ladders), a beat-or-pass puzzle (tiles as
     # checkboxes), a settlement puzzle (a form), a practice puzzle. Answered states are checked
     # by tests/e2e/test_puzzles_e2e.py.
@@ -26,7 +28,7 @@ PAGE_DOMAINS: dict[str, str] = {
     "/{lang}/tien-gow/puzzles/settlement/4": "puzzles",
     "/{lang}/tien-gow/practice/hard/7": "puzzles",
 }
-REDIRECTING: frozenset[str] = frozenset({"/{lang}/chuo-pai/play", "/{lang}/tien-gow/play"})
+REDIRECTING: frozenset[str] = frozenset()  # pages answered with a redirect to follow (none now)
 PAGES: list[str] = list(PAGE_DOMAINS)
 
 LANGUAGES: tuple[str, ...] = ("en", "ar", "hi", "fa", "pl")

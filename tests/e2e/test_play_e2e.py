@@ -70,8 +70,18 @@ def move(page: Page, index: int) -> None:
     page.locator("#down-button").click()
 
 
+def deal(page: Page, lang: str, game: str, seed: int, level: str | None = None) -> None:
+    """The start page, then "New deal" (a POST) with a seed: the table."""
+    page.goto(f"/{lang}/{game}/play")
+    page.locator("#seed").fill(str(seed))
+    if level:
+        page.locator(f"#level-{level}").check()
+    page.locator("#new-deal").click()
+    page.wait_for_url(TABLE_URL)
+
+
 def play_to_the_end(page: Page, lang: str, game: str, seed: int, js: bool) -> dict:
-    page.goto(f"/{lang}/{game}/play?seed={seed}")
+    deal(page, lang, game, seed)
     match = TABLE_URL.search(page.url)
     assert match and match.group(1) == lang and match.group(2) == game
     table_url = page.url
@@ -114,7 +124,7 @@ def js_page(browser: Browser, base_url: str):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     yield page
     # a refused move is answered 422 by design (the table and the reason come with it)
-    errors = [e for e in errors if "status of 422" not in e]
+    errors = [e for e in errors if "status of 422" not in e and "status of 400" not in e]
     context.close()
     assert errors == []
 
@@ -150,7 +160,7 @@ def test_a_whole_deal_without_javascript(no_js_page: Page, lang: str, game: str,
 
 def _leading_table(page: Page, lang: str) -> None:
     for seed in range(40):
-        page.goto(f"/{lang}/chuo-pai/play?seed={seed}")
+        deal(page, lang, "chuo-pai", seed)
         if page.locator('#play-form[data-phase="lead"]').count():
             return
     raise AssertionError("the human never led")
@@ -201,7 +211,7 @@ def test_touch_selection(browser: Browser, base_url: str) -> None:
                                   has_touch=True, is_mobile=True, reduced_motion="reduce")
     page = context.new_page()
     for seed in range(40):
-        page.goto(f"/pl/tien-gow/play?seed={seed}")
+        deal(page, "pl", "tien-gow", seed)
         if page.locator('#play-form[data-phase="follow"]').count():
             break
     discard = int(page.locator("#play-form").get_attribute("data-discard") or 0)
@@ -223,7 +233,7 @@ def test_seats_are_drawn_in_play_order(browser: Browser, base_url: str, lang: st
                                   reduced_motion="reduce")
     page = context.new_page()
     for game in ("chuo-pai", "tien-gow"):
-        page.goto(f"/{lang}/{game}/play?seed=2")
+        deal(page, lang, game, 2)
         box = {s: page.locator(f'.felt [data-seat="{s}"]').bounding_box() for s in range(4 if game == "tien-gow" else 3)}
         centre = {s: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for s, b in box.items() if b}
         you = centre[0]
@@ -235,4 +245,194 @@ def test_seats_are_drawn_in_play_order(browser: Browser, base_url: str, lang: st
             assert centre[2][1] < centre[1][1] < you[1] and centre[2][1] < centre[3][1]
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         shot(page, f"table_{lang}_{game}_{width}")
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "js"), [("fa", False), ("en", True), ("ar", True)])
+def test_choose_a_level_then_continue_your_deal(browser: Browser, base_url: str, lang: str, js: bool) -> None:
+    """At phone width: the start page deals nothing, offers the engine's levels (the strongest
+    preselected), "New deal" deals at the chosen level, and the start page then offers
+    "Continue your deal", which leads back to the same table."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=js, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    page.goto(f"/{lang}/play")
+    page.locator('a[href$="/tien-gow/play"]').first.click()
+    page.wait_for_url(re.compile(r"/tien-gow/play$"))
+    expect(page.locator("#continue-deal")).to_have_count(0)
+    levels = page.locator("input[name=level]")
+    assert levels.count() >= 3
+    expect(levels.last).to_be_checked()  # the strongest level the engine lists
+    if js:  # axe runs as a script (the start pages are also checked by test_pages_e2e)
+        assert_accessible(page)
+    deal(page, lang, "tien-gow", 12, level="greedy")
+    table_url = page.url
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang in ("ar", "fa") else "ltr")
+    expect(page.locator(".seat").first).to_have_attribute("dir", "rtl" if lang in ("ar", "fa") else "ltr")
+    expect(page.locator(".play__level")).to_be_visible()
+    if js:
+        assert_accessible(page)
+    page.goto(f"/{lang}/tien-gow/play")
+    page.locator("#continue-deal").click()
+    page.wait_for_url(table_url)
+    context.close()
+
+
+def test_play_with_nothing_selected_asks_for_cards(no_js_page: Page) -> None:
+    _leading_table(no_js_page, "ar")
+    before = version(no_js_page)
+    no_js_page.locator("#play-button").click()
+    expect(no_js_page.locator("#table .alert--error")).to_be_visible()
+    assert "refused=choose-first" in no_js_page.url  # POST → 303 → GET: nothing to resubmit
+    assert version(no_js_page) == before
+
+
+@pytest.mark.parametrize(("lang", "failure"), [("pl", "abort"), ("fa", 503)])
+def test_a_failed_request_says_so_and_retries(browser: Browser, base_url: str, lang: str, failure: object) -> None:
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    deal(page, lang, "tien-gow", 21)
+    before = version(page)
+
+    def fail_once(route):  # type: ignore[no-untyped-def]
+        if route.request.method != "POST":
+            route.continue_()
+        elif failure == "abort":
+            route.abort("internetdisconnected")
+        else:
+            route.fulfill(status=int(str(failure)), body="down")
+
+    page.route(re.compile(r"/games/[A-Za-z0-9_-]{32}$"), fail_once)
+    if page.locator("button[name=quick]").count():
+        page.locator("button[name=quick]").first.click()
+    else:
+        for k in range(int(page.locator("#play-form").get_attribute("data-discard") or 0)):
+            page.locator("label.pick").nth(k).click()
+        page.locator("#down-button").click()
+    failure_box = page.locator("#play-failure")
+    expect(failure_box).to_be_visible()
+    expect(failure_box).to_have_attribute("role", "alert")
+    assert not re.search(r"[A-Za-z]{4,}", failure_box.inner_text()) or lang == "pl"
+    assert version(page) == before
+    page.unroute(re.compile(r"/games/[A-Za-z0-9_-]{32}$"))
+    failure_box.locator("button").click()
+    expect(page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()
+    expect(page.locator("#play-failure")).to_have_count(0)
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "game"), [("en", "chuo-pai"), ("ar", "tien-gow")])
+def test_on_a_phone_the_hand_and_buttons_follow_the_status_line(browser: Browser, base_url: str,
+                                                                 lang: str, game: str) -> None:
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    deal(page, lang, game, 7)
+    status = page.locator("#status").bounding_box()
+    controls = page.locator(".controls").bounding_box()
+    log = page.locator(".log").bounding_box()
+    assert status and controls and log
+    # the buttons end within about one screen of the status line; the log comes after them
+    assert controls["y"] + controls["height"] - status["y"] <= 740 * 1.08
+    assert log["y"] > controls["y"]
+    if game == "tien-gow":  # the hand grouped civil / military
+        expect(page.locator(".hand__group")).to_have_count(2)
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "js"), [("ar", True), ("hi", False)])
+def test_a_hint_selects_the_suggested_move(browser: Browser, base_url: str, lang: str, js: bool) -> None:
+    context = browser.new_context(base_url=base_url, java_script_enabled=js, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    deal(page, lang, "tien-gow", 5)
+    table_url = page.url
+    page.locator("#hint-button").click()
+    expect(page.locator("#hints-title")).to_be_visible()
+    if js:
+        assert page.url == table_url  # swapped in place
+        assert_accessible(page)
+    scores = page.locator(".hints__score")
+    assert 1 <= scores.count() <= 5
+    expect(page.locator("input[name=tile]:checked").first).to_be_attached()
+    context.close()
+
+
+def _finished_record(game: str) -> dict:
+    from engine.games import GAMES
+    from engine.rng import make_rng
+
+    spec = GAMES[game]
+    agent = spec.make_agent("greedy")
+    deal = spec.new_deal(9)
+    while not deal.is_over:
+        deal = deal.apply(agent.choose(deal.view(deal.to_act), make_rng(deal.action_count)), player=deal.to_act)
+    return spec.to_record(deal)
+
+
+@pytest.mark.parametrize(("lang", "js"), [("en", True), ("fa", True), ("ar", False)])
+def test_replay_a_record_and_step_through_it(browser: Browser, base_url: str, lang: str, js: bool) -> None:
+    context = browser.new_context(base_url=base_url, java_script_enabled=js, reduced_motion="reduce",
+                                  viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    record = _finished_record("tien-gow")
+    page.goto(f"/{lang}/tien-gow/play")
+    page.locator(".start__replay a").click()
+    bad = json.loads(json.dumps(record))
+    bad["tricks"][2]["actions"][1]["tiles"] = ["6-6"]
+    page.locator("#record").fill(json.dumps(bad))
+    page.locator("#replay-submit").click()
+    expect(page.locator("#replay-error")).to_be_visible()
+    assert re.match(r"^\S+ [۳3]", page.locator("#replay-error").inner_text())  # "trick 3, …"
+    page.locator("#record").fill(json.dumps(record))
+    page.locator("#replay-submit").click()
+    expect(page.locator("#result-title")).to_be_visible()  # the last step: the settlement
+    where = page.locator("#review-where").inner_text()
+    if js:
+        assert_accessible(page)
+        back = "ArrowRight" if lang in ("ar", "fa") else "ArrowLeft"
+        page.wait_for_load_state("load")  # play.js (deferred) listens for the arrow keys
+        page.keyboard.press(back)
+        expect(page.locator("#review-where")).not_to_have_text(where)
+        expect(page.locator("#result-title")).to_have_count(0)
+    else:
+        page.locator('[data-key="prev"]').click()
+        expect(page.locator("#review-where")).not_to_have_text(where)
+    context.close()
+
+
+def test_after_the_end_review_next_deal_and_statistics(browser: Browser, base_url: str) -> None:
+    """Right-to-left with JavaScript: the end of a Tien Gow deal links the face-up review (arrow
+    keys step), "Next deal" continues the match (its table), and the play page counts the deal in
+    your statistics, which a confirmed reset forgets."""
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce", accept_downloads=True,
+                                  viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    play_to_the_end(page, "fa", "tien-gow", 8, js=True)
+    expect(page.locator("#working-caption")).to_be_visible()
+    table_url = page.url
+    page.locator("#review-link").click()
+    expect(page.locator("#result-title")).to_be_visible()
+    where = page.locator("#review-where").inner_text()
+    page.wait_for_load_state("load")  # play.js (deferred) listens for the arrow keys
+    page.keyboard.press("ArrowRight")  # rtl: back
+    expect(page.locator("#review-where")).not_to_have_text(where)
+    expect(page.locator("#shuffle-title")).to_be_visible()
+    assert_accessible(page)  # the review
+    page.goto(table_url)
+    page.locator("#next-deal").click()
+    page.wait_for_url(TABLE_URL)
+    assert page.url != table_url
+    expect(page.locator("#match-title")).to_be_visible()
+    assert_accessible(page)
+    page.goto("/fa/tien-gow/play")
+    expect(page.locator("#stats-table tbody tr")).to_have_count(1)
+    assert_accessible(page)  # the start page with your statistics
+    page.locator(".start__reset summary").click()
+    page.locator("#reset-stats").click()  # the box is required: nothing happens yet
+    expect(page.locator("#stats-table")).to_have_count(1)
+    page.locator("#confirm-reset").check()
+    page.locator("#reset-stats").click()
+    expect(page.locator("#stats-table")).to_have_count(0)
     context.close()

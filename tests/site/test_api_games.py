@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -163,7 +164,9 @@ def test_a_seed_reproduces_a_deal(api) -> None:
     for game in GAMES:
         first, second = start(api, game, seed=77), start(api, game, seed=77)
         assert first["id"] != second["id"]
-        assert first["view"] == second["view"]
+        per_game = ("match", "commitment")  # each game's own match id and shuffle commitment
+        assert {k: v for k, v in first["view"].items() if k not in per_game} == \
+            {k: v for k, v in second["view"].items() if k not in per_game}
         other = start(api, game)  # a random seed
         assert other["view"]["hand"] != first["view"]["hand"]
 
@@ -399,3 +402,177 @@ def test_a_restarted_server_resumes_the_deal(translations_dir: Path, tmp_path: P
         resumed = act(api, data["id"], {"version": resumed["version"], **choose(resumed["view"], rng)}).json
     assert api.get(f"/api/v1/games/{data['id']}/record").status_code == 200
     store_for(second).close()
+
+
+# -- choosing the computer players' level ------------------------------------------------------------
+
+def test_the_level_is_chosen_stored_and_shown(api_app: Flask, api) -> None:
+    from engine.games import GAMES as ENGINE_GAMES
+
+    for game in GAMES:
+        for level in ENGINE_GAMES[game].agent_levels[:2]:  # the fast ones
+            response = api.post(f"/api/v1/{game}/games", json={"level": level, "seed": 3})
+            assert response.status_code == 201
+            data = checked(api_app, response)
+            assert [p["agent"] for p in data["view"]["players"]][1:] == \
+                [level] * (ENGINE_GAMES[game].seats - 1)
+            assert store_for(api_app).get(data["id"]).agents[1:] == (level,) * (ENGINE_GAMES[game].seats - 1)
+            shown = api.get(f"/api/v1/games/{data['id']}").get_json()
+            assert shown["view"]["players"] == data["view"]["players"]
+
+
+@pytest.mark.parametrize("level", ["grandmaster", "", 3, None, ["greedy"], "Greedy", "human"])
+def test_an_unknown_level_is_a_400(api_app: Flask, api, level: Any) -> None:
+    before = store_for(api_app).count()
+    response = api.post("/api/v1/tien-gow/games", json={"level": level, "lang": "pl"})
+    if level in ("", None):  # absent: the default level
+        assert response.status_code == 201
+        return
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["error"] == "unknown-level" and set(body) == {"error", "message"}
+    assert "standard" in body["message"] and "poziom" in body["message"]
+    assert store_for(api_app).count() == before
+
+
+# -- hints ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_is_a_legal_action_with_estimates(api_app: Flask, api, game: str) -> None:
+    data = start(api, game, 5)
+    for _ in range(3):
+        response = api.get(f"/api/v1/games/{data['id']}/hint")
+        assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+        assert_nothing_hidden(store_for(api_app), data["id"], response.get_data(as_text=True))
+        body = response.get_json()
+        assert set(body) == {"action", "candidates"}
+        legal = data["view"]["legal_actions"]
+        assert body["action"] in legal and body["action"] == body["candidates"][0]["action"]
+        assert 1 <= len(body["candidates"]) <= 5
+        for c in body["candidates"]:
+            assert c["action"] in legal and 0 <= c["score"] <= 1
+        assert len({json.dumps(c["action"], sort_keys=True) for c in body["candidates"]}) == len(body["candidates"])
+        assert api.get(f"/api/v1/games/{data['id']}/hint").get_json() == body  # deterministic
+        moved = act(api, data["id"], {"version": data["version"], **body["action"]})
+        assert moved.status_code == 200
+        data = moved.get_json()
+        if data["view"]["is_over"]:
+            break
+
+
+def test_no_hint_after_the_end(api) -> None:
+    data = start(api, "chuo-pai", 8)
+    rng = random.Random(1)
+    while not data["view"]["is_over"]:
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+    response = api.get(f"/api/v1/games/{data['id']}/hint?lang=fa")
+    assert response.status_code == 409
+    body = response.get_json()
+    assert body["error"] == "deal-over" and body["message"] and "deal" not in body["message"]
+    assert api.get(f"/api/v1/games/{new_id()}/hint").status_code == 404
+
+
+def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two deals that look the same from seat 0 but differ in the hidden hands get the same hint."""
+    from paiyou.play import service
+
+    seen: list[Any] = []
+    original = service.hints
+
+    def spy(game: Any, limit: int = 5) -> Any:
+        real = game.deal.view
+
+        def only_mine(seat: int) -> Any:
+            seen.append(seat)
+            return real(seat)
+
+        object.__setattr__(game, "deal", _ViewSpy(game.deal, only_mine))
+        return original(game, limit)
+
+    monkeypatch.setattr(service, "hints", spy)
+    data = start(api, "tien-gow", 6)
+    assert api.get(f"/api/v1/games/{data['id']}/hint").status_code == 200
+    assert seen and set(seen) == {0}
+
+
+class _ViewSpy:
+    def __init__(self, deal: Any, view: Any) -> None:
+        self._deal, self.view = deal, view
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._deal, name)
+
+
+# -- a match: the next deal -------------------------------------------------------------------------
+
+def _finish(api, data: dict[str, Any], seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    while not data["view"]["is_over"]:
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+    return data
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_next_deal_continues_the_match(api_app: Flask, api, game: str) -> None:
+    first = start(api, game, 5)
+    assert first["view"]["match"] == {"id": first["id"], "deal": 1, "totals": [0] * len(first["view"]["hand_sizes"])}
+    early = api.post(f"/api/v1/games/{first['id']}/next", json={})
+    assert early.status_code == 409 and early.get_json()["error"] == "deal-not-over"
+    totals = [0] * len(first["view"]["hand_sizes"])
+    data = first
+    for number in (2, 3):
+        finished = _finish(api, data, number)
+        record = api.get(f"/api/v1/games/{finished['id']}/record").get_json()
+        scores = finished["view"]["net"] if game == "tien-gow" else finished["view"]["piles"]
+        totals = [a + b for a, b in zip(totals, scores, strict=True)]
+        response = api.post(f"/api/v1/games/{finished['id']}/next", json={})
+        assert response.status_code == 201
+        assert response.headers["Location"].endswith(f"/api/v1/games/{response.json['id']}")
+        data = checked(api_app, response)
+        assert data["id"] != finished["id"]
+        assert data["view"]["match"] == {"id": first["id"], "deal": number, "totals": totals}
+        assert [p["agent"] for p in data["view"]["players"]] == [p["agent"] for p in first["view"]["players"]]
+        if game == "tien-gow":
+            assert data["view"]["banker"] == record["next_banker"]  # TG-19
+        assert api.get(f"/api/v1/games/{data['id']}").get_json()["view"]["match"] == data["view"]["match"]
+        again = api.post(f"/api/v1/games/{finished['id']}/next", json={})  # a double click
+        assert again.status_code == 201 and again.get_json()["id"] == data["id"]
+    assert api.post(f"/api/v1/games/{new_id()}/next", json={}).status_code == 404
+
+
+# -- trusting the shuffle ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_commitment_is_shown_and_seed_and_salt_only_after_the_end(api_app: Flask, api, game: str) -> None:
+    import hashlib
+
+    for chosen in (None, 12345678901):
+        data = start(api, game, chosen)
+        stored = store_for(api_app).get(data["id"])
+        seed, salt = stored.record["seed"], stored.meta["shuffle"]["salt"]
+        assert re.fullmatch(r"[0-9a-f]{32}", salt)
+        commitment = data["view"]["commitment"]
+        assert commitment == hashlib.sha256(f"{game}:{seed}:{salt}".encode()).hexdigest()
+        rng = random.Random(2)
+        while True:
+            base = f"/api/v1/games/{data['id']}"
+            texts = [api.get(base).get_data(as_text=True), api.get(f"{base}/record").get_data(as_text=True),
+                     api.get(f"{base}/hint").get_data(as_text=True)]
+            for lang in ("en", "fa"):
+                for path in ("", "/review", "/record", "?hint=1"):
+                    texts.append(api.get(f"/{lang}/{game}/games/{data['id']}{path}").get_data(as_text=True))
+            for text in texts:
+                assert salt not in text and not re.search(rf"(?<!\d){seed}(?!\d)", text)
+            if data["view"]["is_over"]:
+                break
+            data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+            if data["view"]["is_over"]:
+                break
+        record = api.get(f"/api/v1/games/{data['id']}/record").get_json()
+        assert record["seed"] == seed and record["salt"] == salt
+        assert game_rules(game).replay(record).is_over  # the engine still reads it
+        import html
+
+        review = html.unescape(api.get(f"/en/{game}/games/{data['id']}/review").get_data(as_text=True))
+        assert f"printf '%s' '{game}:{seed}:{salt}' | sha256sum" in review
+        assert commitment in review

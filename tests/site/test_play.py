@@ -1,13 +1,17 @@
 """The play pages: /<lang>/<game>/play and the table /<lang>/<game>/games/<id>, without a browser.
 
-- /play deals and redirects (303) to the table; ?seed= reproduces a deal; a bad seed is a 400.
+- GET /play is a page (level, seed, "continue your deal"); its "New deal" POST deals and
+  redirects (303) to the table; a seed reproduces a deal; a bad seed or level comes back to the
+  page (303) which says why (400).
 - Whole deals of both games played with plain form posts (no JavaScript: POST, redirect, GET),
   in English and in Persian; every page is checked for hidden tiles; the end shows the result,
   the settlement (Tien Gow: immediate payments and final settlement), the record and "new deal".
 - htmx posts get the table fragment plus an out-of-band live-region update; rejected moves
-  (422), stale ones (409) keep the table and say why, in the page's language.
+  (422), stale ones (409) keep the table and say why, in the page's language; without htmx a
+  refusal is POST → 303 → GET too.
 - The drawing puts seats so Chuo Pai runs clockwise and Tien Gow counter-clockwise, and is
-  never mirrored on right-to-left pages; games live on the server (no cookie is set).
+  never mirrored on right-to-left pages; games live on the server (the only cookie lists the ids
+  of this browser's recent games, to offer "Continue your deal").
 """
 from __future__ import annotations
 
@@ -101,8 +105,10 @@ def web(play_app: Flask):
     return play_app.test_client()
 
 
-def new_table(web, lang: str, game: str, seed: int | None = None) -> tuple[str, str]:
-    response = web.get(f"/{lang}/{game}/play" + (f"?seed={seed}" if seed is not None else ""))
+def new_table(web, lang: str, game: str, seed: int | str | None = None,
+              level: str | None = None) -> tuple[str, str]:
+    data = {k: v for k, v in (("seed", seed), ("level", level)) if v is not None}
+    response = web.post(f"/{lang}/{game}/play", data=data)
     assert response.status_code == 303
     path = urlsplit(response.headers["Location"]).path
     match = TABLE_PATH.match(path)
@@ -125,12 +131,73 @@ def test_play_deals_and_redirects_to_the_table(play_app: Flask, web) -> None:
         response = page(play_app, web, path, game_id)
         assert response.headers["Cache-Control"] == "no-store"
         assert "noindex" in response.headers["X-Robots-Tag"]
-        # Nothing about the game lives in a cookie: the session holds only the forms' CSRF token.
+        # Nothing about the game lives in the session: it holds only the forms' CSRF token.
         session = web.get_cookie("session")
         assert session is None or set(play_app.session_interface.get_signing_serializer(play_app)
                                       .loads(session.value)) == {"csrf_token"}
     response = web.post("/pl/tien-gow/play")  # the "new deal" button
     assert response.status_code == 303 and TABLE_PATH.match(urlsplit(response.location).path)
+
+
+def test_the_start_page_deals_nothing_and_offers_the_engines_levels(play_app: Flask, web) -> None:
+    from engine.games import GAMES as ENGINE_GAMES
+
+    store = store_for(play_app)
+    for lang in ("en", "fa"):
+        for game in GAMES:
+            response = web.get(f"/{lang}/{game}/play")
+            assert response.status_code == 200 and web.get_cookie("paiyou_games") is None
+            text = response.get_data(as_text=True)
+            levels = re.findall(r'name="level" id="level-([\w-]+)" value="([\w-]+)"( checked)?', text)
+            assert [v for _, v, _ in levels] == list(ENGINE_GAMES[game].agent_levels)
+            # the operator's level here (tests: greedy); otherwise the strongest the engine lists
+            assert [v for _, v, c in levels if c] == ["greedy"]
+            assert 'name="csrf_token"' in text and 'name="seed"' in text
+            assert "continue-deal" not in text
+    assert store.count() == 0  # a GET never deals
+    head = web.head("/en/chuo-pai/play")
+    assert head.status_code == 200 and store.count() == 0
+
+
+def test_the_strongest_level_is_the_default(translations_dir: Path, tmp_path: Path) -> None:
+    from engine.games import GAMES as ENGINE_GAMES
+
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
+    text = app.test_client().get("/en/tien-gow/play").get_data(as_text=True)
+    strongest = ENGINE_GAMES["tien-gow"].agent_levels[-1]
+    assert f'value="{strongest}" checked' in text
+    store_for(app).close()
+
+
+def test_the_chosen_level_plays_and_is_shown(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "en", "chuo-pai", 3, level="random")
+    assert store_for(play_app).get(game_id).agents == ("human", "random", "random")
+    assert "Computer players: Random" in web.get(path).get_data(as_text=True)
+    response = web.post("/pl/chuo-pai/play", data={"level": "grandmaster", "seed": "4"})
+    assert response.status_code == 303 and urlsplit(response.location).path == "/pl/chuo-pai/play"
+    refused = web.get(response.location)
+    assert refused.status_code == 400 and 'role="alert"' in refused.get_data(as_text=True)
+
+
+def test_continue_your_deal_comes_from_the_store_not_the_cookie(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "en", "tien-gow", 8)
+    text = web.get("/en/tien-gow/play").get_data(as_text=True)
+    assert f'href="{path}"' in text and "Continue your deal" in text
+    assert f'href="{path}"' not in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    # a forged or stale cookie offers nothing
+    web.set_cookie("paiyou_games", f"{new_id()}.not-an-id.{game_id[:10]}")
+    assert "continue-deal" not in web.get("/en/tien-gow/play").get_data(as_text=True)
+
+
+def test_the_play_index_offers_every_game(web) -> None:
+    from engine.games import GAME_KEYS
+
+    text = web.get("/ar/play").get_data(as_text=True)
+    for game in GAME_KEYS:
+        assert f'href="/ar/{game}/play"' in text
+    assert 'href="/ar/play"' in text  # the menu's Play leads here
 
 
 def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
@@ -143,7 +210,9 @@ def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
 
 @pytest.mark.parametrize("seed", ["-1", "--1", "abc", "1.5", "9" * 30, "1" * 5000, "²", "١٢x"])
 def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
-    response = web.get(f"/fa/chuo-pai/play?seed={seed}")
+    refused = web.post("/fa/chuo-pai/play", data={"seed": seed})
+    assert refused.status_code == 303  # POST → 303 → GET, the page says why
+    response = web.get(refused.location)
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert parse(page).html["dir"] == "rtl"
@@ -153,7 +222,7 @@ def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
 @pytest.mark.parametrize("seed", ["۴۲", "٤٢", " 42 "])
 def test_a_seed_in_persian_or_arabic_digits_deals_the_same_table(web, seed: str) -> None:
     wanted = parse(web.get(new_table(web, "en", "chuo-pai", seed=42)[0]).get_data(as_text=True))
-    response = web.get(f"/fa/chuo-pai/play?seed={seed}")
+    response = web.post("/fa/chuo-pai/play", data={"seed": seed})
     assert response.status_code == 303
     got = parse(web.get(response.headers["Location"]).get_data(as_text=True))
     assert got.tiles == wanted.tiles
@@ -219,6 +288,8 @@ def test_a_whole_deal_with_plain_forms(play_app: Flask, web, lang: str, game: st
         assert "pillars-caption" in table.ids
         assert ("immediate-caption" in table.ids) or "result__empty" in text
         assert "final-caption" in table.ids or "result__empty" in text
+        assert "working-caption" in table.ids  # the final settlement's working, line by line
+        assert "result__next" in text  # who banks the next deal
     else:
         assert "piles-caption" in table.ids
 
@@ -248,19 +319,27 @@ def test_an_illegal_selection_is_explained_and_kept(play_app: Flask, web) -> Non
     from engine.tiles import parse_tiles
 
     pick = next([a, b] for a in keys for b in keys if a < b and classify(parse_tiles(f"{a} {b}")) is None)
-    response = web.post(path, data={"version": table.version, "move": "play", "tile": pick})
-    assert response.status_code == 422
+    response = refused(web, web.post(path, data={"version": table.version, "move": "play", "tile": pick}))
     text = response.get_data(as_text=True)
     again = parse(text)
     assert sorted(again.checked) == sorted(pick)  # the selection comes back checked
+    alert = text.split('role="alert"')[1].split("</p>")[0]
+    assert sorted(re.findall(r'data-tile="([^"]+)"', alert)) == sorted(pick)  # named and drawn
     assert 'role="alert"' in text and again.html["lang"] == "pl"
     assert again.version == table.version  # nothing changed
 
 
+def refused(web, response):
+    """A refused plain-form move: 303 back to the table (no "resubmit?" page), which says why."""
+    assert response.status_code == 303 and "refused=" in response.location
+    again = web.get(response.location)
+    assert again.status_code == 200
+    return again
+
+
 def test_a_pass_when_you_must_lead_is_refused(web) -> None:
     path, table = _leading_chuo_pai(web, "en")
-    response = web.post(path, data={"version": table.version, "move": "pass"})
-    assert response.status_code == 422
+    response = refused(web, web.post(path, data={"version": table.version, "move": "pass"}))
     assert "The leader must play" in response.get_data(as_text=True)
 
 
@@ -272,18 +351,39 @@ def test_a_stale_page_changes_nothing(play_app: Flask, web) -> None:
         {"version": table.version, "move": "down", "tile": table.tiles[:table.discard]}
     assert web.post(path, data=data).status_code == 303
     after = truth(store_for(play_app), game_id)
-    response = web.post(path, data=data)  # the same form again: a double click, a back button
-    assert response.status_code == 409
+    # the same form again: a double click, a back button
+    response = refused(web, web.post(path, data=data))
     assert "earlier view of this table" in response.get_data(as_text=True)
     assert truth(store_for(play_app), game_id).deal == after.deal
-    assert web.post(path, data={"version": "x", "move": "pass"}).status_code == 409
+    assert "earlier view" in refused(web, web.post(path, data={"version": "x", "move": "pass"})).text
+    # htmx keeps its in-place answers
+    assert web.post(path, data=data, headers={"HX-Request": "true"}).status_code == 409
 
 
-def test_nothing_selected_is_a_400_with_a_hint(web) -> None:
+def test_nothing_selected_is_a_400_with_a_hint(play_app: Flask, web) -> None:
     path, table = _leading_chuo_pai(web, "en")
-    response = web.post(path, data={"version": table.version, "move": "play"})
-    assert response.status_code in (400, 422)
-    assert 'role="alert"' in response.get_data(as_text=True)
+    game_id = path.rsplit("/", 1)[1]
+    response = refused(web, web.post(path, data={"version": table.version, "move": "play"}))
+    text = response.get_data(as_text=True)
+    assert 'role="alert"' in text and "Choose cards from your hand first." in text
+    assert "leader" not in text.split('role="alert"')[1].split("</p>")[0]  # never taken as a pass
+    assert store_for(play_app).get(game_id).version == int(table.version or 0)
+    htmx = web.post(path, data={"version": table.version, "move": "play"}, headers={"HX-Request": "true"})
+    assert htmx.status_code == 400 and "Choose cards from your hand first." in htmx.text
+    # Tien Gow: Face up or Face down with nothing selected
+    tg_path, _ = new_table(web, "en", "tien-gow", 4)
+    tg = parse(web.get(tg_path).get_data(as_text=True))
+    for move in ("up", "down"):
+        answer = refused(web, web.post(tg_path, data={"version": tg.version, "move": move}))
+        assert "Choose tiles from your hand first." in answer.text
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_seat_panels_follow_the_pages_direction(web, lang: str) -> None:
+    path, _ = new_table(web, lang, "tien-gow", 1)
+    text = web.get(path).get_data(as_text=True)
+    panels = re.findall(r'<section class="seat [^"]*" dir="([^"]*)"', text)
+    assert panels and set(panels) == {"rtl"}
 
 
 # -- htmx ----------------------------------------------------------------------------------------
@@ -345,7 +445,7 @@ def test_home_and_navigation_link_to_play(web) -> None:
 
 ROOT = Path(__file__).resolve().parents[2]
 # Latin words that stay in every language: the API's field names and values, and "JSON".
-API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "true", "false", "lang",
+API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "level", "true", "false", "lang",
              "en", "ar", "hi", "fa", "pl"}
 
 
@@ -398,3 +498,254 @@ def test_arabic_plural_forms_of_the_play_domain_read_right() -> None:
     assert forms[3] == "يدك: %(num)s أوراق"   # 3..10
     assert forms[4] == "يدك: %(num)s ورقة"    # 100, 101, 102
     assert forms[5] == "يدك: %(num)s ورقةً"   # 11..99
+
+
+# -- hints ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "game"), [("fa", "tien-gow"), ("en", "chuo-pai")])
+def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app: Flask, web, lang: str,
+                                                                        game: str) -> None:
+    path, game_id = new_table(web, lang, game, 5)
+    table = parse(web.get(path).get_data(as_text=True))
+    assert f"{path}?hint=1" in table.links
+    before = store_for(play_app).get(game_id).version
+    response = page(play_app, web, f"{path}?hint=1", game_id)
+    text = response.get_data(as_text=True)
+    hinted = parse(text)
+    assert "hints-title" in hinted.ids
+    scores = re.findall(r'class="hints__score">([^<]*)<', text)
+    assert 1 <= len(scores) <= 5
+    if lang == "fa":
+        assert all(re.search("[۰-۹]", s) and not re.search("[0-9]", s) for s in scores)
+    api_hint = web.get(f"/api/v1/games/{game_id}/hint").get_json()["action"]
+    if api_hint["tiles"]:
+        assert sorted(hinted.checked) == sorted(api_hint["tiles"].split())
+    assert store_for(play_app).get(game_id).version == before  # a GET changes nothing
+    fragment = web.get(f"{path}?hint=1", headers={"HX-Request": "true"})
+    assert "<html" not in fragment.text and "hints-title" in fragment.text
+    assert_nothing_hidden(store_for(play_app), game_id, fragment.text)
+
+
+# -- the review ---------------------------------------------------------------------------------------
+
+def test_the_review_is_409_before_the_end_and_face_up_after(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "fa", "tien-gow", 5)
+    early = web.get(f"{path}/review")
+    assert early.status_code == 409
+    assert_nothing_hidden(store_for(play_app), game_id, early.get_data(as_text=True))
+    assert parse(early.get_data(as_text=True)).html["dir"] == "rtl"
+    for step in ("0", "3", "x"):
+        assert web.get(f"{path}/review?step={step}").status_code == 409
+    play_out_from(play_app, web, path, game_id)
+    final = truth(store_for(play_app), game_id)
+    assert f"{path}/review" in parse(web.get(path).get_data(as_text=True)).links
+    first = web.get(f"{path}/review?step=0")
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-store"
+    shown = set(re.findall(r'data-tile="([^"]+)"', first.get_data(as_text=True)))
+    dealt = {t.key for hand in final.deal.dealt for t in hand}
+    assert dealt <= shown  # every hand face up
+    steps = parse(first.get_data(as_text=True))
+    assert f"{path}/review?step=1" in steps.links
+    last = web.get(f"{path}/review")
+    assert "result-title" in parse(last.get_data(as_text=True)).ids
+    assert "pillars-caption" in last.get_data(as_text=True)
+    for odd in ("-1", "99999", "abc", "٣"):
+        assert web.get(f"{path}/review?step={odd}").status_code == 200
+
+
+def play_out_from(app: Flask, web, path: str, game_id: str) -> None:
+    moves = 0
+    while True:
+        table = parse(web.get(path).get_data(as_text=True))
+        if not table.has_form:
+            return
+        data: dict[str, Any] = {"version": table.version}
+        if table.quick:
+            data["quick"] = table.quick[0]
+        elif table.buttons.get("pass"):
+            data["move"] = "pass"
+        else:
+            data["move"] = "down"
+            data["tile"] = table.tiles[:table.discard]
+        assert web.post(path, data=data).status_code == 303
+        moves += 1
+        assert moves < 100
+
+
+# -- replaying a record ---------------------------------------------------------------------------------
+
+def _finished_record(game: str, seed: int = 4) -> dict[str, Any]:
+    from engine.games import GAMES as ENGINE_GAMES
+    from engine.rng import make_rng
+
+    spec = ENGINE_GAMES[game]
+    agent = spec.make_agent("greedy")
+    deal = spec.new_deal(seed)
+    while not deal.is_over:
+        deal = deal.apply(agent.choose(deal.view(deal.to_act), make_rng(deal.action_count)), player=deal.to_act)
+    return spec.to_record(deal)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_is_replayed_from_json_a_form_field_or_a_file(web, game: str) -> None:
+    import io
+    import json
+
+    record = _finished_record(game)
+    page_ = web.get(f"/pl/{game}/replay")
+    assert page_.status_code == 200 and 'name="csrf_token"' in page_.text and 'type="file"' in page_.text
+    as_json = web.post(f"/en/{game}/replay", json=record)
+    assert as_json.status_code == 200 and "review-where" in as_json.text
+    as_field = web.post(f"/en/{game}/replay", data={"record": json.dumps(record), "step": "1"})
+    assert as_field.status_code == 200 and "Step 1 of" in as_field.text
+    upload = web.post(f"/en/{game}/replay", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                      content_type="multipart/form-data")
+    assert upload.status_code == 200 and "result-title" in upload.text
+    shown = set(re.findall(r'data-tile="([^"]+)"', web.post(f"/en/{game}/replay", data={
+        "record": json.dumps(record), "step": "0"}).text))
+    assert {k for hand in record["hands"] for k in hand} <= shown
+
+
+@pytest.mark.parametrize(("game", "lang", "where"), [("chuo-pai", "en", "round 3, action 2:"),
+                                                     ("tien-gow", "en", "trick 3, action 2:"),
+                                                     ("tien-gow", "fa", "دست ۳، حرکت ۲:")])
+def test_a_rejected_record_is_a_422_naming_where_and_why(web, game: str, lang: str, where: str) -> None:
+    import json
+
+    record = _finished_record(game)
+    key = "rounds" if "rounds" in record else "tricks"
+    record[key][2]["actions"][1]["tiles"] = ["6-6"]
+    response = web.post(f"/{lang}/{game}/replay", data={"record": json.dumps(record)})
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    assert parse(text).html["lang"] == lang
+    message = re.search(r'id="replay-error">([^<]*)<', text)
+    assert message and message.group(1).startswith(where), message and message.group(1)
+    if lang == "en":
+        assert "do not hold" in message.group(1)
+    for body in ({"record": "not json"}, {"record": "[1, 2]"}, {}):
+        assert web.post(f"/{lang}/{game}/replay", data=body).status_code == 422
+
+
+def test_the_replay_form_needs_its_csrf_token(translations_dir: Path, tmp_path: Path) -> None:
+    import json
+
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
+    client = app.test_client()
+    record = json.dumps(_finished_record("chuo-pai"))
+    assert client.post("/en/chuo-pai/replay", data={"record": record}).status_code == 400
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/en/chuo-pai/replay").text).group(1)
+    assert client.post("/en/chuo-pai/replay", data={"record": record, "csrf_token": token}).status_code == 200
+    store_for(app).close()
+
+
+def test_the_last_finished_round_stays_visible(play_app: Flask, web) -> None:
+    for game in GAMES:
+        path, game_id = new_table(web, "en", game, 13)
+        for _ in range(12):
+            table = parse(web.get(path).get_data(as_text=True))
+            if not table.has_form:
+                break
+            text = web.get(path).get_data(as_text=True)
+            view = truth(store_for(play_app), game_id).view()
+            finished = getattr(view, "rounds", None) or getattr(view, "tricks", ())
+            assert ("felt__last" in text) == bool(finished)
+            data: dict[str, Any] = {"version": table.version}
+            if table.quick:
+                data["quick"] = table.quick[0]
+            elif table.buttons.get("pass"):
+                data["move"] = "pass"
+            else:
+                data.update(move="down", tile=table.tiles[:table.discard])
+            web.post(path, data=data)
+        assert "won it." in text
+
+
+def test_next_deal_at_the_table_shows_the_match(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "ar", "tien-gow", 5)
+    assert web.post(f"{path}/next").status_code == 303  # before the end: back to the table
+    assert store_for(play_app).count() == 1
+    play_out_from(play_app, web, path, game_id)
+    final = truth(store_for(play_app), game_id)
+    end = web.get(path).get_data(as_text=True)
+    assert "next-deal" in parse(end).ids and "result__next" in end
+    response = web.post(f"{path}/next")
+    assert response.status_code == 303
+    new_path = urlsplit(response.location).path
+    assert TABLE_PATH.match(new_path) and new_path != path
+    new_id_ = new_path.rsplit("/", 1)[1]
+    assert new_id_ in (web.get_cookie("paiyou_games").value or "")
+    table = page(play_app, web, new_path, new_id_).get_data(as_text=True)
+    assert "match-title" in parse(table).ids
+    outcome = final.deal.outcome()
+    assert truth(store_for(play_app), new_id_).view().banker == outcome.next_first
+
+
+# -- your statistics -----------------------------------------------------------------------------------
+
+def test_statistics_count_finished_deals_and_reset_with_confirmation(play_app: Flask, web) -> None:
+    assert "stats-table" not in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    path, game_id = new_table(web, "en", "chuo-pai", 5, level="greedy")
+    play_out_from(play_app, web, path, game_id)
+    outcome = truth(store_for(play_app), game_id).deal.outcome()
+    text = web.get("/en/chuo-pai/play").get_data(as_text=True)
+    assert "stats-table" in text
+    row = re.search(r"<th scope=\"row\">Greedy</th><td>(\d+)</td><td>(\d+)</td><td>([\d.]+)</td>", text)
+    assert row and row.group(1) == "1" and row.group(2) == str(int(0 in outcome.first))
+    assert float(row.group(3)) == round(float(outcome.scores[0]), 1)
+    web.get(path)  # GETs never count again
+    assert "<td>1</td>" in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    assert "stats-table" not in web.get("/en/tien-gow/play").get_data(as_text=True)  # per game
+    fa = web.get("/fa/chuo-pai/play").get_data(as_text=True)
+    assert "<td>۱</td>" in fa  # the page's digits
+    unconfirmed = web.post("/en/chuo-pai/play/statistics/reset", data={})
+    assert unconfirmed.status_code == 303
+    assert 'role="alert"' in web.get(unconfirmed.location).get_data(as_text=True)
+    assert "stats-table" in web.get("/en/chuo-pai/play").get_data(as_text=True)
+    done = web.post("/en/chuo-pai/play/statistics/reset", data={"confirm": "yes"})
+    assert done.status_code == 303
+    assert "stats-table" not in web.get(done.location).get_data(as_text=True)
+
+
+def test_a_forged_statistics_cookie_is_ignored(web) -> None:
+    for text in ("not json", "[1]", '{"chuo-pai": {"greedy": [1, 5, 3]}}', '{"chess": {"x": [1, 1, 1]}}',
+                 '{"chuo-pai": {"greedy": [true, 0, 0]}}', "x" * 3000):
+        web.set_cookie("paiyou_stats", text)
+        response = web.get("/en/chuo-pai/play")
+        assert response.status_code == 200 and "stats-table" not in response.get_data(as_text=True)
+
+
+# -- the automatic forced pass ---------------------------------------------------------------------------
+
+def test_forced_passes_are_automatic_by_default_and_the_log_says_so(play_app: Flask, web) -> None:
+    from engine.outcome import MOVES
+
+    path, game_id = new_table(web, "en", "chuo-pai", 5)
+    play_out_from(play_app, web, path, game_id)
+    game = truth(store_for(play_app), game_id)
+    assert game.auto_passes  # seed 5 has forced passes
+    moves = [e for e in game.view().events() if e.kind in MOVES]
+    assert len(moves) == game.deal.action_count  # one move event per action
+    assert all(moves[n].kind == "pass" and moves[n].player == 0 for n in game.auto_passes)
+    text = web.get(path).get_data(as_text=True)
+    assert "You passed automatically: nothing in your hand beats it." in text
+    # turned off: the table waits for your Pass
+    table = web.get(new_table(web, "en", "chuo-pai", 6)[0]).get_data(as_text=True)
+    assert "auto-pass-toggle" in table and "you pass automatically" in table
+    other_path, other_id = new_table(web, "en", "chuo-pai", 5)
+    assert web.post(f"{other_path}/auto-pass", data={"auto_pass": "off"}).status_code == 303
+    assert web.get_cookie("paiyou_auto_pass").value == "off"
+    assert "you press Pass yourself" in web.get(other_path).get_data(as_text=True)
+    waited = False
+    for _ in range(100):
+        table_ = parse(web.get(other_path).get_data(as_text=True))
+        if not table_.has_form:
+            break
+        if not table_.quick and table_.buttons.get("pass"):
+            waited = True  # a forced pass left to you
+        data: dict[str, Any] = {"version": table_.version}
+        data.update({"quick": table_.quick[0]} if table_.quick else {"move": "pass"})
+        web.post(other_path, data=data)
+    assert waited and not truth(store_for(play_app), other_id).auto_passes
+    assert "auto-pass-form" not in web.get(new_table(web, "en", "tien-gow", 2)[0]).get_data(as_text=True)

@@ -17,6 +17,8 @@ import os
 import threading
 from pathlib import Path
 
+import json
+
 import pytest
 from paiyou import create_app
 from paiyou.play import service as service
@@ -219,3 +221,31 @@ def test_the_prune_command(tmp_path: Path, translations_dir: Path) -> None:
     assert runner.invoke(args=["games", "prune", "--days", "1"]).output.strip() == "deleted 0 games"
     assert store_for(app).count() == 1
     store_for(app).close()
+
+
+def test_meta_round_trips(store) -> None:
+    stored = store.create("chuo-pai", 0, ["human", "greedy", "greedy"], RECORD,
+                          meta={"match": {"id": "x", "deal": 2, "totals": [1, 2, 3]}})
+    assert store.get(stored.id).meta == {"match": {"id": "x", "deal": 2, "totals": [1, 2, 3]}}
+    plain = store.create("chuo-pai", 0, ["human", "greedy", "greedy"], RECORD)
+    assert store.get(plain.id).meta == {}
+    assert store.update(stored.id, 1, RECORD).meta == stored.meta  # an update keeps it
+
+
+def test_a_table_made_before_meta_gains_the_column(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE paiyou_games (id TEXT PRIMARY KEY, game TEXT NOT NULL, seat INTEGER NOT NULL, "
+                 "agents TEXT NOT NULL, version INTEGER NOT NULL, record TEXT NOT NULL, "
+                 "created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, finished INTEGER NOT NULL DEFAULT 0)")
+    game_id = new_id()
+    conn.execute("INSERT INTO paiyou_games VALUES (?, 'chuo-pai', 0, '[\"human\",\"greedy\",\"greedy\"]', 1, ?, 1, 1, 0)",
+                 (game_id, json.dumps(RECORD)))
+    conn.commit()
+    conn.close()
+    store = open_store(f"sqlite:///{path}")
+    assert store.get(game_id).meta == {}
+    assert store.create("chuo-pai", 0, ["human", "greedy", "greedy"], RECORD, meta={"a": 1}).meta == {"a": 1}
+    store.close()

@@ -50,11 +50,18 @@ class Table(Protocol):
     def result(self, view: Any, names: Sequence[str]) -> Model | None:
         """The end-of-deal table, None before the end."""
 
+    def last_round(self, view: Any, names: Sequence[str]) -> Model | None:
+        """The last finished round or trick (``winner`` name, ``plays``: name, tiles, pass,
+        face_up, count), so it stays visible while the next one starts; None before the first."""
+
     def round_number(self, view: Any) -> int:
         """The number of the round or trick under way (or the last one)."""
 
     def choose_first(self) -> str:
         """What to say when Play is pressed with nothing selected."""
+
+    def record_place(self, number: int, action: int | None) -> str:
+        """A place in a deal record, counted from 1: "round 3, action 2" (or "round 3")."""
 
 
 @cache

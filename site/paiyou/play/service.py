@@ -12,6 +12,7 @@ the action was made against an older state: nothing changed) and the engine's ``
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import secrets
@@ -86,6 +87,11 @@ class Game:
         return self.stored.agents
 
     @property
+    def level(self) -> str:
+        """The computer players' level (every computer seat plays at the one chosen level)."""
+        return next((a for a in self.agents if a != HUMAN), HUMAN)
+
+    @property
     def is_over(self) -> bool:
         return bool(self.deal.is_over)
 
@@ -93,16 +99,56 @@ class Game:
         """The human seat's view: the only thing a page or a response is built from."""
         return self.deal.view(self.seat)
 
+    @property
+    def auto_passes(self) -> list[int]:
+        """The numbers of the actions that were the human's automatic forced passes."""
+        found = self.stored.meta.get("auto_passes", [])
+        return [n for n in found if isinstance(n, int)] if isinstance(found, list) else []
+
     def events(self) -> list[Event]:
         """The whole public history, in order, from the human seat's view."""
-        return events(self.view())
+        return events(self.view(), self.auto_passes)
 
     def record(self) -> dict[str, Any]:
-        """The deal record (shows every hand): only once the deal is over."""
-        return game_rules(self.game).to_record(self.deal)
+        """The deal record (shows every hand): only once the deal is over. It holds the seed and
+        the shuffle's salt, so anyone can check the commitment shown during the deal."""
+        record = game_rules(self.game).to_record(self.deal)
+        salt = self.stored.meta.get("shuffle", {}).get("salt")
+        if salt is not None:
+            record["salt"] = salt
+        return record
+
+    @property
+    def commitment(self) -> str | None:
+        """The hex SHA-256 of "<game>:<seed>:<salt>", fixed (and shown) before the first move."""
+        found = self.stored.meta.get("shuffle", {}).get("commitment")
+        return str(found) if found is not None else None
 
 
 # -- the computer players ----------------------------------------------------------------------
+
+def levels(game: str) -> tuple[str, ...]:
+    """The computer players' levels the engine lists for ``game``, weakest first."""
+    return game_rules(game).agent_levels
+
+
+def default_level(game: str, configured: str | None = None) -> str:
+    """The level preselected for a new deal: ``configured`` (the operator's
+    ``PAIYOU_OPPONENT_LEVEL``) when the engine lists it, else the strongest level the engine lists
+    (the last one), so a stronger agent becomes the default as soon as the engine has it."""
+    listed = levels(game)
+    return configured if configured in listed else listed[-1]
+
+
+def parse_level(game: str, value: object, configured: str | None = None) -> str:
+    """The level a request asks for: the default when absent; BadInput("unknown-level") when it
+    is not one of the engine's levels for ``game``."""
+    if value is None or value == "":
+        return default_level(game, configured)
+    if not isinstance(value, str) or value not in levels(game):
+        raise BadInput("unknown-level")
+    return value
+
 
 def opponent_level(game: str, wanted: str | None = None) -> str:
     """``wanted`` if the engine has it for ``game``, else the strongest level it offers
@@ -151,6 +197,22 @@ def run_computer(game: str, deal: Deal, human_seat: int, agents: Sequence[str]) 
     return deal
 
 
+def run_until_choice(game: str, deal: Deal, human_seat: int, agents: Sequence[str],
+                     auto_pass: bool) -> tuple[Deal, list[int]]:
+    """``run_computer``, and with ``auto_pass`` also the human's forced passes (the only legal
+    action is a pass: nothing beats). Returns the deal and the action numbers of those passes."""
+    deal = run_computer(game, deal, human_seat, agents)
+    passed: list[int] = []
+    while auto_pass and not deal.is_over and deal.to_act == human_seat:
+        legal = deal.legal_actions()
+        if len(legal) != 1 or legal[0].tiles:
+            break
+        passed.append(deal.action_count)
+        deal = deal.apply(legal[0], player=human_seat)
+        deal = run_computer(game, deal, human_seat, agents)
+    return deal, passed
+
+
 # -- the service -------------------------------------------------------------------------------
 
 def check_game(game: str) -> None:
@@ -174,18 +236,83 @@ def parse_seed(value: object) -> int | None:
     return value
 
 
-def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None) -> Game:
+def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None,
+          auto_pass: bool = False) -> Game:
     """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
-    default the strongest the engine has) play up to the human's first turn, and store it."""
+    one of ``levels(game)``; default: ``default_level``) play up to the human's first turn, and
+    store it. An unknown level is BadInput("unknown-level")."""
     check_game(game)
     rules = game_rules(game)
+    level = parse_level(game, level)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     deal = rules.new_deal(seed)
-    level = opponent_level(game, level)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
-    deal = run_computer(game, deal, HUMAN_SEAT, agents)
-    stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over)
+    deal, passed = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass)
+    stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
+                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": passed})
+    return Game(stored, deal)
+
+
+# -- trusting the shuffle -----------------------------------------------------------------------
+
+SALT_BYTES = 16  # 128 bits: the seed cannot be guessed from the commitment
+
+
+def commit(game: str, seed: int, salt: str) -> str:
+    """The commitment to a shuffle: hex SHA-256 of the UTF-8 string "<game>:<seed>:<salt>"."""
+    return hashlib.sha256(f"{game}:{seed}:{salt}".encode()).hexdigest()
+
+
+def shuffle_meta(game: str, seed: int) -> dict[str, str]:
+    """A fresh salt (kept server-side until the end, also for a chosen seed) and its commitment."""
+    salt = secrets.token_hex(SALT_BYTES)
+    return {"salt": salt, "commitment": commit(game, seed, salt)}
+
+
+# -- matches ------------------------------------------------------------------------------------
+
+def match_of(game: Game) -> dict[str, Any]:
+    """The match a deal belongs to: ``id`` (its first deal's id), ``deal`` (1-based), ``totals``
+    (each seat's score summed over the match's finished deals before this one: Tien Gow's net
+    points, Chuo Pai's piles) and ``deals`` (each of those deals' scores)."""
+    found = game.stored.meta.get("match")
+    if isinstance(found, dict):
+        return found
+    return {"id": game.id, "deal": 1, "totals": [0] * game_rules(game.game).seats, "deals": []}
+
+
+def next_deal(store: GameStore, game_id: str, game: str | None = None,
+              auto_pass: bool = False) -> Game:
+    """"Next deal" of a finished deal: a new deal of the same match (its ``next_first`` leads or
+    banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players, the totals carried.
+    IllegalAction("deal-not-over") before the end."""
+    current = load(store, game_id, game)
+    outcome = current.deal.outcome()
+    if not current.is_over or outcome is None:
+        raise IllegalAction("deal-not-over")
+    following = current.stored.meta.get("next")
+    if isinstance(following, str):  # asked again (a double click, a retry): the same next deal
+        try:
+            return load(store, following, current.game)
+        except GameNotFound:
+            pass  # pruned: deal another
+    rules = game_rules(current.game)
+    match = match_of(current)
+    deals = [*match["deals"], list(outcome.scores)]
+    totals = [sum(scores) for scores in zip(*deals, strict=True)]
+    meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
+                      "deals": deals}}
+    seed = secrets.randbelow(MAX_SEED)
+    deal = rules.next_deal(seed, outcome.next_first)
+    deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
+                          finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
+                                                       "auto_passes": passed})
+    # Remember it on the finished deal, so asking again gives this one (a racing request that
+    # lost the write keeps the deal it made).
+    store.update(current.id, current.version, current.stored.record, finished=True,
+                 meta={**current.stored.meta, "next": stored.id})
     return Game(stored, deal)
 
 
@@ -231,7 +358,7 @@ def parse_submission(game: str, tiles: object, face_up: object = None) -> Submit
 
 
 def act(store: GameStore, game_id: str, version: object, tiles: object, face_up: object = None,
-        game: str | None = None) -> Game:
+        game: str | None = None, auto_pass: bool = False) -> Game:
     """Apply the human's action made against ``version``, then the computer's moves up to the
     human's next turn or the end; store the result as ``version + 1``.
 
@@ -250,11 +377,60 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
         raise IllegalAction("not-your-turn")
     rules = game_rules(current.game)
     deal = deal.apply(rules.action(submitted.tiles, submitted.face_up), player=current.seat)
-    deal = run_computer(current.game, deal, current.seat, current.agents)
-    stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over)
+    deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    meta = None
+    if passed:
+        meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]}
+    stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
     if stored is None:  # another request won the race for this version
         raise StaleVersion(load(store, game_id))
     return Game(stored, deal)
+
+
+# -- hints -------------------------------------------------------------------------------------
+
+MAX_HINTS = 5
+
+
+class Hint(NamedTuple):
+    action: Any  # an engine Action, one of the human's legal actions
+    score: float  # the search's estimate of the human's first-place chance after it, 0..1
+
+
+def hint_level(game: str) -> str | None:
+    """The strongest level the engine lists whose agent can estimate (None if none can)."""
+    from engine.ai import make_agent
+
+    for level in reversed(levels(game)):
+        if callable(getattr(make_agent(level, game), "estimate", None)):
+            return level
+    return None
+
+
+def hints(game: Game, limit: int = MAX_HINTS) -> list[Hint]:
+    """The best actions for the human now, best first (at most ``limit``), with their estimates,
+    from the strongest estimating level, reading the human seat's view only. Deterministic for a
+    given game state: the generator is seeded from the game as the computer's moves are.
+
+    Raises IllegalAction("deal-over") / IllegalAction("not-your-turn")."""
+    from engine.ai import make_agent
+
+    deal = game.deal
+    if deal.is_over:
+        raise IllegalAction("deal-over")
+    if deal.to_act != game.seat:
+        raise IllegalAction("not-your-turn")
+    level = hint_level(game.game)
+    view = deal.view(game.seat)
+    legal = {repr(a.as_dict()): a for a in view.legal_actions()}
+    if level is None:  # pragma: no cover - the engine always has an estimating level
+        return [Hint(a, 0.0) for a in list(legal.values())[:limit]]
+    estimating: Any = make_agent(level, game.game)  # an agent with ``estimate`` (hint_level)
+    ranked = estimating.estimate(view, _agent_rng(deal, game.seat))
+    # Always an entry of legal_actions (an agent's own action object becomes the engine's).
+    found = [Hint(legal[repr(a.as_dict())], float(score)) for a, score in ranked
+             if repr(a.as_dict()) in legal]
+    return found[:limit]
 
 
 # -- the public log ----------------------------------------------------------------------------
@@ -270,14 +446,24 @@ class Event:
     tiles: tuple[str, ...] = ()
     count: int = 0
     mine: bool = False  # the human's own action (the "recent" log starts after the last one)
+    auto: bool = False  # the human's forced pass, made automatically (the auto-pass setting)
 
 
-def events(view: SeatView) -> list[Event]:
-    """The whole public history, in order, as ``view``'s seat may see it (engine events)."""
+def events(view: SeatView, auto_passes: Sequence[int] = ()) -> list[Event]:
+    """The whole public history, in order, as ``view``'s seat may see it (engine events). Every
+    action is one move event, so the n-th move event is action number n (``auto_passes``)."""
     me = view.seat
-    return [Event(e.kind, e.player, tuple(t.key for t in e.tiles), e.count,
-                  mine=e.kind in MOVES and e.player == me) for e in view.events()]
+    automatic = set(auto_passes)
+    found = []
+    moves = 0
+    for e in view.events():
+        is_move = e.kind in MOVES
+        found.append(Event(e.kind, e.player, tuple(t.key for t in e.tiles), e.count,
+                           mine=is_move and e.player == me, auto=is_move and moves in automatic))
+        moves += is_move
+    return found
 
 
 __all__ = ["Game", "GameNotFound", "BadInput", "StaleVersion", "IllegalAction", "start", "load",
-           "act", "events", "Event", "parse_seed", "opponent_level", "HUMAN", "HUMAN_SEAT"]
+           "act", "events", "Event", "parse_seed", "parse_level", "levels", "default_level",
+           "opponent_level", "hints", "Hint", "match_of", "next_deal", "HUMAN", "HUMAN_SEAT"]

@@ -1,7 +1,8 @@
 """Saved games: one row per game, on SQLite (the default) or PostgreSQL, through the same code.
 
 A game is stored as its **deal record** (``engine.<game>.to_record``, docs/records.md) plus who sits
-where (``seat``: the human's seat, ``agents``: one name per seat) and a **version**. The state is
+where (``seat``: the human's seat, ``agents``: one name per seat), a **version** and ``meta`` (a
+JSON object the site keeps beside the record: a match's number and running totals). The state is
 rebuilt with ``engine.<game>.replay(record)``, which re-checks every action, so any process that
 can reach the database — after a restart, or another worker behind the same database — resumes
 every game exactly where it was. Nothing about a game lives in a cookie.
@@ -40,7 +41,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -60,12 +61,13 @@ CREATE TABLE IF NOT EXISTS {TABLE} (
     record TEXT NOT NULL,
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    meta TEXT NOT NULL DEFAULT '{{}}'
 )
 """
 # Pruning looks games up by age and state (never a full scan).
 INDEX = f"CREATE INDEX IF NOT EXISTS {TABLE}_prune ON {TABLE} (finished, updated_at)"
-COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at"
+COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at, meta"
 DAY = 24 * 3600
 
 
@@ -87,13 +89,15 @@ class StoredGame:
     record: dict[str, Any]  # the deal record, format 1
     created_at: int  # Unix seconds
     updated_at: int
+    # What the site keeps beside the record, never shown as such (e.g. a match's running totals)
+    meta: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_row(cls, row: Sequence[Any]) -> StoredGame:
-        gid, game, seat, agents, version, record, created, updated = row
+        gid, game, seat, agents, version, record, created, updated, meta = row
         return cls(id=gid, game=game, seat=int(seat), agents=tuple(json.loads(agents)),
                    version=int(version), record=json.loads(record), created_at=int(created),
-                   updated_at=int(updated))
+                   updated_at=int(updated), meta=json.loads(meta or "{}"))
 
 
 def new_id() -> str:
@@ -204,14 +208,16 @@ class GameStore:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def create(self, game: str, seat: int, agents: Sequence[str], record: Mapping[str, Any],
-               game_id: str | None = None, finished: bool = False) -> StoredGame:
+               game_id: str | None = None, finished: bool = False,
+               meta: Mapping[str, Any] | None = None) -> StoredGame:
         """Store a new game at version 1 (and now and then prune old games: see ``prune``)."""
         now = int(time.time())
         stored = StoredGame(id=game_id or new_id(), game=game, seat=seat, agents=tuple(agents),
-                            version=1, record=dict(record), created_at=now, updated_at=now)
-        self._run(f"INSERT INTO {TABLE} ({COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            version=1, record=dict(record), created_at=now, updated_at=now,
+                            meta=dict(meta or {}))
+        self._run(f"INSERT INTO {TABLE} ({COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                   (stored.id, game, seat, _dump(list(agents)), 1, _dump(stored.record), now, now,
-                   int(finished)))
+                   _dump(stored.meta), int(finished)))
         with self._ready_lock:
             self._created += 1
             due = self.prune_every > 0 and self._created % self.prune_every == 0
@@ -226,16 +232,17 @@ class GameStore:
         return StoredGame.from_row(rows[0]) if rows else None
 
     def update(self, game_id: str, version: int, record: Mapping[str, Any],
-               finished: bool = False) -> StoredGame | None:
-        """Replace the record if the game is still at ``version``; the new version is
-        ``version + 1``. None (and nothing written) when the game moved on or does not exist.
-        One statement: the check and the write cannot be split by another writer."""
+               finished: bool = False, meta: Mapping[str, Any] | None = None) -> StoredGame | None:
+        """Replace the record (and ``meta``, when given) if the game is still at ``version``; the
+        new version is ``version + 1``. None (and nothing written) when the game moved on or does
+        not exist. One statement: the check and the write cannot be split by another writer."""
         if not isinstance(game_id, str) or not is_valid_id(game_id):
             return None
         _, rows = self._run(
-            f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ?, finished = ? "
-            f"WHERE id = ? AND version = ? RETURNING {COLUMNS}",
-            (_dump(dict(record)), int(time.time()), int(finished), game_id, version), fetch=True)
+            f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ?, finished = ?, "
+            f"meta = COALESCE(?, meta) WHERE id = ? AND version = ? RETURNING {COLUMNS}",
+            (_dump(dict(record)), int(time.time()), int(finished),
+             None if meta is None else _dump(dict(meta)), game_id, version), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
 
     def delete_older_than(self, seconds: int) -> int:
@@ -282,6 +289,8 @@ class SqliteStore(GameStore):
         columns = {row[1] for row in conn.execute(f"PRAGMA table_info({TABLE})")}
         if "finished" not in columns:  # a table made before games were pruned by state
             conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
+        if "meta" not in columns:  # a table made before matches (and commitments) were kept
+            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN meta TEXT NOT NULL DEFAULT '{{}}'")
         conn.execute(INDEX)
 
     def _outage(self, error: BaseException) -> bool:
@@ -327,6 +336,7 @@ class PostgresStore(GameStore):
             conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (TABLE,))
             conn.execute(SCHEMA)
             conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS finished INTEGER NOT NULL DEFAULT 0")
+            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS meta TEXT NOT NULL DEFAULT '{{}}'")
             conn.execute(INDEX)
 
     def __repr__(self) -> str:

@@ -14,7 +14,7 @@ from engine.outcome import MOVES
 from engine.spec import SeatView
 from engine.tiles import Tile
 from paiyou.play.presenter import Reveals, table_of
-from paiyou.play.service import Event, Game
+from paiyou.play.service import Event, Game, match_of
 
 MAX_REVEAL = 12  # computer moves animated one after another (CSS classes reveal-1 .. reveal-12)
 
@@ -74,27 +74,31 @@ def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
     order = reveal_map(table.round_seats(view), recent)
     seats = table.seats_model(view, names, game.agents, order)
     return {
-        "game": game.game, "id": game.id, "version": game.version, "view": view,
+        "game": game.game, "id": game.id, "version": game.version, "view": view, "level": game.level,
         "seat": view.seat, "names": names, "seats": seats,
         "by_position": {s["position"]: s for s in seats},
         "my_turn": view.to_act == view.seat, "to_act": view.to_act, "is_over": view.is_over,
         "hand": table.hand_groups(view, selected), "hand_size": len(view.hand),
         "choices": table.legal_choices(view), "current": table.current(view),
         "log": log_model(all_events, recent), "result": table.result(view, names),
-        "round_number": table.round_number(view),
+        "round_number": table.round_number(view), "last_round": table.last_round(view, names),
+        "match": match_of(game), "commitment": game.commitment,
     }
 
 
 def recent_events(all_events: Sequence[Event]) -> list[Event]:
     """What happened since the human's last action (the computer's moves to show one by one)."""
-    last = max((i for i, e in enumerate(all_events) if e.mine), default=-1)
+    last = max((i for i, e in enumerate(all_events) if e.mine and not e.auto), default=-1)
     return list(all_events[last + 1:])
 
 
 def view_json(game: Game) -> dict[str, Any]:
     """The human seat's view as the API's JSON: the game, its players, and the game's own view."""
     players = [{"seat": s, "agent": a} for s, a in enumerate(game.agents)]
-    return {"game": game.game, "players": players, **table_of(game.game).view_json(game.view())}
+    match = match_of(game)
+    return {"game": game.game, "players": players, **table_of(game.game).view_json(game.view()),
+            "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]},
+            "commitment": game.commitment}
 
 
 def game_json(game: Game) -> dict[str, Any]:

@@ -1,11 +1,13 @@
 """Blueprint ``api_games``: the game API (docs/api.md, "Game API").
 
-- ``POST /api/v1/<game>/games`` (optional ``{"seed": n}``) → 201 ``{"id", "version", "view"}``
+- ``POST /api/v1/<game>/games`` (optional ``{"seed": n, "level": "standard"}``) → 201 ``{"id", "version", "view"}``
 - ``GET /api/v1/games/<id>`` → ``{"id", "version", "view"}``
 - ``POST /api/v1/games/<id>/actions`` with ``{"version": n, "tiles": "6-6 6-6"}`` (a pass:
   ``"tiles": ""``; Tien Gow adds ``"face_up": bool``) → the new ``{"id", "version", "view"}``
   after the computer players have moved up to your next turn or the end of the deal
 - ``GET /api/v1/games/<id>/record`` → the deal record once the deal is over (409 before)
+- ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "candidates": [{"action", "score"}]}``
+  (409 ``deal-over`` / ``not-your-turn`` otherwise)
 
 Errors are ``{"error": code, "message": sentence in the request's language}``: 400 malformed
 input, 404 unknown game or id, 409 stale version or deal not over, 422 illegal action (``error``
@@ -42,6 +44,8 @@ GAME_PATH = url_converter()
 
 
 def error_message(code: str) -> str:
+    game = (request.view_args or {}).get("game")
+    level_names = service.levels(game) if game in GAME_KEYS else ()
     messages = {
         "unknown-game": pgettext("play api", "There is no game with that id."),
         "stale-version": pgettext(
@@ -49,6 +53,8 @@ def error_message(code: str) -> str:
             "That action was made against an earlier state of the game; nothing was changed. "
             "Fetch the game and try again."),
         "deal-not-over": pgettext("play api", "The deal record is available once the deal is over."),
+        "deal-over": pgettext("play api", "The deal is over: there is no move to suggest."),
+        "not-your-turn": pgettext("play api", "It is not your turn."),
         "bad-json": pgettext("play api", "The request body must be a JSON object."),
         "bad-version": pgettext("play api", "\"version\" must be the game's current version number."),
         "bad-tiles": pgettext(
@@ -57,6 +63,9 @@ def error_message(code: str) -> str:
         "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
         "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
                              lowest=format_number(0), highest=format_number(service.MAX_SEED - 1)),
+        "unknown-level": pgettext(
+            "play api", "\"level\" must be one of the computer players' levels: %(levels)s.",
+            levels=", ".join(level_names)),
         "too-large": pgettext("play api", "The request body is too large."),
         "bad-method": pgettext("play api", "This address does not accept that method."),
         "unknown-language": pgettext("play api", "\"lang\" must be one of en, ar, hi, fa, pl."),
@@ -142,7 +151,7 @@ def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int
 def create(game: str) -> tuple[Response, int]:
     data = _json_body()
     seed = service.parse_seed(data.get("seed"))
-    level = current_app.config.get("PAIYOU_OPPONENT_LEVEL")
+    level = service.parse_level(game, data.get("level"), current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
     return _game_response(service.start(current_store(), game, seed, level), 201)
 
 
@@ -184,6 +193,36 @@ def record(game_id: str) -> tuple[Response, int]:
     if not game.is_over:
         return error("deal-not-over", 409, version=game.version)
     response = jsonify(game.record())
+    response.headers["Cache-Control"] = "no-store"
+    return response, 200
+
+
+@bp.post("/games/<game_id>/next")
+@limits.new_game
+def next_deal(game_id: str) -> tuple[Response, int]:
+    """The next deal of the match, once this deal is over: 201, the new game (its ``view.match``
+    and, in Tien Gow, ``view.banker`` = the finished deal's next banker, TG-19)."""
+    _json_body()
+    try:
+        game = service.next_deal(current_store(), game_id)
+    except IllegalAction as e:
+        return error(e.reason, 409)
+    return _game_response(game, 201)
+
+
+@bp.get("/games/<game_id>/hint")
+def hint(game_id: str) -> tuple[Response, int]:
+    """On your turn: the suggested action and at most five candidates with the estimate of your
+    first-place chance after each (0..1), best first, from your seat's view only."""
+    game = service.load(current_store(), game_id)
+    try:
+        found = service.hints(game)
+    except IllegalAction as e:
+        return error(e.reason, 409, version=game.version)
+    response = jsonify({
+        "action": found[0].action.as_dict(),
+        "candidates": [{"action": h.action.as_dict(), "score": round(h.score, 4)} for h in found],
+    })
     response.headers["Cache-Control"] = "no-store"
     return response, 200
 

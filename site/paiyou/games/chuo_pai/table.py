@@ -3,19 +3,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-
 from flask_babel import pgettext
 
 from engine.chuo_pai import SeatView
 from engine.chuo_pai.families import FAMILIES, FAMILY_OF, SPECIAL, display_key
 from engine.chuo_pai.view import round_dict
+from paiyou.i18n.numerals import num
 from paiyou.play.presenter import Model, Reveals, Table
 from paiyou.play.table import checkable, keys, playable_keys
 
 
 class ChuoPaiTable:
     # CP-2 clockwise: bottom -> left -> right along the top.
-    positions = ("bottom", "left", "right")
+    positions: tuple[str, ...] = ("bottom", "left", "right")
 
     def seat_names(self) -> tuple[str, ...]:
         return (pgettext("play seat", "You"), pgettext("play seat", "West"),
@@ -86,6 +86,14 @@ class ChuoPaiTable:
             "winner": view.is_over and s in view.winners,
         } for s in range(len(view.hand_sizes))]
 
+    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+        if not view.rounds:
+            return None
+        finished = view.rounds[-1]
+        return {"winner": names[finished.winner] if finished.winner is not None else "", "plays": [
+            {"name": names[seat], "tiles": keys(play.tiles), "pass": not play.tiles, "face_up": True,
+             "count": len(play.tiles)} for seat, play in finished.actions]}
+
     def round_seats(self, view: SeatView) -> list[int]:
         return [seat for seat, _ in view.round.actions] if view.round is not None else []
 
@@ -115,5 +123,11 @@ class ChuoPaiTable:
     def choose_first(self) -> str:
         return pgettext("play", "Choose cards from your hand first.")
 
+
+    def record_place(self, number: int, action: int | None) -> str:
+        if action is None:
+            return str(pgettext("play", "round %(num)s", num=num(number)))
+        return str(pgettext("play", "round %(round)s, action %(action)s", round=num(number),
+                            action=num(action)))
 
 TABLE: Table = ChuoPaiTable()

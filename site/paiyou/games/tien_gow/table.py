@@ -6,14 +6,17 @@ from collections.abc import Sequence
 
 from flask_babel import pgettext
 
-from engine.tien_gow import SeatView, is_immediate
+from engine.tien_gow import SeatView, classify, is_immediate, settlement_working
+from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
+from paiyou.i18n.names import SUIT_NAMES
+from paiyou.i18n.numerals import num
 from paiyou.play.presenter import Model, Reveals, Table
 from paiyou.play.table import checkable, keys, playable_keys
 
 
 class TienGowTable:
     # TG-2 counter-clockwise: bottom -> right -> top -> left.
-    positions = ("bottom", "right", "top", "left")
+    positions: tuple[str, ...] = ("bottom", "right", "top", "left")
 
     def seat_names(self) -> tuple[str, ...]:
         return (pgettext("play seat", "You"), pgettext("play seat", "East"),
@@ -33,9 +36,14 @@ class TienGowTable:
         return data
 
     def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[Model]:
-        """One row, in canonical order."""
+        """Civil tiles, then military ones (TG-1, the engine's ladders), each in canonical order."""
         item = checkable(playable_keys(view), selected)
-        return [{"family": None, "tiles": [item(t) for t in view.hand]}]
+        groups = []
+        for suit in (CIVIL, MILITARY):
+            tiles = [item(t) for t in view.hand if SUIT[t] == suit]
+            if tiles:
+                groups.append({"family": None, "label": str(SUIT_NAMES[suit]), "tiles": tiles})
+        return groups
 
     def legal_choices(self, view: SeatView) -> Model:
         legal = view.legal_actions()
@@ -64,6 +72,14 @@ class TienGowTable:
             "banker": view.banker == s, "plays": plays.get(s, []), "winner": view.winner == s,
         } for s in range(len(view.hand_sizes))]
 
+    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+        if not view.tricks:
+            return None
+        finished = view.tricks[-1]
+        return {"winner": names[finished.winner] if finished.winner is not None else "", "plays": [
+            {"name": names[play.player], "tiles": keys(play.tiles), "pass": False,
+             "face_up": play.face_up, "count": play.count} for play in finished.plays]}
+
     def round_seats(self, view: SeatView) -> list[int]:
         return [p.player for p in view.trick.plays]
 
@@ -87,7 +103,22 @@ class TienGowTable:
                 "immediate": [p for p in outcome.ledger if is_immediate(p)],
                 "final": [p for p in outcome.ledger if not is_immediate(p)],
                 "human_won": winner == view.seat, "net": totals[view.seat],
+                "next_banker": outcome.next_first,
+                "working": self._working(view, winner, names),
                 "last": view.tricks[-1]}
+
+    def _working(self, view: SeatView, winner: int, names: Sequence[str]) -> list[Model]:
+        """The final settlement line by line (the engine's ``settlement_working``), from the
+        last trick's winning set, which lies face up."""
+        last = view.tricks[-1] if view.tricks else None
+        won = next((p for p in reversed(last.plays) if p.player == winner and p.face_up), None) \
+            if last is not None else None
+        won_with = classify(tuple(won.tiles)) if won is not None else None
+        if won_with is None:
+            return []
+        return [{"name": names[line.seat], "pillars": line.pillars, "base": line.base,
+                 "banker": line.banker, "multiplier": line.multiplier, "amount": line.amount}
+                for line in settlement_working(view.pillars, view.banker, winner, won_with)]
 
     def round_number(self, view: SeatView) -> int:
         return len(view.tricks) + (0 if view.is_over else 1)
@@ -95,5 +126,11 @@ class TienGowTable:
     def choose_first(self) -> str:
         return pgettext("play", "Choose tiles from your hand first.")
 
+
+    def record_place(self, number: int, action: int | None) -> str:
+        if action is None:
+            return str(pgettext("play", "trick %(num)s", num=num(number)))
+        return str(pgettext("play", "trick %(trick)s, action %(action)s", trick=num(number),
+                            action=num(action)))
 
 TABLE: Table = TienGowTable()

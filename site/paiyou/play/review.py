@@ -1,0 +1,90 @@
+"""The review of a finished deal, face up: one state per action (``replay_steps`` of the engine),
+each seat drawn from its own view so every hand and every face-down tile shows. Only ever built
+from a finished deal's record or from a record the visitor sent (never for a deal in progress).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.games import game as game_rules
+from engine.spec import Deal
+from paiyou.play.presenter import table_of
+from paiyou.play.service import Event, events
+from paiyou.play.table import keys
+
+
+def clamp_step(step_text: str | None, last: int) -> int:
+    """``?step=`` as a number in 0..last (the last step when absent or malformed)."""
+    if step_text is None or not step_text.isascii() or not step_text.isdigit() or len(step_text) > 6:
+        return last
+    return min(int(step_text), last)
+
+
+def _new_events(before: Deal | None, after: Deal, seat: int) -> list[Event]:
+    """What happened between two states, as the acting seat saw it (its own face-down tiles)."""
+    done = len(events(before.view(seat))) if before is not None else 0
+    return events(after.view(seat))[done:]
+
+
+def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str]) -> dict[str, Any]:
+    """Everything the review template draws at ``step`` (0: the deal as dealt)."""
+    table = table_of(game)
+    rules = game_rules(game)
+    names = table.seat_names()
+    state = states[step]
+    views = [state.view(s) for s in range(rules.seats)]
+    seats = []
+    for s, view in enumerate(views):
+        panel = dict(table.seats_model(view, names, agents, {})[s])  # its own view: face up
+        panel["hand"] = keys(view.hand)
+        seats.append(panel)
+    actor = states[step - 1].to_act if step else None
+    # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
+    happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[0])
+    result = table.result(views[0], names) if state.is_over else None
+    return {
+        "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
+        "happened": happened, "log": events(views[0]), "current": table.current(views[0]),
+        "round_number": table.round_number(views[0]), "is_over": state.is_over,
+        "result": result, "seat": 0, "view": views[0],
+    }
+
+
+def states_of(game: str, record: Any) -> tuple[Deal, ...]:
+    """Every state of a record (RecordError when the engine rejects it)."""
+    return game_rules(game).replay_steps(record)
+
+
+# -- a rejected record, in words ----------------------------------------------------------------
+
+_ACTION_AT = re.compile(r"^(?:round (\d+), action (\d+)|tricks\[(\d+)\]\.actions\[(\d+)\])")
+_ROUND_AT = re.compile(r"^(?:round (\d+)|tricks\[(\d+)\])")
+_PROBLEM_CODE = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def where_words(where: str, round_word: Callable[[int], str],
+                action_word: Callable[[int, int], str]) -> str:
+    """The engine's ``RecordError.where`` as a place in the deal (rounds and tricks numbered from
+    1, as players count them), or a field of the record."""
+    found = _ACTION_AT.match(where)
+    if found:
+        cp_round, cp_action, tg_trick, tg_action = found.groups()
+        if cp_round:
+            return action_word(int(cp_round), int(cp_action))
+        return action_word(int(tg_trick) + 1, int(tg_action) + 1)  # the record's lists count from 0
+    found = _ROUND_AT.match(where)
+    if found:
+        cp_round, tg_trick = found.groups()
+        return round_word(int(cp_round) if cp_round else int(tg_trick) + 1)
+    return ""
+
+
+def problem_code(problem: str, known: Sequence[str]) -> str | None:
+    """The engine's reason code inside ``RecordError.problem`` ("illegal: not-in-hand (…)"), when
+    it names one of ``known``."""
+    for code in _PROBLEM_CODE.findall(problem):
+        if code in known:
+            return code
+    return None
