@@ -1,0 +1,49 @@
+"""GET and HEAD never change state: every page, table and API answer fetched both ways leaves the
+store exactly as it was (no row created, no version moved)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from paiyou import create_app
+from paiyou.play.store import store_for
+
+
+@pytest.fixture(scope="module")
+def safe_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    games = tmp_path_factory.mktemp("safe") / "games.sqlite3"
+    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{games}", "RATELIMIT_ENABLED": False})
+
+
+def rows(app: Flask) -> list[tuple[object, ...]]:
+    _, found = store_for(app)._run("SELECT id, version, updated_at FROM paiyou_games ORDER BY id", (), fetch=True)
+    return [tuple(r) for r in found]
+
+
+def test_a_get_or_head_of_every_page_leaves_the_store_unchanged(safe_app: Flask) -> None:
+    import xml.etree.ElementTree as ET
+
+    client = safe_app.test_client()
+    ids = [client.post(f"/api/v1/{game}/games", json={"seed": 4}).get_json()["id"]
+           for game in ("chuo-pai", "tien-gow")]
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    pages = [loc.text.replace("http://localhost", "")
+             for loc in ET.fromstring(client.get("/sitemap.xml").get_data()).iter(f"{{{ns['s']}}}loc")]
+    pages += ["/", "/robots.txt", "/favicon.svg"]
+    for lang in ("en", "fa"):
+        for game, game_id in zip(("chuo-pai", "tien-gow"), ids, strict=True):
+            pages += [f"/{lang}/{game}/play", f"/{lang}/{game}/games/{game_id}",
+                      f"/{lang}/{game}/games/{game_id}/record", f"/{lang}/{game}/practice/easy",
+                      f"/{lang}/{game}/practice/hard/3"]
+    pages += [f"/api/v1/games/{i}" for i in ids] + [f"/api/v1/games/{i}/record" for i in ids]
+    before = rows(safe_app)
+    assert len(before) == 2
+    for page in pages:
+        for method in ("GET", "HEAD"):
+            response = client.open(page, method=method)
+            assert response.status_code < 500, (method, page)
+            response.close()
+    assert rows(safe_app) == before
