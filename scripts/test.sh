@@ -20,5 +20,8 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 bash scripts/setup.sh dev
+# Lint and types first: a type error or a lint finding fails the run like a failing test.
+.venv/bin/ruff check .
+.venv/bin/mypy
 .venv/bin/python -m flask --app paiyou i18n compile
 exec .venv/bin/python -m pytest "$@"

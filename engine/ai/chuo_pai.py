@@ -35,7 +35,7 @@ def greedy_follow_key(play: Play) -> tuple[int, tuple[int, ...]]:
 LEAD_ORDER: tuple[int, ...] = tuple(t.index for t in sorted(ALL_TILES, key=lambda t: (STRENGTH[t], t.index)))
 # GROUP[i][n]: the ordinary group of n copies of identity i (GROUP[i][0] is None).
 GROUP: tuple[tuple[Play | None, ...], ...] = tuple(
-    (None,) + tuple(classify((t,) * n) for n in range(1, 5)) for t in ALL_TILES)  # type: ignore[misc]
+    (None,) + tuple(classify((t,) * n) for n in range(1, 5)) for t in ALL_TILES)
 # FOLLOW_ORDER[p.id]: the plays that beat p, in greedy's follower order.
 FOLLOW_ORDER: tuple[tuple[Play, ...], ...] = tuple(
     tuple(sorted(p.beaten_by, key=greedy_follow_key)) for p in ALL_PLAYS)
@@ -193,7 +193,7 @@ def sample_hands(view: SeatView, unseen: list[int], caps: list[list[int]],
                     hand_b[i] += 1
                     room_b -= 1
                     ok = False
-        hands = [[], [], []]
+        hands: list[list[int]] = [[], [], []]
         hands[a], hands[b], hands[me] = hand_a, hand_b, list(view.hand_counts)
         if ok:
             for s, plays in banned:
@@ -274,7 +274,7 @@ class StandardChuoPai:
                     if view.current is None:
                         current, owner = action, me
                     else:
-                        current, owner = view.current, view.owner
+                        current, owner = view.current, view.owner  # type: ignore[assignment]
                         if action is not PASS:
                             current, owner = action, me
                     if action is not PASS:

@@ -113,15 +113,16 @@ def _weakest_code(hand: int, n: int) -> int:
 def rollout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
             leader: int, high: TileSet | None, high_seat: int, played: int,
             lead: TileSet | None) -> int:
-    """Finish the deal in place with every seat playing greedy; return the last trick's winner. ``left``: tiles in each hand at the start of the trick
-    under way; ``played``: plays made in it so far (0: ``leader`` leads); ``lead``: the set that
+    """Finish the deal in place with every seat playing greedy; return the last trick's winner.
+    ``left``: tiles in each hand at the start of the trick under way; ``played``: plays made in it
+    so far (0: ``leader`` leads); ``lead``: the set that
     was led. ``net`` collects the payments."""
     G = GUARDS
     while True:
         if high is None:
             hand = codes[leader]
             g = hand | G
-            for code, tset in _LEAD_CODES:
+            for code, tset in _LEAD_CODES:  # noqa: B007 - the loop leaves ``tset`` at the first held
                 if (g - code) & G == G:
                     break
             codes[leader] = hand - code
@@ -143,8 +144,8 @@ def rollout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
             else:
                 codes[seat] = hand - _weakest_code(hand, n)
         pillars[high_seat] += n
-        if high.kind == SUPREME or n == 4:  # type: ignore[union-attr]
-            for p in immediate_payments(high_seat, high, banker):  # type: ignore[arg-type]
+        if high.kind == SUPREME or n == 4:
+            for p in immediate_payments(high_seat, high, banker):
                 net[p.payer] -= p.amount
                 net[p.payee] += p.amount
         left -= n

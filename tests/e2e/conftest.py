@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
+
 from paiyou import create_app
 from paiyou.i18n import catalogs
-from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

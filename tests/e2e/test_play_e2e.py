@@ -234,7 +234,8 @@ def test_seats_are_drawn_in_play_order(browser: Browser, base_url: str, lang: st
     page = context.new_page()
     for game in ("chuo-pai", "tien-gow"):
         deal(page, lang, game, 2)
-        box = {s: page.locator(f'.felt [data-seat="{s}"]').bounding_box() for s in range(4 if game == "tien-gow" else 3)}
+        seats = range(4 if game == "tien-gow" else 3)
+        box = {s: page.locator(f'.felt [data-seat="{s}"]').bounding_box() for s in seats}
         centre = {s: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for s, b in box.items() if b}
         you = centre[0]
         if game == "chuo-pai":

@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from paiyou import create_app
-from paiyou.play.store import new_id, store_for
 
 from engine.games import game as game_rules
+from paiyou import create_app
+from paiyou.play.store import new_id, store_for
 from tests.site.play_helpers import (
     assert_nothing_hidden,
     assert_view_is_the_seats,
@@ -39,7 +39,8 @@ GAMES = ("chuo-pai", "tien-gow")
 
 
 def make_app(translations_dir: Path, database: Path, level: str = "greedy") -> Flask:
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                        "PAIYOU_DATABASE_URL": f"sqlite:///{database}",
                        "PAIYOU_OPPONENT_LEVEL": level})
 

@@ -23,9 +23,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
+
 from paiyou import create_app
 from paiyou.play.store import new_id, store_for
-
 from tests.site.play_helpers import assert_nothing_hidden, truth
 
 GAMES = ("chuo-pai", "tien-gow")
@@ -93,7 +93,8 @@ def parse(text: str) -> Table:
 
 @pytest.fixture
 def play_app(translations_dir: Path, tmp_path: Path):
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3",
                       "PAIYOU_OPPONENT_LEVEL": "greedy"})
     yield app
@@ -453,6 +454,7 @@ def test_the_play_template_is_up_to_date(tmp_path: Path) -> None:
     import shutil
 
     from babel.messages.pofile import read_po
+
     from paiyou.i18n import catalogs
 
     scratch = tmp_path / "translations"

@@ -13,13 +13,14 @@ when no PostgreSQL is installed.
 """
 from __future__ import annotations
 
+import json
 import os
 import threading
 from pathlib import Path
 
-import json
-
 import pytest
+
+from engine.chuo_pai import new_deal, replay, to_record
 from paiyou import create_app
 from paiyou.play import service as service
 from paiyou.play.store import (
@@ -31,8 +32,6 @@ from paiyou.play.store import (
     open_store,
     store_for,
 )
-
-from engine.chuo_pai import new_deal, replay, to_record
 from tests.site import pg_cluster
 
 
@@ -191,7 +190,8 @@ def test_store_urls(tmp_path: Path) -> None:
 def test_the_sqlite_file_appears_in_the_instance_folder_on_first_use(
         tmp_path: Path, translations_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PAIYOU_DATABASE_URL", raising=False)
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
     app.instance_path = str(tmp_path / "instance")
     database = tmp_path / "instance" / "games.sqlite3"
     assert not database.exists()
@@ -206,15 +206,18 @@ def test_the_sqlite_file_appears_in_the_instance_folder_on_first_use(
 def test_the_database_url_setting_picks_the_store(
         tmp_path: Path, translations_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAIYOU_DATABASE_URL", f"sqlite:///{tmp_path}/from-env.sqlite3")
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir)})
     assert store_for(app).path == tmp_path / "from-env.sqlite3"  # type: ignore[attr-defined]
-    configured = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    configured = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                             "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                              "PAIYOU_DATABASE_URL": "postgresql://u@127.0.0.1:1/none"})
     assert isinstance(store_for(configured), PostgresStore)
 
 
 def test_the_prune_command(tmp_path: Path, translations_dir: Path) -> None:
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
     service.start(store_for(app), "tien-gow", seed=1, level="random")
     runner = app.test_cli_runner()
@@ -241,7 +244,8 @@ def test_a_table_made_before_meta_gains_the_column(tmp_path: Path) -> None:
                  "agents TEXT NOT NULL, version INTEGER NOT NULL, record TEXT NOT NULL, "
                  "created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, finished INTEGER NOT NULL DEFAULT 0)")
     game_id = new_id()
-    conn.execute("INSERT INTO paiyou_games VALUES (?, 'chuo-pai', 0, '[\"human\",\"greedy\",\"greedy\"]', 1, ?, 1, 1, 0)",
+    conn.execute("INSERT INTO paiyou_games VALUES "
+                 "(?, 'chuo-pai', 0, '[\"human\",\"greedy\",\"greedy\"]', 1, ?, 1, 1, 0)",
                  (game_id, json.dumps(RECORD)))
     conn.commit()
     conn.close()

@@ -86,5 +86,5 @@ def problem_code(problem: str, known: Sequence[str]) -> str | None:
     it names one of ``known``."""
     for code in _PROBLEM_CODE.findall(problem):
         if code in known:
-            return code
+            return str(code)
     return None
