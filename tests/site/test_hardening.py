@@ -303,3 +303,15 @@ def test_the_sitemap_lists_every_content_page_with_its_alternates(client: Any) -
     assert not any("/games/" in loc or loc.endswith("/play") for loc in locs)
     for loc in sorted(locs)[:40]:
         assert client.get(loc.replace("http://localhost", "")).status_code == 200, loc
+
+
+def test_htmx_is_loaded_only_on_pages_that_use_it(client: Any) -> None:
+    def loads_htmx(path: str) -> bool:
+        return "htmx-2.0.11.min.js" in client.get(path).get_data(as_text=True)
+
+    for path in ("/en/", "/ar/glossary", "/fa/chuo-pai/rules", "/pl/puzzles", "/en/tien-gow/play"):
+        assert not loads_htmx(path), path
+    for path in ("/hi/chuo-pai/puzzles/beat-or-pass/3", "/en/tien-gow/practice/hard/4"):
+        assert loads_htmx(path), path
+    game_id = client.post("/api/v1/chuo-pai/games", json={"seed": 2}).get_json()["id"]
+    assert loads_htmx(f"/en/chuo-pai/games/{game_id}")
