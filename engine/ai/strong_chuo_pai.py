@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, sample_hands, unseen_counts
-from engine.ai.halving import better_half, first_best
+from engine.ai.halving import best_first, better_half, first_best
 from engine.chuo_pai import PASS, Action, SeatView
 from engine.chuo_pai.kernel import BEATERS, GROUP, GROUP_BEATERS, NEED, PASS_ID, SIZE, to_action, to_id
 
@@ -220,6 +220,18 @@ class StrongChuoPai:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self._ranked(view, rng, legal)[0][0]
+
+    def estimate(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float]]:
+        """The candidates ``choose`` weighs, best first in its order, each with its estimated
+        first-place chance (0..1, a joint first among k counting 1/k, guesses weighted as in the
+        search): the same search, with the same draws from ``rng``."""
+        return self._ranked(view, rng, view.legal_actions())
+
+    def _ranked(self, view: SeatView, rng: random.Random,
+                legal: tuple[Action, ...]) -> list[tuple[Action, float]]:
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
         me = view.seat
         unseen = unseen_counts(view)
         caps, specials = pass_limits(view)
@@ -250,6 +262,9 @@ class StrongChuoPai:
         worlds: list[tuple[list[list[int]], list[bool], int, float]] = []
         history = opponent_plays(view, self.recent) if self.miss < 1 else []
         totals = [0.0] * len(alive)
+        firsts = [0.0] * len(alive)  # weighted first-place shares, for ``estimate``
+        weights = [0.0] * len(alive)
+        dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         weight, epsilon = self.weight, self.epsilon
         for stage in range(stages):
@@ -281,13 +296,24 @@ class StrongChuoPai:
                     mine = piles[me]
                     top = max(piles)
                     other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])
-                    value += weight_of * ((1.0 / piles.count(top) if mine == top else 0.0)
-                                          + weight * (mine - other))
+                    first = 1.0 / piles.count(top) if mine == top else 0.0
+                    firsts[c] += weight_of * first
+                    weights[c] += weight_of
+                    value += weight_of * (first + weight * (mine - other))
                 totals[c] += value
             evaluated += batch
             if stage < stages - 1:
                 keep = better_half(totals)
+                gone = [c for c in best_first(totals) if c not in keep]
+                dropped[:0] = [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in gone]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
-        best = to_action(alive[first_best(totals)])
-        return PASS if best is PASS else best
+                firsts = [firsts[c] for c in keep]
+                weights = [weights[c] for c in keep]
+        best = first_best(totals)
+        order = [best] + [c for c in best_first(totals) if c != best]
+        return [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in order] + dropped
+
+
+def _share(first: float, weight: float) -> float:
+    return first / weight if weight > 0 else 0.0

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.halving import better_half, first_best
+from engine.ai.halving import best_first, better_half, first_best
 from engine.ai.tien_gow import LEAD_SETS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
 from engine.tien_gow import SETS, Action, SeatView, make_action
 from engine.tien_gow.kernel import (
@@ -85,9 +85,9 @@ def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
 
 def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
             leader: int, high: int, high_seat: int, played: int, lead: int, careful: list[bool],
-            epsilon: float, rand: random.Random) -> None:
-    """Finish the deal in place (``played`` plays made in the trick under way; 0: ``leader``
-    leads). ``net`` collects every payment."""
+            epsilon: float, rand: random.Random) -> int:
+    """Finish the deal in place and return the winner of the last trick (``played`` plays made in
+    the trick under way; 0: ``leader`` leads). ``net`` collects every payment."""
     G = GUARDS
     ledger: list[tuple[int, int, int, str]] = []
     while True:
@@ -143,7 +143,7 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
             for payer, payee, amount, _ in ledger:
                 net[payer] -= amount
                 net[payee] += amount
-            return
+            return high_seat
         leader, played = high_seat, 0
 
 
@@ -221,12 +221,24 @@ class StrongTienGow:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self._ranked(view, rng, legal)[0][0]
+
+    def estimate(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float]]:
+        """The candidates ``choose`` weighs, best first in its order, each with its estimated chance
+        to win the last trick (0..1): the same search, with the same draws from ``rng``. (The
+        order is by net points, so a later candidate may show a higher chance.)"""
+        return self._ranked(view, rng, view.legal_actions())
+
+    def _ranked(self, view: SeatView, rng: random.Random,
+                legal: tuple[Action, ...]) -> list[tuple[Action, float]]:
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
         alive = self.candidates(view, legal)
         if len(alive) == 1:
-            return alive[0]
+            return [(alive[0], 1.0)]
         sure = self.sure_trick(view, alive)
         if sure is not None:
-            return sure
+            return [(sure, 1.0)]
         me = view.seat
         plays = view.trick.plays
         leader, left = view.trick.leader, len(view.hand)  # a follower has not played yet
@@ -249,6 +261,8 @@ class StrongTienGow:
         stages = max(1, (len(ids) - 1).bit_length())
         worlds: list[tuple[list[int], list[bool], int]] = []
         totals = [0.0] * len(ids)
+        wins = [0] * len(ids)  # last tricks won, for ``estimate``
+        dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         banker, pillars0, played0 = view.banker, view.pillars, len(plays)
         epsilon = self.epsilon
@@ -268,22 +282,28 @@ class StrongTienGow:
                     rand = random.Random(seed)
                     if action >= DOWN:
                         codes[me] -= action - DOWN
-                        playout(codes, pillars, net, banker, left, leader, high0, high_seat0,
-                                played0 + 1, lead0, careful, epsilon, rand)
+                        winner = playout(codes, pillars, net, banker, left, leader, high0, high_seat0,
+                                         played0 + 1, lead0, careful, epsilon, rand)
                     else:
                         codes[me] -= SET_CODE[action]
                         if not plays:
-                            playout(codes, pillars, net, banker, left, me, action, me, 1, action,
-                                    careful, epsilon, rand)
+                            winner = playout(codes, pillars, net, banker, left, me, action, me, 1, action,
+                                             careful, epsilon, rand)
                         else:
-                            playout(codes, pillars, net, banker, left, leader, action, me,
-                                    played0 + 1, lead0, careful, epsilon, rand)
+                            winner = playout(codes, pillars, net, banker, left, leader, action, me,
+                                             played0 + 1, lead0, careful, epsilon, rand)
                     value += net[me]
+                    wins[c] += winner == me
                 totals[c] += value
             evaluated += batch
             if stage < stages - 1:
                 keep = better_half(totals)
+                gone = [c for c in best_first(totals) if c not in keep]
+                dropped[:0] = [(to_action(ids[c]), wins[c] / evaluated) for c in gone]
                 ids = [ids[c] for c in keep]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
-        return to_action(ids[first_best(totals)])
+                wins = [wins[c] for c in keep]
+        best = first_best(totals)
+        order = [best] + [c for c in best_first(totals) if c != best]
+        return [(to_action(ids[c]), wins[c] / evaluated) for c in order] + dropped

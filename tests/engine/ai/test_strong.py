@@ -1,6 +1,8 @@
 """``strong`` does not repeat the mistakes listed against ``standard`` (docs/ai.md, "strong"):
 each position is built with the engine's ``deal_from_hands`` and real play, and the test asserts
 the decision. (Strength itself is measured in bench/arena.py, never here.)"""
+import pytest
+
 from engine import chuo_pai as cp
 from engine import tien_gow as tg
 from engine.ai import make_agent
@@ -101,3 +103,28 @@ def test_chuo_pai_strong_keeps_its_interceptors_while_many_cards_are_out():
                     return
             deal = deal.apply(greedy.choose(view, make_rng(0)))
     assert checked >= 2
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+def test_strong_estimates_rank_its_own_choice_first(game: str) -> None:
+    """The hint's source: ``estimate`` is ``choose``'s search, so its first candidate is the move
+    ``choose`` makes with a generator in the same state, and every estimate is a share in 0..1."""
+    from engine.ai import make_agent
+    from engine.games import game as spec_of
+    from engine.rng import make_rng
+
+    spec = spec_of(game)
+    agent = make_agent("strong", game)
+    deal = spec.new_deal(11)
+    checked = 0
+    while not deal.is_over and checked < 6:
+        seat = deal.to_act
+        view = deal.view(seat)
+        if len(view.legal_actions()) > 1:
+            ranked = agent.estimate(view, make_rng(seat + 100 * checked))
+            assert ranked[0][0] == agent.choose(view, make_rng(seat + 100 * checked))
+            assert all(0.0 <= share <= 1.0 for _, share in ranked)
+            assert {a for a, _ in ranked} <= set(view.legal_actions())
+            checked += 1
+        deal = deal.apply(agent.choose(view, make_rng(seat)))
+    assert checked > 0
