@@ -751,3 +751,25 @@ def test_forced_passes_are_automatic_by_default_and_the_log_says_so(play_app: Fl
         web.post(other_path, data=data)
     assert waited and not truth(store_for(play_app), other_id).auto_passes
     assert "auto-pass-form" not in web.get(new_table(web, "en", "tien-gow", 2)[0]).get_data(as_text=True)
+
+
+def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> None:
+    """A line of the log that names tiles shows them too: recent lines draw them with the names as
+    a tooltip, earlier ones draw them beside the names."""
+    api = play_app.test_client()
+    created = api.post("/api/v1/chuo-pai/games", json={"seed": 12, "level": "greedy"}).get_json()
+    game_id = created["id"]
+    for _ in range(4):
+        view = api.get(f"/api/v1/games/{game_id}").get_json()
+        if view["view"]["is_over"]:
+            break
+        action = view["view"]["legal_actions"][0]
+        api.post(f"/api/v1/games/{game_id}/actions", json={"version": view["version"], "tiles": action["tiles"]})
+    html = web.get(f"/en/chuo-pai/games/{game_id}").get_data(as_text=True)
+    earlier = html[html.index('class="log__earlier"'):]
+    named = re.findall(r'<span class="log__tiles"><span class="tile-row"[^>]*>(.*?)</span> ([^<]+)</span>', earlier,
+                       re.S)
+    assert named, "earlier lines draw their tiles beside their names"
+    for svgs, names in named:
+        assert 'data-tile="' in svgs and names.strip()
+    assert re.search(r'<span class="log__drawn" title="[^"]+"><span class="tile-row"', html)
