@@ -315,3 +315,15 @@ def test_htmx_is_loaded_only_on_pages_that_use_it(client: Any) -> None:
         assert loads_htmx(path), path
     game_id = client.post("/api/v1/chuo-pai/games", json={"seed": 2}).get_json()["id"]
     assert loads_htmx(f"/en/chuo-pai/games/{game_id}")
+
+
+def test_a_kept_page_is_kept_per_scheme_and_host(translations_dir: Path, tmp_path: Path) -> None:
+    """Absolute links (hreflang) follow the request: a page kept for one host is never served to
+    another (seen through the proxy with https, then directly with http)."""
+    app = make_app(translations_dir, tmp_path, PAIYOU_BEHIND_PROXY=True, PAIYOU_TRUSTED_HOSTS="paiyou.example")
+    client = app.test_client()
+    proxied = client.get("/en/glossary", headers={"X-Forwarded-Proto": "https",
+                                                   "X-Forwarded-Host": "paiyou.example"}).get_data(as_text=True)
+    direct = client.get("/en/glossary").get_data(as_text=True)
+    assert 'href="https://paiyou.example/ar/glossary"' in proxied
+    assert 'href="http://localhost/ar/glossary"' in direct and "paiyou.example" not in direct

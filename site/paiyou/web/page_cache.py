@@ -1,7 +1,8 @@
 """Content pages rendered once, then served from memory with an ``ETag`` (and ``304``s).
 
-The rules, glossary and lesson pages depend only on the URL, the language (in the URL), whether
-htmx asked for a fragment, and the visitor's cookies (puzzle progress). So a view marked
+The rules, glossary and lesson pages depend only on the URL (scheme and host included: their
+language alternates are absolute), the language (in the URL), whether htmx asked for a fragment,
+and the visitor's cookies (puzzle progress). So a view marked
 ``@cacheable`` is rendered once per such key and kept (a bounded LRU per process; nothing is kept
 in debug mode, where templates and content change under the running app).
 
@@ -85,7 +86,10 @@ def csrf_token() -> str:
 def _key() -> tuple[object, ...]:
     cookie_name = current_app.config.get("SESSION_COOKIE_NAME", "session")
     cookies = tuple(sorted((k, v) for k, v in request.cookies.items() if k != cookie_name))
-    return (request.path, request.query_string, request.headers.get("HX-Request") == "true",
+    # scheme and host too: the hreflang alternates and share links are absolute URLs (the host is
+    # one of TRUSTED_HOSTS, so this adds few keys)
+    return (request.scheme, request.host, request.path, request.query_string,
+            request.headers.get("HX-Request") == "true",
             request.headers.get("HX-History-Restore-Request") == "true", cookies)
 
 
