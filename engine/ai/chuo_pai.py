@@ -114,6 +114,23 @@ def rollout(hands: list[list[int]], sizes: list[int], piles: list[int], current:
 
 
 # -- what the view tells about the hidden hands ----------------------------------------------------
+def round_order(view: SeatView) -> tuple[int, list[int]]:
+    """(the round's leader, the seats holding cards that act after ``view.seat`` in it), CP-5:
+    the lead goes round once; a new round starts with the seat to act."""
+    me = view.seat
+    if view.current is None:
+        return me, [s for s in ((me + 1) % SEATS, (me + 2) % SEATS) if view.hand_sizes[s]]
+    assert view.round is not None
+    leader = view.round.leader
+    after = []
+    s = (me + 1) % SEATS
+    while s != leader:
+        if view.hand_sizes[s]:
+            after.append(s)
+        s = (s + 1) % SEATS
+    return leader, after
+
+
 def unseen_counts(view: SeatView) -> list[int]:
     """Copies of each identity in the other hands: 4, less this seat's hand, every card played
     and the bonus cards (CP-1, CP-4)."""
@@ -242,17 +259,7 @@ class StandardChuoPai:
         caps, specials = pass_limits(view)
         cards = sum(view.hand_sizes)
         total = int(self.budget / (6 + 0.35 * cards))  # a play-out's cost grows with the cards left
-        if view.current is None:
-            leader = me
-            after = [s for s in ((me + 1) % 3, (me + 2) % 3) if view.hand_sizes[s]]
-        else:
-            leader = view.round.leader  # type: ignore[union-attr]
-            after = []
-            s = (me + 1) % SEATS
-            while s != leader:
-                if view.hand_sizes[s]:
-                    after.append(s)
-                s = (s + 1) % SEATS
+        leader, after = round_order(view)
         worlds: list[list[list[int]]] = []
         alive = list(legal)
         totals = [0.0] * len(alive)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, sample_hands, unseen_counts
+from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, round_order, sample_hands, unseen_counts
 from engine.ai.halving import best_first, better_half, first_best
 from engine.chuo_pai import PASS, Action, SeatView
 from engine.chuo_pai.kernel import BEATERS, GROUP, GROUP_BEATERS, NEED, PASS_ID, SIZE, to_action, to_id
@@ -236,17 +236,7 @@ class StrongChuoPai:
         unseen = unseen_counts(view)
         caps, specials = pass_limits(view)
         cards = sum(view.hand_sizes)
-        if view.current is None:
-            leader = me
-            after = [s for s in ((me + 1) % SEATS, (me + 2) % SEATS) if view.hand_sizes[s]]
-        else:
-            leader = view.round.leader  # type: ignore[union-attr]
-            after = []
-            s = (me + 1) % SEATS
-            while s != leader:
-                if view.hand_sizes[s]:
-                    after.append(s)
-                s = (s + 1) % SEATS
+        leader, after = round_order(view)
         current0 = PASS_ID if view.current is None else view.current.id
         owner0 = -1 if view.owner is None else view.owner
         alive = [to_id(a) for a in legal]
