@@ -197,10 +197,11 @@ def render(template: str, values: Mapping[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), template)
 
 
-# The official image's /etc/nginx/nginx.conf, with its paths moved into the prefix folder (and no
-# `user`: as root, nginx's workers then run as nobody).
+# The official image's /etc/nginx/nginx.conf, with its paths moved into the prefix folder. The
+# workers run as whoever runs this (as root, nginx would otherwise make them "nobody", who may not
+# enter a checkout in a private folder such as one made by mktemp).
 TOP_LEVEL = """\
-worker_processes auto;
+{user}worker_processes auto;
 pid {prefix}/nginx.pid;
 error_log {prefix}/error.log notice;
 events {{
@@ -269,7 +270,8 @@ def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s
     }
     (folder / "conf.d" / "paiyou.conf").write_text(render(NGINX_TEMPLATE.read_text(), values))
     conf = folder / "nginx.conf"
-    conf.write_text(TOP_LEVEL.format(prefix=folder))
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    conf.write_text(TOP_LEVEL.format(prefix=folder, user=user))
     base = [binary, "-p", str(folder), "-c", str(conf), "-e", str(folder / "error.log")]
     checked = subprocess.run([*base, "-t"], capture_output=True, text=True, timeout=30)
     if checked.returncode != 0:
