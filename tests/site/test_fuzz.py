@@ -78,6 +78,9 @@ def paths(game_id: str) -> Iterator[str]:
         "/{lang}/{game}/puzzles/{lesson}", "/{lang}/{game}/puzzles/{lesson}/{step}",
         "/{lang}/{game}/practice", "/{lang}/{game}/practice/{level}",
         "/{lang}/{game}/practice/{level}/{seed}", "/api/v1/judge", "/api/v1/{game}/puzzles",
+        "/{lang}/play", "/{lang}/{game}/play/statistics/reset", "/{lang}/{game}/games/{id}/auto-pass",
+        "/{lang}/{game}/games/{id}/next", "/{lang}/{game}/games/{id}/review", "/{lang}/{game}/replay",
+        "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint",
     ]
     for template in templates:
         yield template.format(**good)
@@ -141,13 +144,17 @@ def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, 
                                                                    HealthCheck.too_slow])
 @given(fields=st.dictionaries(st.sampled_from(QUERY_KEYS + ["move", "quick", "version", "csrf_token", "lesson"]),
                               st.sampled_from(NASTY) | st.text(max_size=30), max_size=6),
-       target=st.sampled_from(["table", "step", "practice", "reset", "new"]),
+       target=st.sampled_from(["table", "step", "practice", "reset", "new", "replay", "statistics",
+                               "auto-pass", "next"]),
        origin=st.sampled_from([None, "null", "https://evil.example", "http://localhost"]))
 def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_game: str, fields: dict[str, str],
                                                           target: str, origin: str | None) -> None:
     path = {"table": f"/en/chuo-pai/games/{a_game}", "step": "/ar/chuo-pai/puzzles/beat-or-pass/3",
             "practice": "/pl/tien-gow/practice/hard/9", "reset": "/hi/tien-gow/puzzles/reset",
-            "new": "/fa/chuo-pai/play"}[target]
+            "new": "/fa/chuo-pai/play", "replay": "/en/tien-gow/replay",
+            "statistics": "/ar/chuo-pai/play/statistics/reset",
+            "auto-pass": f"/en/chuo-pai/games/{a_game}/auto-pass",
+            "next": f"/pl/chuo-pai/games/{a_game}/next"}[target]
     client = fuzz_app.test_client()
     headers = {"Origin": origin} if origin else {}
     before = snapshot(fuzz_app)
