@@ -26,6 +26,7 @@ All randomness comes from the given generator; the budget is a count, never the 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, round_order, sample_hands, unseen_counts
 from engine.ai.halving import best_first, better_half, first_best
@@ -37,6 +38,14 @@ N_IDS = 21
 
 # Greedy's follower order as play ids (lowest strength first, then tile order).
 FOLLOW_IDS: tuple[tuple[int, ...], ...] = tuple(tuple(p.id for p in f) for f in FOLLOW_ORDER)
+# The same for a group on the table, as (identity, play id): a group is beaten only by a group of
+# its size, so "is it held" is one comparison.
+FOLLOW_GROUPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((GROUP[b], b) for b in f) if GROUP[c] >= 0 else () for c, f in enumerate(FOLLOW_IDS))
+# careful_lead can differ from greedy only when a hand holds at most this many cards: a group has
+# at most four copies and at most two other cards may be left beside it.
+CAREFUL_SIZE = 6
+NEXT_TWO: tuple[tuple[int, int], ...] = tuple(((s + 1) % SEATS, (s + 2) % SEATS) for s in range(SEATS))
 
 
 def _held(hand: list[int], play: int) -> bool:
@@ -109,7 +118,7 @@ def random_lead(hand: list[int], size: int, rand: random.Random) -> int:
 
 
 def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: list[int],
-            current: int, owner: int, pending: list[int], leader: int, careful: list[bool],
+            current: int, owner: int, pending: Sequence[int], leader: int, careful: list[bool],
             epsilon: float, rand: random.Random) -> None:
     """Finish the deal in place. With ``current`` < 0, ``leader`` leads the next round; otherwise
     the round goes on with the ``pending`` seats. ``total`` counts every card still in a hand."""
@@ -118,7 +127,7 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
             hand = hands[leader]
             if epsilon and rand.random() < epsilon:
                 play = random_lead(hand, sizes[leader], rand)
-            elif careful[leader]:
+            elif careful[leader] and sizes[leader] <= CAREFUL_SIZE:
                 play = careful_lead(hand, total)
             else:
                 play = greedy_lead(hand)
@@ -127,11 +136,31 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
             total[play >> 2] -= n
             sizes[leader] -= n
             current, owner = play, leader
-            nxt, last = (leader + 1) % SEATS, (leader + 2) % SEATS
-            pending = [s for s in (nxt, last) if sizes[s]]
+            # The followers, each skipped if out of cards (no hand changes before its turn).
+            pending = NEXT_TWO[leader]
         for s in pending:
+            if not sizes[s]:
+                continue
             hand = hands[s]
             beat = -1
+            if GROUP[current] >= 0:
+                n = SIZE[current]
+                if epsilon and rand.random() < epsilon:
+                    found = [b for i, b in FOLLOW_GROUPS[current] if hand[i] >= n]
+                    if found:
+                        beat = found[int(rand.random() * len(found))]
+                else:
+                    for i, b in FOLLOW_GROUPS[current]:
+                        if hand[i] >= n:
+                            beat = b
+                            break
+                if beat >= 0:
+                    i = beat >> 2
+                    hand[i] -= n
+                    total[i] -= n
+                    sizes[s] -= n
+                    current, owner = beat, s
+                continue
             if epsilon and rand.random() < epsilon:
                 found = [b for b in FOLLOW_IDS[current] if _held(hand, b)]
                 if found:
@@ -249,7 +278,7 @@ class StrongChuoPai:
             alive = weak or alive
         stages = max(1, (len(alive) - 1).bit_length())
         total_playouts = max(self.min_batch * 2 * len(alive), self.budget * 4 // (4 + cards))
-        worlds: list[tuple[list[list[int]], list[bool], int, float]] = []
+        worlds: list[tuple[list[list[int]], list[int], list[bool], int, float]] = []
         history = opponent_plays(view, self.recent) if self.miss < 1 else []
         totals = [0.0] * len(alive)
         firsts = [0.0] * len(alive)  # weighted first-place shares, for ``estimate``
@@ -265,12 +294,13 @@ class StrongChuoPai:
                 careful = [rng.random() < self.careful_share for _ in range(SEATS)]
                 careful[me] = True
                 weight_of = likelihood(hands, history, self.miss) if history else 1.0
-                worlds.append((hands, careful, rng.getrandbits(32), weight_of))
+                in_hands = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
+                worlds.append((hands, in_hands, careful, rng.getrandbits(32), weight_of))
             for c, play in enumerate(alive):
                 value = 0.0
-                for world, careful, seed, weight_of in worlds[evaluated:evaluated + batch]:
+                for world, in_hands, careful, seed, weight_of in worlds[evaluated:evaluated + batch]:
                     hands = [h[:] for h in world]
-                    total = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
+                    total = in_hands[:]
                     sizes = list(view.hand_sizes)
                     piles = list(view.piles)
                     current, owner = current0, owner0
