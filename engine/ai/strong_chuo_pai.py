@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 
 from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, round_order, sample_hands, unseen_counts
+from engine.ai.chuo_pai_endgame import TooLarge, solve
 from engine.ai.halving import best_first, better_half, first_best
 from engine.chuo_pai import PASS, Action, SeatView
 from engine.chuo_pai.kernel import BEATERS, GROUP, GROUP_BEATERS, NEED, PASS_ID, SIZE, to_action, to_id
@@ -234,7 +235,8 @@ class StrongChuoPai:
 
     def __init__(self, budget: int = 9000, min_batch: int = 6, max_worlds: int = 240,
                  epsilon: float = 0.05, careful_share: float = 0.6, weight: float = 0.02,
-                 keep_out: int = 50, miss: float = 0.7, recent: int = 30) -> None:
+                 keep_out: int = 50, miss: float = 0.7, recent: int = 30,
+                 endgame_limit: int = 1500) -> None:
         self.budget = budget  # play-out cards per decision: about the work of one decision
         self.min_batch = min_batch  # guesses per candidate in every halving stage, at least
         self.max_worlds = max_worlds
@@ -244,6 +246,7 @@ class StrongChuoPai:
         self.keep_out = keep_out  # cards in the other hands from which sure winners are kept
         self.miss = miss  # a guess's weight per opponent play greedy would not have made there
         self.recent = recent  # how many of the opponents' latest plays weigh the guesses
+        self.endgame_limit = endgame_limit  # rounds the exact two-seat search may open (0: none)
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -263,6 +266,9 @@ class StrongChuoPai:
             return [(legal[0], 1.0)]
         me = view.seat
         unseen = unseen_counts(view)
+        exact = self._solved(view, unseen)
+        if exact is not None:
+            return exact
         caps, specials = pass_limits(view)
         cards = sum(view.hand_sizes)
         leader, after = round_order(view)
@@ -333,6 +339,27 @@ class StrongChuoPai:
         best = first_best(totals)
         order = [best] + [c for c in best_first(totals) if c != best]
         return [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in order] + dropped
+
+
+    def _solved(self, view: SeatView, unseen: list[int]) -> list[tuple[Action, float]] | None:
+        """The two-seat endgame solved exactly, or None: with one seat out, the unseen cards
+        are the other hand (engine/ai/chuo_pai_endgame.py); None too past ``endgame_limit``."""
+        me = view.seat
+        holding = [s for s in range(SEATS) if view.hand_sizes[s]]
+        if len(holding) != 2 or self.endgame_limit <= 0:
+            return None
+        other = holding[0] if holding[1] == me else holding[1]
+        hands = [[0] * N_IDS for _ in range(SEATS)]
+        hands[me] = list(view.hand_counts)
+        hands[other] = unseen
+        _, after = round_order(view)
+        try:
+            ranked = solve(hands, list(view.piles), PASS_ID if view.current is None else view.current.id,
+                           -1 if view.owner is None else view.owner, me, after, self.weight,
+                           self.endgame_limit)
+        except TooLarge:
+            return None
+        return [(to_action(play), first) for play, _, first in ranked]
 
 
 def _share(first: float, weight: float) -> float:
