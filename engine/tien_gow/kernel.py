@@ -11,10 +11,11 @@ ints and checked against the engine's ledger by the same tests.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, NamedTuple
 
 from engine.tien_gow import SETS, Action, Deal, make_action
+from engine.tien_gow.ladders import COPIES
 
 SEATS = 4
 N_IDS = 21
@@ -130,8 +131,8 @@ def discards(hand: int, n: int) -> Sequence[int]:
     key = (hand, n)
     found = _DISCARDS.get(key)
     if found is None:
-        tiles = tiles_of(hand)
-        codes = dict.fromkeys(sum(1 << (3 * i) for i in c) for c in combinations(tiles, n))
+        tiles = [1 << (3 * i) for i in tiles_of(hand)]
+        codes = dict.fromkeys(map(sum, combinations(tiles, n)))
         found = tuple(DOWN + c for c in codes)
         if len(_DISCARDS) > 200_000:  # a bounded memo: play-outs meet the same small hands often
             _DISCARDS.clear()
@@ -296,23 +297,33 @@ class Position:
 SINGLE_BEATS: tuple[int, ...] = tuple(sum(code for code, _ in BEATERS[s]) for s in range(N_IDS))
 assert all([b for _, b in BEATERS[s]] == sorted(b for _, b in BEATERS[s] if b < N_IDS)
            for s in range(N_IDS))
-# The fields of every tile in a military pair, the Supreme or a mixed set: the leads beyond
-# singles and civil pairs depend on these fields of a hand only.
-HELD_SET_FIELDS = sum({7 * unit for code, _ in SINGLE_COPY_SETS + tuple(
-    pair for _, group in MIXED_BY_HEAD for pair in group) for unit in FIELD_OF if code & unit})
 
 
-class _HeldSets(dict[int, tuple[int, ...]]):
-    """The military pairs, Supreme and mixed sets a hand holds, in ``leads``'s order, by the
-    hand's ``HELD_SET_FIELDS`` (a memo bounded by the few thousand values those fields take)."""
+def _held_set_tables() -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
+    """The leads beyond singles and civil pairs (military pairs, the Supreme, mixed sets: TG-4)
+    in two tables, each over the fields of half of those sets' tiles: (fields mask, the sets
+    held by every value those fields can take). No such set has tiles in both halves, so a
+    hand's leads beyond its singles and civil pairs are the two entries' sets (in set order)."""
+    sets = SINGLE_COPY_SETS + tuple(pair for _, group in MIXED_BY_HEAD for pair in group)
+    parts: list[int] = []  # fields masks of identities linked by a set
+    for code, _ in sets:
+        mask = sum(7 * unit for unit in FIELD_OF if code & unit)
+        for part in [p for p in parts if p & mask]:
+            parts.remove(part)
+            mask |= part
+        parts.append(mask)
+    tables = []
+    for half in (sum(parts[0::2]), sum(parts[1::2])):
+        units = [unit for unit in FIELD_OF if half & unit]
+        table = {}
+        for copies in product(*(range(COPIES[ORDER[FIELD_OF[unit]]] + 1) for unit in units)):
+            hand = sum(c * unit for c, unit in zip(copies, units, strict=True))
+            table[hand] = tuple(s for code, s in sets if holds(hand, code))
+        tables.append((half, table))
+    return tuple(tables)
 
-    def __missing__(self, fields: int) -> tuple[int, ...]:
-        simple = ((fields | fields >> 1) & LOW).bit_count() + ((fields >> 1) & LOW).bit_count()
-        found = self[fields] = tuple(leads(fields)[simple:])
-        return found
 
-
-HELD_SETS = _HeldSets()
+(HELD_SETS_A, HELD_A), (HELD_SETS_B, HELD_B) = _held_set_tables()
 
 
 class Trace(NamedTuple):
@@ -337,8 +348,8 @@ def random_deal(codes: list[int], banker: int, bits: Sequence[Callable[[int], in
     ledger: list[tuple[int, int, int, str]] = []
     leader, left = banker, 8
     beaters, set_code, g_all, low_bits = BEATERS, SET_CODE, GUARDS, LOW
-    field_of, pair_of, single_beats, held_sets = FIELD_OF, PAIR_OF, SINGLE_BEATS, HELD_SETS
-    held_set_fields, set_size, followers = HELD_SET_FIELDS, SET_SIZE, FOLLOWERS
+    field_of, pair_of, single_beats, set_size, followers = FIELD_OF, PAIR_OF, SINGLE_BEATS, SET_SIZE, FOLLOWERS
+    fields_a, held_a, fields_b, held_b = HELD_SETS_A, HELD_A, HELD_SETS_B, HELD_B
     if trace is not None:
         out, lead_labels, follow_labels, end_labels = trace
     while True:
@@ -346,10 +357,10 @@ def random_deal(codes: list[int], banker: int, bits: Sequence[Callable[[int], in
         hand = codes[leader]
         held = (hand | hand >> 1) & low_bits
         doubles = (hand >> 1) & low_bits
-        more = held_sets[hand & held_set_fields]
+        more_a, more_b = held_a[hand & fields_a], held_b[hand & fields_b]
         singles, pairs = held.bit_count(), doubles.bit_count()
         draw = bits[leader]
-        m = singles + pairs + len(more)
+        m = singles + pairs + len(more_a) + len(more_b)
         k = m.bit_length()
         r = draw(k)
         while r >= m:
@@ -363,7 +374,7 @@ def random_deal(codes: list[int], banker: int, bits: Sequence[Callable[[int], in
                 doubles &= doubles - 1
             lead = pair_of[doubles & -doubles]
         else:
-            lead = more[r - singles - pairs]
+            lead = sorted(more_a + more_b)[r - singles - pairs]
         codes[leader] = hand - set_code[lead]
         if trace is not None:
             out.append(lead_labels[leader][lead])

@@ -40,12 +40,16 @@ def _action(seat: int, action: int) -> str:
 
 
 class _FollowLabels(dict[int, str]):
-    """A follower's actions as ``,`` + the action's JSON, written the first time each is met (a
-    discard is any of thousands of tile choices)."""
+    """A follower's actions as ``,`` + the action's JSON: every face-up set and every discard of
+    one or two tiles written at once, larger discards (any of thousands of tile choices, rarely
+    met) the first time each is met."""
 
     def __init__(self, seat: int) -> None:
         super().__init__()
         self.seat = seat
+        pairs = {a + b for a in _UNIT for b in _UNIT}
+        for action in (*range(len(kernel.SET_CODE)), *(kernel.DOWN + code for code in {*_UNIT, *pairs})):
+            self[action] = "," + _action(seat, action)
 
     def __missing__(self, action: int) -> str:
         label = self[action] = "," + _action(self.seat, action)
