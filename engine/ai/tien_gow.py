@@ -91,9 +91,6 @@ class GreedyTienGow:
 # -- simulation ----------------------------------------------------------------------------------
 # Hands are packed codes (engine.tien_gow.hands): 3 bits per identity, so "holds" and "remove"
 # are integer operations.
-_LEAD_CODES: tuple[tuple[int, TileSet], ...] = tuple((t.code, t) for t in LEAD_SETS)
-_BEAT_CODES: tuple[tuple[tuple[int, TileSet], ...], ...] = tuple(
-    tuple((b.code, b) for b in sorted(BEATEN_BY[h.id], key=beat_order)) for h in SETS)
 _WEAK_SHIFTS: tuple[int, ...] = tuple(3 * POSITION[t] for t in WEAK_TILES)
 _WEAK_UNITS: tuple[int, ...] = tuple(1 << shift for shift in _WEAK_SHIFTS)
 
