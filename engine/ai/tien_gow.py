@@ -116,11 +116,14 @@ assert all(SET_CODE[t.id] == t.code for t in SETS)  # the kernel packs hands as 
 
 
 def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
-                   leader: int, high: int, high_seat: int, played: int, lead: int) -> int:
+                   leader: int, high: int, high_seat: int, played: int, lead: int,
+                   leads_seen: dict[int, tuple[int, int]]) -> int:
     """Finish the deal in place with every seat playing greedy, on set ids; return the last
     trick's winner. ``left``: tiles in each hand at the start of the trick under way; ``played``:
     plays made in it so far (0: ``leader`` leads, ``high`` and ``lead`` -1); ``lead``: the set
-    that was led. ``net`` collects the payments (the kernel's settlement, TG-13 … TG-18)."""
+    that was led. ``net`` collects the payments (the kernel's settlement, TG-13 … TG-18).
+    ``leads_seen`` remembers greedy's lead (code, set) per hand: the play-outs of one decision
+    meet the same hands again and again, and the search for the weakest set held is long."""
     G = GUARDS
     leads, beats, set_size, weak_units, low = GREEDY_LEADS, GREEDY_BEATS, SET_SIZE, _WEAK_UNITS, LOW
     single_beat_mask = SINGLE_BEATS
@@ -128,10 +131,14 @@ def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker:
     while True:
         if high < 0:
             hand = codes[leader]
-            g = hand | G
-            for code, high in leads:  # noqa: B007 - the loop leaves ``high`` at the first held
-                if (g - code) & G == G:
-                    break
+            found = leads_seen.get(hand)
+            if found is None:
+                g = hand | G
+                for code, high in leads:  # noqa: B007 - the loop leaves ``high`` at the first held
+                    if (g - code) & G == G:
+                        break
+                found = leads_seen[hand] = code, high
+            code, high = found
             codes[leader] = hand - code
             high_seat, lead, played = leader, high, 1
         n = set_size[lead]
@@ -179,7 +186,7 @@ def rollout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
     """``greedy_playout`` with the high set and the led set as the engine's ``TileSet`` (None
     before a lead)."""
     return greedy_playout(codes, pillars, net, banker, left, leader, -1 if high is None else high.id,
-                          high_seat, played, -1 if lead is None else lead.id)
+                          high_seat, played, -1 if lead is None else lead.id, {})
 
 
 # -- what the view tells about the hidden tiles ----------------------------------------------------
@@ -298,6 +305,7 @@ class StandardTienGow:
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         banker, pillars0, played0 = view.banker, view.pillars, len(plays)
+        leads_seen: dict[int, tuple[int, int]] = {}
         for stage in range(rounds):
             batch = max(2, min(total // (rounds * len(alive)), self.worlds // rounds))
             while len(worlds) < evaluated + batch:
@@ -310,12 +318,13 @@ class StandardTienGow:
                     pillars = list(pillars0)
                     net = net0[:]
                     if not plays:
-                        greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset)
+                        greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset, leads_seen)
                     elif up:
-                        greedy_playout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, lead0)
+                        greedy_playout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, lead0,
+                                       leads_seen)
                     else:
                         greedy_playout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1,
-                                       lead0)
+                                       lead0, leads_seen)
                     value += net[me]
                     top = max(net)
                     if net[me] == top:
