@@ -77,7 +77,7 @@ def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
     piles = [len(moved) for moved in bonus]
     sizes = [sum(hand) for hand in hands]
     rounds: list[str] = []
-    if sum(1 for size in sizes if size) > 1 and sizes[first]:
+    if len(sizes) - sizes.count(0) > 1 and sizes[first]:  # CP-17: two hands hold cards
         kernel.random_deal(hands, sizes, piles, first, [make_bits(s) for s in agent_seeds],
                            kernel.Trace(rounds, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
     top = max(piles)
