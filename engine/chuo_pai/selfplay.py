@@ -78,7 +78,7 @@ def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
     sizes = [sum(hand) for hand in hands]
     rounds: list[str] = []
     if len(sizes) - sizes.count(0) > 1 and sizes[first]:  # CP-17: two hands hold cards
-        kernel.random_deal(hands, sizes, piles, first, [make_bits(s) for s in agent_seeds],
+        kernel.random_deal(hands, sizes, piles, first, list(map(make_bits, agent_seeds)),
                            kernel.Trace(rounds, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
     top = max(piles)
     return "".join((

@@ -22,16 +22,17 @@ from engine.tien_gow.record import FORMAT
 from engine.tien_gow.table import HAND_SIZE, KEY, SEATS
 
 assert all(kernel.POSITION[t] == i for t, i in POSITION.items())  # one canonical order
-# The pack in new_deal's order before the shuffle, each tile as its canonical position: a hand's
-# ints sorted are the hand as deal_from_hands sorts it.
-PACK: tuple[int, ...] = tuple(POSITION[t] for t in TILE_PACK)
+# The pack in new_deal's order before the shuffle, each tile as its field in a packed code (the
+# unit of its canonical position): a hand's code is the sum of its ints, and its ints sorted are
+# the hand as deal_from_hands sorts it.
+PACK: tuple[int, ...] = tuple(1 << (3 * POSITION[t]) for t in TILE_PACK)
 _UNIT = tuple(1 << (3 * i) for i in range(kernel.N_IDS))  # position -> its field in a code
-_QUOTED = tuple(json.dumps(t.key) for t in kernel.ORDER)  # position -> the tile in a JSON list
+_QUOTED = {1 << (3 * i): json.dumps(t.key) for i, t in enumerate(kernel.ORDER)}  # unit -> JSON
 _SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PACK) - 1, 0, -1))
 
 
 def _tiles(code: int) -> str:
-    return "[" + ",".join(_QUOTED[i] for i in kernel.tiles_of(code)) + "]"
+    return "[" + ",".join(_QUOTED[_UNIT[i]] for i in kernel.tiles_of(code)) + "]"
 
 
 def _action(seat: int, action: int) -> str:
@@ -76,8 +77,8 @@ _HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
 
 
 def deal_hands(seed: int) -> tuple[list[list[int]], int]:
-    """The four hands of ``new_deal(seed)`` as dealt (each a sorted list of canonical positions)
-    and its banker, from the same draws on the same generator."""
+    """The four hands of ``new_deal(seed)`` as dealt (each a sorted list of its tiles' units) and
+    its banker, from the same draws on the same generator."""
     draw = make_bits(seed)
     k = SEATS.bit_length()  # randrange(SEATS)
     banker = draw(k)
@@ -97,10 +98,10 @@ def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
     ``make_rng(agent_seeds[s])``, as compact JSON (``json.dumps(to_record(deal),
     separators=(",", ":"))`` of the same deal played through the engine)."""
     dealt, banker = deal_hands(seed)
-    codes = [sum(map(_UNIT.__getitem__, hand)) for hand in dealt]
+    codes = [sum(hand) for hand in dealt]
     tricks: list[str] = []
     pillars, ledger, winner = kernel.random_deal(
-        codes, banker, [make_bits(s) for s in agent_seeds],
+        codes, banker, list(map(make_bits, agent_seeds)),
         kernel.Trace(tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
     net = [0] * SEATS
     for payer, payee, amount, _ in ledger:
