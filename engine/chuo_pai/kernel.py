@@ -11,7 +11,7 @@ kernel makes the very same deal as through the engine (tests/engine/chuo_pai/tes
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TypeAlias
 
 from engine.chuo_pai import ALL_PLAYS, PASS, Action, Deal
 
@@ -128,16 +128,12 @@ def to_id(action: Action) -> int:
     return PASS_ID if action is PASS else action.id
 
 
-class Trace(NamedTuple):
-    """How ``random_deal`` writes a deal down: it appends to ``out`` ``leads[seat][play]`` for a
-    lead, ``follows[seat][play]`` for a follow (``follows[seat][PASS_ID]``, the last entry, for a
-    pass) and ``ends[winner]`` after each round: any labels the caller chose, such as the pieces
-    of a record's JSON."""
-
-    out: list[str]
-    leads: Sequence[Sequence[str]]
-    follows: Sequence[Sequence[str]]
-    ends: Sequence[str]
+# How ``random_deal`` writes a deal down, as (out, leads, follows, ends): it appends to ``out``
+# ``leads[seat][play]`` for a lead, ``follows[seat][play]`` for a follow (``follows[seat][PASS_ID]``,
+# the last entry, for a pass) and ``ends[winner]`` after each round: any labels the caller chose,
+# such as the pieces of a record's JSON. (A plain tuple: one is made per deal, and a named one
+# costs more to make.)
+Trace: TypeAlias = tuple[list[str], Sequence[Sequence[str]], Sequence[Sequence[str]], Sequence[str]]
 
 
 class Position:

@@ -36,7 +36,11 @@ _TRACE_LEADS = tuple(tuple(f'{{"leader":{seat},"actions":[{action}' for action i
                      for seat in range(SEATS))
 _TRACE_FOLLOWS = tuple(tuple("," + action for action in _ACTIONS[seat]) for seat in range(SEATS))
 _TRACE_ENDS = tuple(f'],"winner":{seat}}},' for seat in range(SEATS))
+_HANDS = tuple(slice(s * HAND_SIZE, (s + 1) * HAND_SIZE) for s in range(SEATS))  # in the pack
 _SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PACK) - 1, 0, -1))
+# _BONUS[n][m]: the CP-4 bonus of n Nails (1-2) and m Two Reds (2-4), as JSON
+_BONUS = tuple(tuple("[" + ",".join([json.dumps(NAIL.key)] * n + [json.dumps(TWO_RED.key)] * m) + "]"
+                     for m in range(COPIES + 1)) for n in range(COPIES + 1))
 _HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
 
 
@@ -54,7 +58,7 @@ def deal_hands(seed: int) -> tuple[list[list[int]], int]:
     leader = draw(k)
     while leader >= SEATS:
         leader = draw(k)
-    return [sorted(pack[s * HAND_SIZE:(s + 1) * HAND_SIZE]) for s in range(SEATS)], leader
+    return [sorted(pack[hand]) for hand in _HANDS], leader
 
 
 def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
@@ -62,29 +66,28 @@ def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
     ``make_rng(agent_seeds[s])``, as compact JSON (``json.dumps(to_record(deal),
     separators=(",", ":"))`` of the same deal played through the engine)."""
     dealt, first = deal_hands(seed)
-    hands, bonus = [], []
+    hands, bonus, piles, sizes = [], [], [], []
     for ranks in dealt:
         hand = [0] * len(ALL_TILES)
         for rank in ranks:
             hand[_INDEX[rank]] += 1
-        if hand[_NAIL] and hand[_TWO_RED]:  # CP-4: every 1-2 and 2-4 moves to the pile
-            moved = [_QUOTED[_RANK[NAIL]]] * hand[_NAIL] + [_QUOTED[_RANK[TWO_RED]]] * hand[_TWO_RED]
+        nails, two_reds = hand[_NAIL], hand[_TWO_RED]
+        moved = nails + two_reds if nails and two_reds else 0  # CP-4: every 1-2 and 2-4 moves
+        if moved:
             hand[_NAIL] = hand[_TWO_RED] = 0
-        else:
-            moved = []
         hands.append(hand)
-        bonus.append(moved)
-    piles = [len(moved) for moved in bonus]
-    sizes = [sum(hand) for hand in hands]
+        bonus.append(_BONUS[nails][two_reds] if moved else "[]")
+        piles.append(moved)
+        sizes.append(len(ranks) - moved)
     rounds: list[str] = []
     if len(sizes) - sizes.count(0) > 1 and sizes[first]:  # CP-17: two hands hold cards
         kernel.random_deal(hands, sizes, piles, first, list(map(make_bits, agent_seeds)),
-                           kernel.Trace(rounds, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+                           (rounds, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
     top = max(piles)
     return "".join((
         _HEAD, str(seed),
-        ',"hands":[', ",".join("[" + ",".join([_QUOTED[r] for r in ranks]) + "]" for ranks in dealt),
-        '],"bonus":[', ",".join("[" + ",".join(moved) + "]" for moved in bonus),
+        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, ranks)) + "]" for ranks in dealt]),
+        '],"bonus":[', ",".join(bonus),
         '],"first_leader":', str(first),
         ',"rounds":[', "".join(rounds)[:-1],
         '],"piles":[', ",".join(map(str, piles)),

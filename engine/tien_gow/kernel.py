@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, product
-from typing import Any, NamedTuple
+from typing import Any, TypeAlias
 
 from engine.tien_gow import SETS, Action, Deal, make_action
 from engine.tien_gow.ladders import COPIES
@@ -326,15 +326,11 @@ def _held_set_tables() -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
 (HELD_SETS_A, HELD_A), (HELD_SETS_B, HELD_B) = _held_set_tables()
 
 
-class Trace(NamedTuple):
-    """How ``random_deal`` writes a deal down: it appends to ``out`` ``leads[seat][set]`` for a
-    lead, ``follows[seat][action]`` for each follower's action and ``ends[winner]`` after each
-    trick: any labels the caller chose, such as the pieces of a record's JSON."""
-
-    out: list[str]
-    leads: Sequence[Sequence[str]]
-    follows: Sequence[Mapping[int, str]]
-    ends: Sequence[str]
+# How ``random_deal`` writes a deal down, as (out, leads, follows, ends): it appends to ``out``
+# ``leads[seat][set]`` for a lead, ``follows[seat][action]`` for each follower's action and
+# ``ends[winner]`` after each trick: any labels the caller chose, such as the pieces of a record's
+# JSON. (A plain tuple: one is made per deal, and a named one costs more to make.)
+Trace: TypeAlias = tuple[list[str], Sequence[Sequence[str]], Sequence[Mapping[int, str]], Sequence[str]]
 
 
 def random_deal(codes: list[int], banker: int, bits: Sequence[Callable[[int], int]],

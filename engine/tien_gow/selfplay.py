@@ -28,6 +28,7 @@ assert all(kernel.POSITION[t] == i for t, i in POSITION.items())  # one canonica
 PACK: tuple[int, ...] = tuple(1 << (3 * POSITION[t]) for t in TILE_PACK)
 _UNIT = tuple(1 << (3 * i) for i in range(kernel.N_IDS))  # position -> its field in a code
 _QUOTED = {1 << (3 * i): json.dumps(t.key) for i, t in enumerate(kernel.ORDER)}  # unit -> JSON
+_HANDS = tuple(slice(s * HAND_SIZE, (s + 1) * HAND_SIZE) for s in range(SEATS))  # in the pack
 _SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PACK) - 1, 0, -1))
 
 
@@ -90,7 +91,7 @@ def deal_hands(seed: int) -> tuple[list[list[int]], int]:
         while j >= n:
             j = draw(k)
         pack[i], pack[j] = pack[j], pack[i]
-    return [sorted(pack[s * HAND_SIZE:(s + 1) * HAND_SIZE]) for s in range(SEATS)], banker
+    return [sorted(pack[hand]) for hand in _HANDS], banker
 
 
 def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
@@ -102,14 +103,14 @@ def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
     tricks: list[str] = []
     pillars, ledger, winner = kernel.random_deal(
         codes, banker, list(map(make_bits, agent_seeds)),
-        kernel.Trace(tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+        (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
     net = [0] * SEATS
     for payer, payee, amount, _ in ledger:
         net[payer] -= amount
         net[payee] += amount
     return "".join((
         _HEAD, str(seed), ',"banker":', str(banker),
-        ',"hands":[', ",".join("[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt),
+        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
         '],"tricks":[', "".join(tricks)[:-1],
         '],"pillars":[', ",".join(map(str, pillars)),
         '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
