@@ -46,9 +46,9 @@ def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str,
     return rules.to_record(deal)
 
 
-def agent_seeds(seed: int, seats: int) -> list[int]:
-    """The seeds of the seats' generators in deal ``seed``."""
-    return [seed * 16 + seat + 1 for seat in range(seats)]
+def agent_seeds(seed: int, seats: int) -> range:
+    """The seeds of the seats' generators in deal ``seed``: ``seed * 16 + seat + 1``."""
+    return range(seed * 16 + 1, seed * 16 + seats + 1)
 
 
 def record_writer(game_key: str, agent_names: Sequence[str]) -> Callable[[int], str]:

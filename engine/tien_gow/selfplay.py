@@ -32,13 +32,23 @@ _HANDS = tuple(slice(s * HAND_SIZE, (s + 1) * HAND_SIZE) for s in range(SEATS)) 
 _SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PACK) - 1, 0, -1))
 
 
+_FACE_UP = (json.dumps(False), json.dumps(True))
+
+
 def _tiles(code: int) -> str:
-    return "[" + ",".join(_QUOTED[_UNIT[i]] for i in kernel.tiles_of(code)) + "]"
+    """The tiles of a code as a JSON list, in canonical order (lowest field first)."""
+    tiles = []
+    held = (code | code >> 1 | code >> 2) & kernel.LOW  # the unit of every nonzero field
+    while held:
+        unit = held & -held
+        tiles += [_QUOTED[unit]] * ((code // unit) & 7)
+        held ^= unit
+    return "[" + ",".join(tiles) + "]"
 
 
 def _action(seat: int, action: int) -> str:
-    face_up = action < kernel.DOWN
-    return f'{{"player":{seat},"tiles":{_tiles(kernel.action_code(action))},"face_up":{json.dumps(face_up)}}}'
+    face_up = _FACE_UP[action < kernel.DOWN]
+    return f'{{"player":{seat},"tiles":{_tiles(kernel.action_code(action))},"face_up":{face_up}}}'
 
 
 class _FollowLabels(dict[int, str]):
