@@ -37,7 +37,7 @@ def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str,
     """Play one complete deal with the named agents through the engine; return its record."""
     rules = game(game_key)
     agents = [make_agent(name, game_key) for name in agent_names]
-    rngs = [make_rng(seed) for seed in agent_seeds(seed, rules.seats)]
+    rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]
     deal = rules.new_deal(seed)
     while not deal.is_over:
         seat = deal.to_act
