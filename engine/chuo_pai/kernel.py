@@ -31,15 +31,16 @@ GROUP_BEATERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((b.group_index, b.id) for b in p.beaten_by) if p.group_index >= 0 else ()
     for p in ALL_PLAYS)
 SPECIAL_IDS: tuple[int, ...] = tuple(p.id for p in ALL_PLAYS if p.group_index < 0)
-# SPECIAL_BEATERS[p]: for a special combination, its beaters (all special, CP-12) as (play, i, n,
-# j, m, k, o): held when hand[i] >= n, hand[j] >= m and hand[k] >= o (a two-identity need padded
-# with (0, 0)), so a follow is one comprehension.
+
+
 def padded_need(play: int) -> tuple[int, int, int, int, int, int, int]:
-    """(play, i, n, j, m, k, o): a special combination's need, padded to three entries."""
+    """(play, i, n, j, m, k, o): a special combination, held when hand[i] >= n, hand[j] >= m and
+    hand[k] >= o (a need of two identities padded with (0, 0)), so "is it held" needs no loop."""
     (i, n), (j, m), (k, o) = (NEED[play] + ((0, 0),))[:3]
     return play, i, n, j, m, k, o
 
 
+# SPECIAL_BEATERS[p]: for a special combination, its beaters (all special, CP-12) as padded needs.
 SPECIAL_BEATERS: tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...] = tuple(
     tuple(padded_need(b) for b in BEATERS[p.id]) if p.group_index < 0 else () for p in ALL_PLAYS)
 KEYS: tuple[list[str], ...] = tuple([t.key for t in p.tiles] for p in ALL_PLAYS)
