@@ -155,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyError:
             raise SystemExit(f"unknown agent {name!r} (pool: {', '.join(pool_names(args.game))})") from None
     if args.pool:
-        seats = game(args.game).SEATS
+        seats = game(args.game).seats
         rows = []
         for member in args.pool.split(","):
             mates = [lineup[0]] + [member] * (seats - 1)

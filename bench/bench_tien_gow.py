@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import kernel_deals, random_deals, selfplay_rates  # noqa: E402
+from bench.common import kernel_deals, random_deals, selfplay_rates, standard_decision_times  # noqa: E402
 from engine import tien_gow as tg  # noqa: E402
 from engine.tien_gow import kernel  # noqa: E402
 
@@ -68,8 +68,10 @@ def main() -> None:
     rate = max(kernel_deals(tg, kernel, args.deals) for _ in range(3))
     print(f"kernel random deals per second:   {rate:,.0f}")
     naive, cli = selfplay_rates("tien-gow", min(args.deals, 2000))
-    print(f"selfplay with records, naive loop: {naive:,.0f} deals/s; python -m engine selfplay: "
+    print(f"selfplay with records (CPU), naive loop: {naive:,.0f} deals/s; python -m engine selfplay: "
           f"{cli:,.0f} deals/s ({cli / naive:.1f}x)")
+    views, median = standard_decision_times("tien-gow")
+    print(f"standard, non-forced decision:    median {median:,.0f} µs over {views} views")
 
 
 if __name__ == "__main__":

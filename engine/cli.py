@@ -5,7 +5,7 @@ import argparse
 import importlib
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from engine.ai import make_agent
@@ -34,15 +34,11 @@ def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
 
 
 def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str, Any]:
-    """Play one complete deal with the named agents; return its record."""
+    """Play one complete deal with the named agents through the engine; return its record."""
     rules = game(game_key)
     agents = [make_agent(name, game_key) for name in agent_names]
-    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.seats)]
+    rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]
     deal = rules.new_deal(seed)
-    if all(name == "random" for name in agent_names):
-        # A random player needs only the legal actions: the kernel plays the same deal from the
-        # same generators without an immutable state and a full view per action.
-        return fast_random_record(game_key, deal, rngs)
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
@@ -50,10 +46,20 @@ def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str,
     return rules.to_record(deal)
 
 
-def fast_random_record(game_key: str, deal: object, rngs: Sequence[object]) -> dict:  # type: ignore[type-arg]
-    """The record of ``deal`` played out by random agents, through the game's kernel."""
-    kernel = importlib.import_module("engine." + game_key.replace("-", "_") + ".kernel")
-    return kernel.random_record(deal, rngs)  # type: ignore[no-any-return]
+def agent_seeds(seed: int, seats: int) -> range:
+    """The seeds of the seats' generators in deal ``seed``: ``seed * 16 + seat + 1``."""
+    return range(seed * 16 + 1, seed * 16 + seats + 1)
+
+
+def record_writer(game_key: str, agent_names: Sequence[str]) -> Callable[[int], str]:
+    """How ``selfplay`` writes the JSON line of deal ``seed``. With every seat random, the game's
+    ``selfplay.random_record_line`` writes the same line from its kernel: a random player needs
+    only the legal actions, not an immutable state and a full seat view per action."""
+    seats = len(agent_names)
+    if all(name == "random" for name in agent_names):
+        fast = importlib.import_module("engine." + game_key.replace("-", "_") + ".selfplay").random_record_line
+        return lambda seed: fast(seed, agent_seeds(seed, seats))
+    return lambda seed: json.dumps(play_deal(game_key, seed, agent_names), separators=(",", ":"))
 
 
 def replay_lines(lines: Iterable[str], out: TextIO) -> int:
@@ -103,9 +109,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
                 make_agent(name, args.game)
             except KeyError:
                 raise SystemExit(f"unknown agent {name!r}") from None
-        for i in range(args.deals):
-            record = play_deal(args.game, args.seed + i, names)
-            stdout.write(json.dumps(record, separators=(",", ":")) + "\n")
+        write_line = record_writer(args.game, names)
+        for seed in range(args.seed, args.seed + args.deals):
+            stdout.write(write_line(seed) + "\n")
         return 0
     source = args.file if args.file is not sys.stdin else stdin
     return replay_lines(source, stdout)

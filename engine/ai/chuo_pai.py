@@ -6,10 +6,13 @@ cards and the other hands' sizes.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.ai.halving import best_first, better_half, first_best
+from engine.chuo_pai import kernel
 from engine.chuo_pai.actions import PASS, Action
 from engine.chuo_pai.families import STRENGTH
+from engine.chuo_pai.kernel import PASS_ID, to_id
 from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
 from engine.chuo_pai.view import SeatView
 from engine.tiles import ALL_TILES
@@ -83,34 +86,70 @@ class GreedyChuoPai:
 
 
 # -- simulation ----------------------------------------------------------------------------------
-def rollout(hands: list[list[int]], sizes: list[int], piles: list[int], current: Play | None,
-            owner: int, pending: list[int], leader: int) -> None:
-    """Finish the deal in place with every seat playing greedy. With ``current`` None, ``leader``
-    leads the next round; otherwise the round under way goes on with the ``pending`` seats."""
+# Greedy on the kernel's play ids (engine.chuo_pai.kernel): a group is 4 × identity + copies − 1.
+# GREEDY_GROUP_BEATS[p]: for a group, the identities of its beaters in greedy's follower order;
+# GREEDY_SPECIAL_BEATS[p]: for a special combination, its beaters in that order as (play, i, n,
+# j, m, k, o), held when hand[i] >= n, hand[j] >= m and hand[k] >= o.
+GREEDY_GROUP_BEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(b.group_index for b in FOLLOW_ORDER[p.id]) if p.group_index >= 0 else () for p in ALL_PLAYS)
+GREEDY_SPECIAL_BEATS: tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...] = tuple(
+    tuple(kernel.padded_need(b.id) for b in FOLLOW_ORDER[p.id]) if p.group_index < 0 else ()
+    for p in ALL_PLAYS)
+assert all(GROUP[i][n].id == 4 * i + n - 1 for i in range(N_IDS) for n in range(1, 5))  # type: ignore[union-attr]
+
+
+def greedy_playout(hands: list[list[int]], sizes: list[int], piles: list[int], current: int,
+                   owner: int, pending: Sequence[int], leader: int) -> None:
+    """Finish the deal in place with every seat playing greedy, on play ids. With ``current``
+    ``PASS_ID``, ``leader`` leads the next round; otherwise the round under way (``current`` by
+    ``owner``) goes on with the ``pending`` seats."""
+    lead_order, group_beats, special_beats = LEAD_ORDER, GREEDY_GROUP_BEATS, GREEDY_SPECIAL_BEATS
+    need, first_special, followers = kernel.NEED, kernel.FIRST_SPECIAL, kernel.FOLLOWERS
+    size = kernel.SIZE[current] if current >= 0 else 0
     while True:
-        if current is None:
+        if current < 0:  # greedy_lead: every copy of the lowest-ranked identity held
             hand = hands[leader]
-            play = greedy_lead(hand)
-            for i, n in play.need:
-                hand[i] -= n
-            sizes[leader] -= play.size
-            current, owner = play, leader
-            pending = [s for s in ((leader + 1) % 3, (leader + 2) % 3) if sizes[s]]
-        for s in pending:
-            hand = hands[s]
-            beat = greedy_beat(hand, current)
-            if beat is not None:
-                for i, n in beat.need:
-                    hand[i] -= n
-                sizes[s] -= beat.size
-                current, owner = beat, s
-        piles[owner] += current.size
-        current = None
+            for i in lead_order:
+                size = hand[i]
+                if size:
+                    break
+            hand[i] = 0
+            sizes[leader] -= size
+            current, owner = 4 * i + size - 1, leader
+            pending = followers[leader]
+        for seat in pending:  # greedy_beat: the first beater held in greedy's order
+            if not sizes[seat]:  # CP-5: a seat without cards does not act
+                continue
+            hand = hands[seat]
+            if current < first_special:
+                for i in group_beats[current]:
+                    if hand[i] >= size:
+                        hand[i] -= size
+                        sizes[seat] -= size
+                        current, owner = 4 * i + size - 1, seat
+                        break
+            else:
+                for play, i, n, j, m, k, o in special_beats[current]:
+                    if hand[i] >= n and hand[j] >= m and hand[k] >= o:
+                        for i, n in need[play]:
+                            hand[i] -= n
+                        sizes[seat] -= size
+                        current, owner = play, seat
+                        break
+        piles[owner] += size
+        current = PASS_ID
         if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
             return
         leader = owner
         while not sizes[leader]:
             leader = (leader + 1) % 3
+
+
+def rollout(hands: list[list[int]], sizes: list[int], piles: list[int], current: Play | None,
+            owner: int, pending: list[int], leader: int) -> None:
+    """``greedy_playout`` with the current highest play as the engine's ``Play`` (None before a
+    lead)."""
+    greedy_playout(hands, sizes, piles, PASS_ID if current is None else current.id, owner, pending, leader)
 
 
 # -- what the view tells about the hidden hands ----------------------------------------------------
@@ -183,8 +222,12 @@ def sample_hands(view: SeatView, unseen: list[int], caps: list[list[int]],
     cap_a, cap_b = caps[a], caps[b]
     free = min(cap_a) == 4 and min(cap_b) == 4
     banned = [(s, [p for c in specials[s] for p in c.beaten_by]) for s in (a, b) if specials[s]]
+    random = rng.random
     for _ in range(tries):
-        cards.sort(key=lambda _: rng.random())  # a shuffle, cheaper than rng.shuffle
+        # a shuffle, cheaper than rng.shuffle: sorted by one draw per card, drawn in card order
+        # (as list.sort(key=...) draws them)
+        keys = [random() for _ in cards]
+        cards = [cards[j] for j in sorted(range(len(cards)), key=keys.__getitem__)]
         hand_a, hand_b = [0] * N_IDS, [0] * N_IDS
         room_a, room_b = view.hand_sizes[a], view.hand_sizes[b]
         if free:
@@ -268,28 +311,29 @@ class StandardChuoPai:
         evaluated = 0
         rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
         weight = self.weight
+        sizes0, piles0 = list(view.hand_sizes), list(view.piles)
+        current0 = PASS_ID if view.current is None else view.current.id
+        owner0 = -1 if view.owner is None else view.owner
+        need, size_of = kernel.NEED, kernel.SIZE
         for stage in range(rounds):
             batch = max(2, min(total // (rounds * len(alive)), self.worlds // rounds))
             while len(worlds) < evaluated + batch:
                 worlds.append(sample_hands(view, unseen, caps, specials, rng))
             for c, action in enumerate(alive):
                 value = 0.0
+                play = to_id(action)
                 for world in worlds[evaluated:evaluated + batch]:
-                    hands = [h[:] for h in world]
-                    sizes = list(view.hand_sizes)
-                    piles = list(view.piles)
-                    if view.current is None:
-                        current, owner = action, me
-                    else:
-                        current, owner = view.current, view.owner  # type: ignore[assignment]
-                        if action is not PASS:
-                            current, owner = action, me
-                    if action is not PASS:
+                    hands = [world[0][:], world[1][:], world[2][:]]
+                    sizes = sizes0[:]
+                    piles = piles0[:]
+                    if play >= 0:
                         hand = hands[me]
-                        for i, n in action.need:  # type: ignore[union-attr]
+                        for i, n in need[play]:
                             hand[i] -= n
-                        sizes[me] -= action.size
-                    rollout(hands, sizes, piles, current, owner, after, leader)  # type: ignore[arg-type]
+                        sizes[me] -= size_of[play]
+                        greedy_playout(hands, sizes, piles, play, me, after, leader)
+                    else:
+                        greedy_playout(hands, sizes, piles, current0, owner0, after, leader)
                     mine = piles[me]
                     top = max(piles)
                     other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])

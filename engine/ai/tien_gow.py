@@ -12,6 +12,7 @@ from itertools import combinations
 from engine.ai.halving import best_first, better_half, first_best
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
+from engine.tien_gow.kernel import LOW, SET_CODE, SET_SIZE, SINGLE_BEATS, SUPREME_ID, final, immediate
 from engine.tien_gow.ladders import (
     CIVIL,
     CIVIL_LADDER,
@@ -24,7 +25,6 @@ from engine.tien_gow.ladders import (
     SUIT,
 )
 from engine.tien_gow.sets import BEATEN_BY, MIXED, MIXED_TYPES, SETS, SUPREME, TileSet
-from engine.tien_gow.settlement import final_payments, immediate_payments
 from engine.tien_gow.view import SeatView
 from engine.tiles import Tile
 
@@ -91,10 +91,8 @@ class GreedyTienGow:
 # -- simulation ----------------------------------------------------------------------------------
 # Hands are packed codes (engine.tien_gow.hands): 3 bits per identity, so "holds" and "remove"
 # are integer operations.
-_LEAD_CODES: tuple[tuple[int, TileSet], ...] = tuple((t.code, t) for t in LEAD_SETS)
-_BEAT_CODES: tuple[tuple[tuple[int, TileSet], ...], ...] = tuple(
-    tuple((b.code, b) for b in sorted(BEATEN_BY[h.id], key=beat_order)) for h in SETS)
 _WEAK_SHIFTS: tuple[int, ...] = tuple(3 * POSITION[t] for t in WEAK_TILES)
+_WEAK_UNITS: tuple[int, ...] = tuple(1 << shift for shift in _WEAK_SHIFTS)
 
 
 def _weakest_code(hand: int, n: int) -> int:
@@ -110,51 +108,85 @@ def _weakest_code(hand: int, n: int) -> int:
     return found
 
 
-def rollout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
-            leader: int, high: TileSet | None, high_seat: int, played: int,
-            lead: TileSet | None) -> int:
-    """Finish the deal in place with every seat playing greedy; return the last trick's winner.
-    ``left``: tiles in each hand at the start of the trick under way; ``played``: plays made in it
-    so far (0: ``leader`` leads); ``lead``: the set that
-    was led. ``net`` collects the payments."""
+# Greedy on the kernel's set ids (engine.tien_gow.kernel): leads in set order, beats in beat order.
+GREEDY_LEADS: tuple[tuple[int, int], ...] = tuple((SET_CODE[t.id], t.id) for t in LEAD_SETS)
+GREEDY_BEATS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((SET_CODE[b.id], b.id) for b in sorted(BEATEN_BY[h.id], key=beat_order)) for h in SETS)
+assert all(SET_CODE[t.id] == t.code for t in SETS)  # the kernel packs hands as the engine does
+
+
+def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
+                   leader: int, high: int, high_seat: int, played: int, lead: int,
+                   leads_seen: dict[int, tuple[int, int]]) -> int:
+    """Finish the deal in place with every seat playing greedy, on set ids; return the last
+    trick's winner. ``left``: tiles in each hand at the start of the trick under way; ``played``:
+    plays made in it so far (0: ``leader`` leads, ``high`` and ``lead`` -1); ``lead``: the set
+    that was led. ``net`` collects the payments (the kernel's settlement, TG-13 … TG-18).
+    ``leads_seen`` remembers greedy's lead (code, set) per hand: the play-outs of one decision
+    meet the same hands again and again, and the search for the weakest set held is long."""
     G = GUARDS
+    leads, beats, set_size, weak_units, low = GREEDY_LEADS, GREEDY_BEATS, SET_SIZE, _WEAK_UNITS, LOW
+    single_beat_mask = SINGLE_BEATS
+    ledger: list[tuple[int, int, int, str]] = []
     while True:
-        if high is None:
+        if high < 0:
             hand = codes[leader]
-            g = hand | G
-            for code, tset in _LEAD_CODES:  # noqa: B007 - the loop leaves ``tset`` at the first held
-                if (g - code) & G == G:
-                    break
+            found = leads_seen.get(hand)
+            if found is None:
+                g = hand | G
+                for code, high in leads:  # noqa: B007 - the loop leaves ``high`` at the first held
+                    if (g - code) & G == G:
+                        break
+                found = leads_seen[hand] = code, high
+            code, high = found
             codes[leader] = hand - code
-            high, high_seat, lead, played = tset, leader, tset, 1
-        n = lead.size  # type: ignore[union-attr]
+            high_seat, lead, played = leader, high, 1
+        n = set_size[lead]
         last_single = n == 1 and left == 1
         for k in range(played, SEATS):
             seat = (leader + k) % SEATS
             hand = codes[seat]
-            if not (last_single and not pillars[seat]):  # TG-12 early death
+            code = 0
+            if n == 1:  # singles: the tiles held are the nonzero fields, a beat is one of them
+                held = (hand | hand >> 1) & low
+                if held & single_beat_mask[high] and not (last_single and not pillars[seat]):  # TG-12
+                    for code, beat in beats[high]:
+                        if held & code:
+                            high, high_seat = beat, seat
+                            break
+                else:  # no beat: the weakest tile, face down
+                    for code in weak_units:  # noqa: B007 - the loop leaves ``code`` at the weakest held
+                        if held & code:
+                            break
+            else:
                 g = hand | G
-                for code, tset in _BEAT_CODES[high.id]:
+                for code, beat in beats[high]:
                     if (g - code) & G == G:
-                        codes[seat] = hand - code
-                        high, high_seat = tset, seat
+                        high, high_seat = beat, seat
                         break
                 else:
-                    codes[seat] = hand - _weakest_code(hand, n)
-            else:
-                codes[seat] = hand - _weakest_code(hand, n)
+                    code = _weakest_code(hand, n)
+            codes[seat] = hand - code
         pillars[high_seat] += n
-        if high.kind == SUPREME or n == 4:
-            for p in immediate_payments(high_seat, high, banker):
-                net[p.payer] -= p.amount
-                net[p.payee] += p.amount
+        if high == SUPREME_ID or n == 4:
+            immediate(high_seat, high, banker, ledger)
         left -= n
         if not left:
-            for p in final_payments(tuple(pillars), banker, high_seat, leader, lead, high):  # type: ignore[arg-type]
-                net[p.payer] -= p.amount
-                net[p.payee] += p.amount
+            final(pillars, banker, high_seat, leader, lead, high, ledger)
+            for payer, payee, amount, _ in ledger:
+                net[payer] -= amount
+                net[payee] += amount
             return high_seat
-        leader, high, played = high_seat, None, 0
+        leader, high, played = high_seat, -1, 0
+
+
+def rollout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
+            leader: int, high: TileSet | None, high_seat: int, played: int,
+            lead: TileSet | None) -> int:
+    """``greedy_playout`` with the high set and the led set as the engine's ``TileSet`` (None
+    before a lead)."""
+    return greedy_playout(codes, pillars, net, banker, left, leader, -1 if high is None else high.id,
+                          high_seat, played, -1 if lead is None else lead.id, {})
 
 
 # -- what the view tells about the hidden tiles ----------------------------------------------------
@@ -175,7 +207,9 @@ def sample_codes(view: SeatView, unseen: list[Tile], rng: random.Random) -> list
     """One guess at the other hands (packed codes): the unseen tiles shuffled and dealt to fit the
     hand sizes; what is left over stands for the others' face-down discards. (A face-down play
     proves nothing: TG-6 lets a player discard a winner.)"""
-    tiles = sorted(unseen, key=lambda _: rng.random())
+    random = rng.random
+    keys = [random() for _ in unseen]  # a shuffle: one draw per tile in order, as sorted(key=...) draws
+    tiles = [unseen[j] for j in sorted(range(len(unseen)), key=keys.__getitem__)]
     codes = [0] * SEATS
     start = 0
     for seat in range(SEATS):
@@ -189,6 +223,12 @@ def sample_codes(view: SeatView, unseen: list[Tile], rng: random.Random) -> list
 
 
 # -- standard --------------------------------------------------------------------------------------
+def _set_id(tiles: tuple[Tile, ...]) -> int:
+    """The id of the set these tiles make, -1 if none (a face-down discard may be no set)."""
+    tset = tiles_info(tiles)[1]
+    return -1 if tset is None else tset.id
+
+
 _RANK = {t: i for i, t in enumerate(WEAK_TILES)}
 
 
@@ -246,16 +286,16 @@ class StandardTienGow:
         if plays:
             high_play = view.high
             assert high_play is not None
-            high0: TileSet | None = tiles_info(high_play.tiles)[1]
+            high0 = _set_id(high_play.tiles)
             high_seat0 = high_play.player
-            lead0: TileSet | None = tiles_info(plays[0].tiles)[1]
+            lead0 = _set_id(plays[0].tiles)
         else:
-            high0, high_seat0, lead0 = None, -1, None
+            high0, high_seat0, lead0 = -1, -1, -1
         net0 = [0] * SEATS
         for p in view.payments:
             net0[p.payer] -= p.amount
             net0[p.payee] += p.amount
-        info = [(code_of(a.tiles), tiles_info(a.tiles)[1], a.face_up) for a in alive]
+        info = [(code_of(a.tiles), _set_id(a.tiles), a.face_up) for a in alive]
         unseen = unseen_tiles(view)
         total = int(self.budget / (4 + 3 * sum(view.hand_sizes)))
         rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
@@ -265,6 +305,7 @@ class StandardTienGow:
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         banker, pillars0, played0 = view.banker, view.pillars, len(plays)
+        leads_seen: dict[int, tuple[int, int]] = {}
         for stage in range(rounds):
             batch = max(2, min(total // (rounds * len(alive)), self.worlds // rounds))
             while len(worlds) < evaluated + batch:
@@ -277,11 +318,13 @@ class StandardTienGow:
                     pillars = list(pillars0)
                     net = net0[:]
                     if not plays:
-                        rollout(codes, pillars, net, banker, left, me, tset, me, 1, tset)
+                        greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset, leads_seen)
                     elif up:
-                        rollout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, lead0)
+                        greedy_playout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, lead0,
+                                       leads_seen)
                     else:
-                        rollout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1, lead0)
+                        greedy_playout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1,
+                                       lead0, leads_seen)
                     value += net[me]
                     top = max(net)
                     if net[me] == top:

@@ -10,9 +10,8 @@ kernel makes the very same deal as through the engine (tests/engine/chuo_pai/tes
 """
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
 
 from engine.chuo_pai import ALL_PLAYS, PASS, Action, Deal
 
@@ -32,6 +31,18 @@ GROUP_BEATERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((b.group_index, b.id) for b in p.beaten_by) if p.group_index >= 0 else ()
     for p in ALL_PLAYS)
 SPECIAL_IDS: tuple[int, ...] = tuple(p.id for p in ALL_PLAYS if p.group_index < 0)
+
+
+def padded_need(play: int) -> tuple[int, int, int, int, int, int, int]:
+    """(play, i, n, j, m, k, o): a special combination, held when hand[i] >= n, hand[j] >= m and
+    hand[k] >= o (a need of two identities padded with (0, 0)), so "is it held" needs no loop."""
+    (i, n), (j, m), (k, o) = (NEED[play] + ((0, 0),))[:3]
+    return play, i, n, j, m, k, o
+
+
+# SPECIAL_BEATERS[p]: for a special combination, its beaters (all special, CP-12) as padded needs.
+SPECIAL_BEATERS: tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...] = tuple(
+    tuple(padded_need(b) for b in BEATERS[p.id]) if p.group_index < 0 else () for p in ALL_PLAYS)
 KEYS: tuple[list[str], ...] = tuple([t.key for t in p.tiles] for p in ALL_PLAYS)
 
 # Special leads by table: per type, (head, first total, second total, table) where the table maps
@@ -56,6 +67,12 @@ def _special_tables() -> tuple[tuple[int, int, int, tuple[tuple[int, ...], ...]]
 
 
 SPECIAL_TABLES = _special_tables()
+# Per type, (head, first total, second total, counts): how many of the type's plays a hand holds,
+# by 25 × head copies + 5 × first + second (uncapped counts, 0 … 4 each).
+SPECIAL_COUNTS: tuple[tuple[int, int, int, tuple[int, ...]], ...] = tuple(
+    (h, a, b, tuple(len(table[(_CAP[x] << 4) | (_CAP[y] << 2) | _CAP[z]])
+                    for x in range(5) for y in range(5) for z in range(5)))
+    for h, a, b, table in SPECIAL_TABLES)
 
 
 def legal_ids(hand: list[int], current: int) -> list[int]:
@@ -110,6 +127,14 @@ def to_action(play: int) -> Action:
 
 def to_id(action: Action) -> int:
     return PASS_ID if action is PASS else action.id
+
+
+# How ``random_deal`` writes a deal down, as (out, leads, follows, ends): it appends to ``out``
+# ``leads[seat][play]`` for a lead, ``follows[seat][play]`` for a follow (``follows[seat][PASS_ID]``,
+# the last entry, for a pass) and ``ends[winner]`` after each round: any labels the caller chose,
+# such as the pieces of a record's JSON. (A plain tuple: one is made per deal, and a named one
+# costs more to make.)
+Trace: TypeAlias = tuple[list[str], Sequence[Sequence[str]], Sequence[Sequence[str]], Sequence[str]]
 
 
 class Position:
@@ -180,87 +205,91 @@ class Position:
         return tuple(s for s in range(SEATS) if self.piles[s] == top)
 
 
+FOLLOWERS: tuple[tuple[int, int], ...] = tuple(((s + 1) % SEATS, (s + 2) % SEATS) for s in range(SEATS))
+FIRST_SPECIAL = min(SPECIAL_IDS)  # group ids come first: 4 × identity + copies − 1
+assert all(GROUP[p] == p >> 2 and SIZE[p] == (p & 3) + 1 for p in range(FIRST_SPECIAL))
+
+
 def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], leader: int,
-                rngs: Sequence[random.Random], trace: list[int] | None = None) -> None:
+                bits: Sequence[Callable[[int], int]], trace: Trace | None = None) -> None:
     """Play a deal from its first lead to the end in place, every action uniformly random among
-    the legal ones, drawn from the acting seat's generator exactly as
-    ``rngs[seat].choice(deal.legal_actions())`` draws it (one ``_randbelow`` per action, forced
-    ones included). ``trace`` collects (seat, play) pairs
-    flattened, and -2 - winner after each round."""
-    # CPython's Random.choice draws with _randbelow: calling it directly keeps the same stream
-    belows: list[Any] = [r._randbelow for r in rngs]  # type: ignore[attr-defined]
-    need, size_of, group_beaters, beaters = NEED, SIZE, GROUP_BEATERS, BEATERS
+    the legal ones, drawn from the acting seat's ``getrandbits`` (``bits[seat]``) exactly as
+    ``Random.choice(deal.legal_actions())`` draws it: CPython's ``_randbelow(n)`` takes
+    ``getrandbits(n.bit_length())`` until the draw is below ``n``, forced actions included (for
+    ``n`` = 1, single bits until a 0). ``trace`` writes down the deal (see ``Trace``)."""
+    need, size_of, group_beaters, special_beaters = NEED, SIZE, GROUP_BEATERS, SPECIAL_BEATERS
+    special_counts, followers, first_special = SPECIAL_COUNTS, FOLLOWERS, FIRST_SPECIAL
+    if trace is not None:
+        out, lead_labels, follow_labels, end_labels = trace
     while True:
         hand = hands[leader]
-        play = lead_at(hand, belows[leader](count_leads(hand)))
-        for i, n in need[play]:
-            hand[i] -= n
+        draw = bits[leader]
+        groups = sizes[leader]  # one group lead per card held (count_leads, inlined)
+        n = groups
+        for h, a, b, held in special_counts:
+            copies = hand[h]
+            if copies:
+                n += held[25 * copies + 5 * hand[a] + hand[b]]
+        k = n.bit_length()
+        r = draw(k)
+        while r >= n:
+            r = draw(k)
+        if r < groups:  # lead_at, inlined for the groups: 1 … k copies of each identity held
+            for i, copies in enumerate(hand):
+                if r < copies:
+                    play = 4 * i + r
+                    hand[i] -= r + 1
+                    break
+                r -= copies
+        else:
+            play = lead_at(hand, r)
+            for i, n in need[play]:
+                hand[i] -= n
         size = size_of[play]
         sizes[leader] -= size
         if trace is not None:
-            trace += (leader, play)
+            out.append(lead_labels[leader][play])
         current, owner = play, leader
-        for seat in ((leader + 1) % SEATS, (leader + 2) % SEATS):
+        for seat in followers[leader]:
             if not sizes[seat]:
                 continue
             hand = hands[seat]
-            if group_beaters[current]:
-                found = [p for i, p in group_beaters[current] if hand[i] >= size]
-            elif GROUP[current] >= 0:
-                found = []
+            draw = bits[seat]
+            found = []  # plain loops: cheaper than comprehensions for these few items
+            if current < first_special:
+                for i, p in group_beaters[current]:
+                    if hand[i] >= size:
+                        found.append(p)
             else:
-                found = [p for p in beaters[current] if all(hand[i] >= n for i, n in need[p])]
+                for p, i, n, j, m, i2, n2 in special_beaters[current]:
+                    if hand[i] >= n and hand[j] >= m and hand[i2] >= n2:
+                        found.append(p)
             if found:
-                play = found[belows[seat](len(found))]
-                for i, n in need[play]:
-                    hand[i] -= n
+                n = len(found)
+                k = n.bit_length()
+                r = draw(k)
+                while r >= n:
+                    r = draw(k)
+                play = current = found[r]
+                if play < first_special:
+                    hand[play >> 2] -= size
+                else:
+                    for i, n in need[play]:
+                        hand[i] -= n
                 sizes[seat] -= size
-                current, owner = play, seat
+                owner = seat
+                if trace is not None:
+                    out.append(follow_labels[seat][play])
             else:
-                belows[seat](1)
-                play = PASS_ID
-            if trace is not None:
-                trace += (seat, play)
+                while draw(1):  # the forced pass's draw
+                    pass
+                if trace is not None:
+                    out.append(follow_labels[seat][PASS_ID])
         piles[owner] += size
         if trace is not None:
-            trace.append(-2 - owner)
+            out.append(end_labels[owner])
         if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
             return
         leader = owner
         while not sizes[leader]:
             leader = (leader + 1) % SEATS
-
-
-def random_record(deal: Deal, rngs: Sequence[random.Random]) -> dict[str, Any]:
-    """The record (``to_record``) of a fresh deal played to the end by uniformly random players
-    drawing from ``rngs`` (one per seat) — the same record as playing it through the engine, built from a kernel
-    trace instead of a new immutable state and a full seat view per action."""
-    hands = [list(h) for h in deal.hands]
-    sizes, piles = list(deal.sizes), list(deal.piles)
-    trace: list[int] = []
-    if deal.to_act is not None:
-        random_deal(hands, sizes, piles, deal.to_act, rngs, trace)
-    rounds: list[dict[str, Any]] = []
-    actions: list[dict[str, Any]] = []
-    leader = -1
-    k = 0
-    while k < len(trace):
-        item = trace[k]
-        if item <= -2:
-            rounds.append({"leader": leader, "actions": actions, "winner": -2 - item})
-            actions, leader = [], -1
-            k += 1
-            continue
-        seat, play = item, trace[k + 1]
-        if leader < 0:
-            leader = seat
-        actions.append({"player": seat, "tiles": KEYS[play] if play >= 0 else []})
-        k += 2
-    top = max(piles)
-    return {
-        "format": 1, "game": "chuo-pai", "seed": deal.seed,
-        "hands": [[t.key for t in h] for h in deal.dealt],
-        "bonus": [[t.key for t in b] for b in deal.bonus],
-        "first_leader": deal.first_leader, "rounds": rounds, "piles": piles,
-        "winners": [s for s in range(SEATS) if piles[s] == top],
-    }

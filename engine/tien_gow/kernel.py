@@ -10,12 +10,12 @@ ints and checked against the engine's ledger by the same tests.
 """
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from itertools import combinations
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations, product
+from typing import Any, TypeAlias
 
 from engine.tien_gow import SETS, Action, Deal, make_action
+from engine.tien_gow.ladders import COPIES
 
 SEATS = 4
 N_IDS = 21
@@ -109,19 +109,30 @@ _DISCARDS: dict[tuple[int, int], tuple[int, ...]] = {}
 def discards(hand: int, n: int) -> Sequence[int]:
     """TG-6: every distinct choice of ``n`` tiles of the hand, face down, in the engine's order
     (combinations of the canonically ordered hand, first occurrences)."""
-    if n == 1:
-        singles = []
+    if n <= 2:
+        # combinations of a sorted hand come in sorted order, so the distinct ones are: each
+        # identity held (n = 1); per identity held, its pair if held twice, then it with each
+        # later identity held (n = 2)
+        units = []
         x = (hand | hand >> 1) & LOW
         while x:
             low = x & -x
-            singles.append(DOWN + low)
+            units.append(low)
             x ^= low
-        return singles
+        if n == 1:
+            return [DOWN + u for u in units]
+        pairs = []
+        for a, u in enumerate(units):
+            if hand & (u << 1):
+                pairs.append(DOWN + 2 * u)
+            for v in units[a + 1:]:
+                pairs.append(DOWN + u + v)
+        return pairs
     key = (hand, n)
     found = _DISCARDS.get(key)
     if found is None:
-        tiles = tiles_of(hand)
-        codes = dict.fromkeys(sum(1 << (3 * i) for i in c) for c in combinations(tiles, n))
+        tiles = [1 << (3 * i) for i in tiles_of(hand)]
+        codes = dict.fromkeys(map(sum, combinations(tiles, n)))
         found = tuple(DOWN + c for c in codes)
         if len(_DISCARDS) > 200_000:  # a bounded memo: play-outs meet the same small hands often
             _DISCARDS.clear()
@@ -193,6 +204,10 @@ def final(pillars: Sequence[int], banker: int, winner: int, leader: int, lead: i
                 ledger.append((o, winner, amount, "settlement"))
         elif amount < 0:
             ledger.append((winner, o, -amount, "settlement"))
+
+
+FOLLOWERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((s + k) % SEATS for k in (1, 2, 3)) for s in range(SEATS))
 
 
 class Position:
@@ -277,45 +292,172 @@ class Position:
         return totals
 
 
-def random_deal(codes: list[int], banker: int, rngs: Sequence[random.Random],
-                trace: list[int] | None = None) -> tuple[list[int], list[tuple[int, int, int, str]], int]:
+# A single is beaten only by singles (TG-7), which SETS lists in canonical order: the beats of a
+# single high are the held units of this mask, lowest first.
+SINGLE_BEATS: tuple[int, ...] = tuple(sum(code for code, _ in BEATERS[s]) for s in range(N_IDS))
+assert all([b for _, b in BEATERS[s]] == sorted(b for _, b in BEATERS[s] if b < N_IDS)
+           for s in range(N_IDS))
+
+
+def _held_set_tables() -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
+    """The leads beyond singles and civil pairs (military pairs, the Supreme, mixed sets: TG-4)
+    in two tables, each over the fields of half of those sets' tiles: (fields mask, the sets
+    held by every value those fields can take). No such set has tiles in both halves, so a
+    hand's leads beyond its singles and civil pairs are the two entries' sets (in set order)."""
+    sets = SINGLE_COPY_SETS + tuple(pair for _, group in MIXED_BY_HEAD for pair in group)
+    parts: list[int] = []  # fields masks of identities linked by a set
+    for code, _ in sets:
+        mask = sum(7 * unit for unit in FIELD_OF if code & unit)
+        for part in [p for p in parts if p & mask]:
+            parts.remove(part)
+            mask |= part
+        parts.append(mask)
+    tables = []
+    for half in (sum(parts[0::2]), sum(parts[1::2])):
+        units = [unit for unit in FIELD_OF if half & unit]
+        table = {}
+        for copies in product(*(range(COPIES[ORDER[FIELD_OF[unit]]] + 1) for unit in units)):
+            hand = sum(c * unit for c, unit in zip(copies, units, strict=True))
+            table[hand] = tuple(s for code, s in sets if holds(hand, code))
+        tables.append((half, table))
+    return tuple(tables)
+
+
+(HELD_SETS_A, HELD_A), (HELD_SETS_B, HELD_B) = _held_set_tables()
+
+
+# How ``random_deal`` writes a deal down, as (out, leads, follows, ends): it appends to ``out``
+# ``leads[seat][set]`` for a lead, ``follows[seat][action]`` for each follower's action and
+# ``ends[winner]`` after each trick: any labels the caller chose, such as the pieces of a record's
+# JSON. (A plain tuple: one is made per deal, and a named one costs more to make.)
+Trace: TypeAlias = tuple[list[str], Sequence[Sequence[str]], Sequence[Mapping[int, str]], Sequence[str]]
+
+
+def random_deal(codes: list[int], banker: int, bits: Sequence[Callable[[int], int]],
+                trace: Trace | None = None) -> tuple[list[int], list[tuple[int, int, int, str]], int]:
     """Play a fresh deal (the banker leads, TG-3) to the end in place, every action uniformly
-    random among the legal ones, drawn from the acting seat's generator exactly as
-    ``rngs[seat].choice(deal.legal_actions())`` draws it. Returns (pillars, ledger, winner);
-    ``trace`` collects the actions in play order."""
-    # CPython's Random.choice draws with _randbelow: calling it directly keeps the same stream
-    belows: list[Any] = [r._randbelow for r in rngs]  # type: ignore[attr-defined]
+    random among the legal ones, drawn from the acting seat's ``getrandbits`` (``bits[seat]``)
+    exactly as ``Random.choice(deal.legal_actions())`` draws it: CPython's ``_randbelow(n)`` takes
+    ``getrandbits(n.bit_length())`` until the draw is below ``n``. Returns (pillars, ledger,
+    winner); ``trace`` writes the deal down (see ``Trace``)."""
     pillars = [0, 0, 0, 0]
     ledger: list[tuple[int, int, int, str]] = []
     leader, left = banker, 8
-    beaters, set_code, g_all = BEATERS, SET_CODE, GUARDS
+    beaters, set_code, g_all, low_bits = BEATERS, SET_CODE, GUARDS, LOW
+    field_of, pair_of, single_beats, set_size, followers = FIELD_OF, PAIR_OF, SINGLE_BEATS, SET_SIZE, FOLLOWERS
+    fields_a, held_a, fields_b, held_b = HELD_SETS_A, HELD_A, HELD_SETS_B, HELD_B
+    if trace is not None:
+        out, lead_labels, follow_labels, end_labels = trace
     while True:
+        # the lead: ``leads(hand)[r]`` without the list (singles, civil pairs, then the rest)
         hand = codes[leader]
-        found = leads(hand)
-        lead = found[belows[leader](len(found))]
+        held = (hand | hand >> 1) & low_bits
+        doubles = (hand >> 1) & low_bits
+        more_a, more_b = held_a[hand & fields_a], held_b[hand & fields_b]
+        singles, pairs = held.bit_count(), doubles.bit_count()
+        draw = bits[leader]
+        m = singles + pairs + len(more_a) + len(more_b)
+        k = m.bit_length()
+        r = draw(k)
+        while r >= m:
+            r = draw(k)
+        if r < singles:
+            while r:  # drop the r lowest units (a while loop: cheaper than a range here)
+                held &= held - 1
+                r -= 1
+            lead = field_of[held & -held]
+        elif r < singles + pairs:
+            r -= singles
+            while r:
+                doubles &= doubles - 1
+                r -= 1
+            lead = pair_of[doubles & -doubles]
+        else:
+            lead = sorted(more_a + more_b)[r - singles - pairs]
         codes[leader] = hand - set_code[lead]
         if trace is not None:
-            trace.append(lead)
-        n = SET_SIZE[lead]
+            out.append(lead_labels[leader][lead])
+        n = set_size[lead]
         high, high_seat = lead, leader
         early = n == 1 and left == 1
-        for k in (1, 2, 3):
-            seat = (leader + k) % SEATS
+        for seat in followers[leader]:
             hand = codes[seat]
-            if early and not pillars[seat]:
-                found = []
+            draw = bits[seat]
+            if n == 1:  # the list of beats and discards, without the list
+                held = (hand | hand >> 1) & low_bits
+                beats = held & single_beats[high] if not early or pillars[seat] else 0
+                up = beats.bit_count() if beats else 0
+                m = up + held.bit_count()
+                k = m.bit_length()
+                r = draw(k)
+                while r >= m:
+                    r = draw(k)
+                if r < up:
+                    while r:
+                        beats &= beats - 1
+                        r -= 1
+                    unit = beats & -beats
+                    action = high = field_of[unit]
+                    high_seat = seat
+                else:
+                    r -= up
+                    while r:
+                        held &= held - 1
+                        r -= 1
+                    unit = held & -held
+                    action = DOWN + unit
+                codes[seat] = hand - unit
+                if trace is not None:
+                    out.append(follow_labels[seat][action])
+                continue
+            found = []  # a plain loop: cheaper than a comprehension for these few items
+            g = hand | g_all
+            for code, s in beaters[high]:
+                if (g - code) & g_all == g_all:
+                    found.append(s)
+            up = len(found)
+            if n == 2:  # discards(hand, 2) counted: pairs of distinct identities, and doubles
+                held = (hand | hand >> 1) & low_bits
+                later = held.bit_count()
+                m = up + later * (later - 1) // 2 + ((hand >> 1) & low_bits).bit_count()
             else:
-                g = hand | g_all
-                found = [s for code, s in beaters[high] if (g - code) & g_all == g_all]
-            found += discards(hand, n)
-            action = found[belows[seat](len(found))]
-            if action >= DOWN:
-                codes[seat] = hand - (action - DOWN)
-            else:
+                found += discards(hand, n)
+                m = len(found)
+            k = m.bit_length()
+            r = draw(k)
+            while r >= m:
+                r = draw(k)
+            if r < up:
+                action = high = found[r]
+                high_seat = seat
                 codes[seat] = hand - set_code[action]
-                high, high_seat = action, seat
+            elif n == 2:  # discards(hand, 2)[r - up] without the list
+                r -= up
+                while True:
+                    unit = held & -held
+                    held ^= unit
+                    later -= 1
+                    if hand & (unit << 1):  # held twice: its pair comes first
+                        if not r:
+                            code = 2 * unit
+                            break
+                        r -= 1
+                    if r < later:
+                        while r:
+                            held &= held - 1
+                            r -= 1
+                        code = unit + (held & -held)
+                        break
+                    r -= later
+                action = DOWN + code
+                codes[seat] = hand - code
+            else:
+                action = found[r]
+                codes[seat] = hand - (action - DOWN)
             if trace is not None:
-                trace.append(action)
+                out.append(follow_labels[seat][action])
+        if trace is not None:
+            out.append(end_labels[high_seat])
         pillars[high_seat] += n
         if high == SUPREME_ID or n == 4:
             immediate(high_seat, high, banker, ledger)
@@ -324,42 +466,3 @@ def random_deal(codes: list[int], banker: int, rngs: Sequence[random.Random],
             final(pillars, banker, high_seat, leader, lead, high, ledger)
             return pillars, ledger, high_seat
         leader = high_seat
-
-
-_KEYS: tuple[str, ...] = tuple(t.key for t in ORDER)
-
-
-def random_record(deal: Deal, rngs: Sequence[random.Random]) -> dict[str, Any]:
-    """The record (``to_record``) of a fresh deal played to the end by uniformly random players
-    drawing from ``rngs`` (one per seat): the same record as playing it through the engine,
-    built from a kernel trace."""
-    codes = [sum(1 << (3 * POSITION[t]) for t in h) for h in deal.dealt]
-    trace: list[int] = []
-    pillars, ledger, winner = random_deal(codes, deal.banker, rngs, trace)
-    tricks = []
-    leader, k = deal.banker, 0
-    while k < len(trace):
-        actions = []
-        high_seat = leader
-        for j in range(SEATS):
-            action = trace[k + j]
-            seat = (leader + j) % SEATS
-            up = action < DOWN
-            if up:
-                high_seat = seat
-            actions.append({"player": seat, "tiles": [_KEYS[i] for i in tiles_of(action_code(action))],
-                            "face_up": up})
-        tricks.append({"leader": leader, "actions": actions, "winner": high_seat})
-        leader = high_seat
-        k += SEATS
-    net = [0] * SEATS
-    for payer, payee, amount, _ in ledger:
-        net[payer] -= amount
-        net[payee] += amount
-    return {
-        "format": 1, "game": "tien-gow", "seed": deal.seed, "banker": deal.banker,
-        "hands": [[t.key for t in h] for h in deal.dealt], "tricks": tricks,
-        "pillars": pillars,
-        "payments": [{"from": a, "to": b, "amount": m, "why": w} for a, b, m, w in ledger],
-        "net": net, "next_banker": winner,
-    }

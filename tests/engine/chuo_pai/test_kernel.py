@@ -1,6 +1,6 @@
 """The play-out kernel (engine/chuo_pai/kernel.py) follows the engine exactly: random deals
-played through both give the same legal-action lists at every step and the same results, and a
-random player through the kernel makes the very record the engine makes."""
+played through both give the same legal-action lists at every step and the same results. (Random
+self-play on the kernel: tests/engine/test_selfplay.py.)"""
 import random
 
 from hypothesis import given, settings
@@ -8,8 +8,6 @@ from hypothesis import strategies as st
 
 from engine import chuo_pai as cp
 from engine.chuo_pai import kernel as k
-from engine.cli import play_deal
-from engine.rng import make_rng
 
 seeds = st.integers(min_value=0, max_value=2**32)
 
@@ -34,14 +32,6 @@ def test_kernel_legal_actions_and_results_match_the_engine(seed, agent_seed):
         assert tuple(tuple(h) for h in position.hands) == deal.hands
         assert tuple(position.piles) == deal.piles and tuple(position.sizes) == deal.sizes
     assert position.winners() == deal.winners
-
-
-@settings(max_examples=150, deadline=None)
-@given(seeds)
-def test_a_random_player_makes_the_same_record_through_the_kernel(seed):
-    """The CLI's fast self-play path (all seats random) writes the engine's own record."""
-    rngs = [make_rng(seed * 16 + s + 1) for s in range(3)]
-    assert k.random_record(cp.new_deal(seed), rngs) == play_deal("chuo-pai", seed, ["random"] * 3)
 
 
 @settings(max_examples=60, deadline=None)

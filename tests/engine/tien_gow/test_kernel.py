@@ -1,14 +1,12 @@
 """The play-out kernel (engine/tien_gow/kernel.py) follows the engine exactly: random deals
 played through both give the same legal-action lists at every step, the same pillars, ledger and
-winner, and a random player through the kernel makes the very record the engine makes."""
+winner. (Random self-play on the kernel: tests/engine/test_selfplay.py.)"""
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import tien_gow as tg
-from engine.cli import play_deal
-from engine.rng import make_rng
 from engine.tien_gow import kernel as k
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -36,10 +34,3 @@ def test_kernel_legal_actions_and_results_match_the_engine(seed, agent_seed, pre
         assert tuple(position.pillars) == deal.pillars
         assert position.ledger == [tuple(p) for p in deal.payments]
     assert position.over and tuple(position.net()) == deal.net
-
-
-@settings(max_examples=150, deadline=None)
-@given(seeds)
-def test_a_random_player_makes_the_same_record_through_the_kernel(seed):
-    rngs = [make_rng(seed * 16 + s + 1) for s in range(4)]
-    assert k.random_record(tg.new_deal(seed), rngs) == play_deal("tien-gow", seed, ["random"] * 4)

@@ -1,0 +1,129 @@
+"""Random self-play, fast: the JSON line of a deal played by four ``random`` seats, made on the
+kernel's integers for ``python -m engine selfplay``.
+
+The line is byte for byte what the generic path writes (``new_deal``, a seat view and
+``Random.choice`` per action, ``to_record``, compact ``json.dumps``; tests/engine/test_selfplay.py),
+because every random draw is the same ``getrandbits`` call on the same generator in the same
+order: the deal's as ``new_deal`` makes them (``randrange`` for the banker, then
+``Random.shuffle`` of the pack), each seat's as ``kernel.random_deal`` makes them. The JSON is
+joined from fragments written once per tile, set, discard and seat in ``json.dumps``'s compact
+form.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from engine.rng import make_bits
+from engine.tien_gow import kernel
+from engine.tien_gow.ladders import PACK as TILE_PACK
+from engine.tien_gow.ladders import POSITION
+from engine.tien_gow.record import FORMAT
+from engine.tien_gow.table import HAND_SIZE, KEY, SEATS
+
+assert all(kernel.POSITION[t] == i for t, i in POSITION.items())  # one canonical order
+# The pack in new_deal's order before the shuffle, each tile as its field in a packed code (the
+# unit of its canonical position): a hand's code is the sum of its ints, and its ints sorted are
+# the hand as deal_from_hands sorts it.
+PACK: tuple[int, ...] = tuple(1 << (3 * POSITION[t]) for t in TILE_PACK)
+_UNIT = tuple(1 << (3 * i) for i in range(kernel.N_IDS))  # position -> its field in a code
+_QUOTED = {1 << (3 * i): json.dumps(t.key) for i, t in enumerate(kernel.ORDER)}  # unit -> JSON
+_HANDS = tuple(slice(s * HAND_SIZE, (s + 1) * HAND_SIZE) for s in range(SEATS))  # in the pack
+_SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PACK) - 1, 0, -1))
+
+
+_FACE_UP = (json.dumps(False), json.dumps(True))
+
+
+def _tiles(code: int) -> str:
+    """The tiles of a code as a JSON list, in canonical order (lowest field first)."""
+    tiles = []
+    held = (code | code >> 1 | code >> 2) & kernel.LOW  # the unit of every nonzero field
+    while held:
+        unit = held & -held
+        tiles += [_QUOTED[unit]] * ((code // unit) & 7)
+        held ^= unit
+    return "[" + ",".join(tiles) + "]"
+
+
+def _action(seat: int, action: int) -> str:
+    face_up = _FACE_UP[action < kernel.DOWN]
+    return f'{{"player":{seat},"tiles":{_tiles(kernel.action_code(action))},"face_up":{face_up}}}'
+
+
+class _FollowLabels(dict[int, str]):
+    """A follower's actions as ``,`` + the action's JSON: every face-up set and every discard of
+    one or two tiles written at once, larger discards (any of thousands of tile choices, rarely
+    met) the first time each is met."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+        pairs = {a + b for a in _UNIT for b in _UNIT}
+        for action in (*range(len(kernel.SET_CODE)), *(kernel.DOWN + code for code in {*_UNIT, *pairs})):
+            self[action] = "," + _action(seat, action)
+
+    def __missing__(self, action: int) -> str:
+        label = self[action] = "," + _action(self.seat, action)
+        return label
+
+
+class _PaymentLabels(dict[tuple[int, int, int, str], str]):
+    """A payment's JSON by its ledger entry, written the first time each is met."""
+
+    def __missing__(self, entry: tuple[int, int, int, str]) -> str:
+        payer, payee, amount, why = entry
+        label = self[entry] = json.dumps({"from": payer, "to": payee, "amount": amount, "why": why},
+                                         separators=(",", ":"))
+        return label
+
+
+_PAYMENTS = _PaymentLabels()
+# The record's tricks, as kernel.random_deal's trace writes them (a trick ends with a comma).
+_TRACE_LEADS = tuple(tuple(f'{{"leader":{seat},"actions":[' + _action(seat, s)
+                           for s in range(len(kernel.SET_CODE))) for seat in range(SEATS))
+_TRACE_FOLLOWS = tuple(_FollowLabels(seat) for seat in range(SEATS))
+_TRACE_ENDS = tuple(f'],"winner":{seat}}},' for seat in range(SEATS))
+_HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
+
+
+def deal_hands(seed: int) -> tuple[list[list[int]], int]:
+    """The four hands of ``new_deal(seed)`` as dealt (each a sorted list of its tiles' units) and
+    its banker, from the same draws on the same generator."""
+    draw = make_bits(seed)
+    k = SEATS.bit_length()  # randrange(SEATS)
+    banker = draw(k)
+    while banker >= SEATS:
+        banker = draw(k)
+    pack = list(PACK)
+    for i, n, k in _SHUFFLE:  # Random.shuffle: swap tile i with one of the n = i + 1 up to it
+        j = draw(k)
+        while j >= n:
+            j = draw(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return [sorted(pack[hand]) for hand in _HANDS], banker
+
+
+def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
+    """The record of deal ``seed`` played by uniformly random players, seat ``s`` drawing from
+    ``make_rng(agent_seeds[s])``, as compact JSON (``json.dumps(to_record(deal),
+    separators=(",", ":"))`` of the same deal played through the engine)."""
+    dealt, banker = deal_hands(seed)
+    codes = [sum(hand) for hand in dealt]
+    tricks: list[str] = []
+    pillars, ledger, winner = kernel.random_deal(
+        codes, banker, list(map(make_bits, agent_seeds)),
+        (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+    net = [0] * SEATS
+    for payer, payee, amount, _ in ledger:
+        net[payer] -= amount
+        net[payee] += amount
+    return "".join((
+        _HEAD, str(seed), ',"banker":', str(banker),
+        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
+        '],"tricks":[', "".join(tricks)[:-1],
+        '],"pillars":[', ",".join(map(str, pillars)),
+        '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
+        '],"net":[', ",".join(map(str, net)),
+        '],"next_banker":', str(winner), "}",
+    ))
