@@ -25,6 +25,7 @@ All randomness comes from the given generator; the budget is a count, never the 
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -107,7 +108,7 @@ def greedy_lead(hand: list[int]) -> int:
     raise ValueError("empty hand")
 
 
-def random_lead(hand: list[int], size: int, rand: random.Random) -> int:
+def random_lead(hand: list[int], size: int, rand: Draws) -> int:
     """Every copy of an identity drawn with probability proportional to the copies held."""
     k = int(rand.random() * size)
     for i in range(N_IDS):
@@ -118,21 +119,62 @@ def random_lead(hand: list[int], size: int, rand: random.Random) -> int:
     return greedy_lead(hand)
 
 
+DRAWS = 32  # uniform numbers per guess, shared by its play-outs (reused in turn if exhausted)
+
+
+class Draws:
+    """A guess's fixed uniform numbers, read in turn: every candidate's play-out in one guess
+    meets the same random choices, and no generator is made per play-out."""
+
+    __slots__ = ("values", "next")
+
+    def __init__(self, values: list[float]) -> None:
+        self.values = values
+        self.next = 0
+
+    def random(self) -> float:
+        k = self.next
+        self.next = k + 1 if k + 1 < len(self.values) else 0
+        return self.values[k]
+
+
+def random_gap(rand: Draws, log_keep: float) -> int:
+    """How many play-out steps pass before the next random choice: a geometric draw, the same
+    as a choice made at random with probability epsilon at every step (``log_keep`` is
+    log(1 - epsilon)), for one draw instead of one per step."""
+    return int(math.log(1.0 - rand.random()) / log_keep)
+
+
 def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: list[int],
             current: int, owner: int, pending: Sequence[int], leader: int, careful: list[bool],
-            epsilon: float, rand: random.Random) -> None:
+            epsilon: float, rand: Draws) -> None:
     """Finish the deal in place. With ``current`` < 0, ``leader`` leads the next round; otherwise
-    the round goes on with the ``pending`` seats. ``total`` counts every card still in a hand."""
+    the round goes on with the ``pending`` seats. ``total`` counts every card still in a hand.
+    At each step the acting seat chooses at random with probability ``epsilon``."""
+    size_of, group_of, follow_groups, follow_ids, lead_order = SIZE, GROUP, FOLLOW_GROUPS, FOLLOW_IDS, LEAD_ORDER
+    log_keep = math.log(1.0 - epsilon) if epsilon > 0 else 0.0
+    gap = random_gap(rand, log_keep) if log_keep else -1  # -1: never random
+    # Each seat's weakest identity held, as a place in LEAD_ORDER: copies are only ever taken
+    # away, so it only moves on, and greedy's lead costs no search from the bottom.
+    low = [0, 0, 0]
     while True:
         if current < 0:
             hand = hands[leader]
-            if epsilon and rand.random() < epsilon:
+            if gap == 0:
+                gap = random_gap(rand, log_keep)
                 play = random_lead(hand, sizes[leader], rand)
-            elif careful[leader] and sizes[leader] <= CAREFUL_SIZE:
-                play = careful_lead(hand, total)
             else:
-                play = greedy_lead(hand)
-            n = SIZE[play]
+                gap -= 1
+                if careful[leader] and sizes[leader] <= CAREFUL_SIZE:
+                    play = careful_lead(hand, total)
+                else:  # greedy: every copy of the weakest identity
+                    k = low[leader]
+                    while not hand[lead_order[k]]:
+                        k += 1
+                    low[leader] = k
+                    i = lead_order[k]
+                    play = 4 * i + hand[i] - 1
+            n = size_of[play]
             hand[play >> 2] -= n  # a group of n copies of identity play // 4
             total[play >> 2] -= n
             sizes[leader] -= n
@@ -144,14 +186,19 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
                 continue
             hand = hands[s]
             beat = -1
-            if GROUP[current] >= 0:
-                n = SIZE[current]
-                if epsilon and rand.random() < epsilon:
-                    found = [b for i, b in FOLLOW_GROUPS[current] if hand[i] >= n]
+            chance = gap == 0
+            if chance:
+                gap = random_gap(rand, log_keep)
+            else:
+                gap -= 1
+            if group_of[current] >= 0:
+                n = size_of[current]
+                if chance:
+                    found = [b for i, b in follow_groups[current] if hand[i] >= n]
                     if found:
                         beat = found[int(rand.random() * len(found))]
                 else:
-                    for i, b in FOLLOW_GROUPS[current]:
+                    for i, b in follow_groups[current]:
                         if hand[i] >= n:
                             beat = b
                             break
@@ -162,12 +209,12 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
                     sizes[s] -= n
                     current, owner = beat, s
                 continue
-            if epsilon and rand.random() < epsilon:
-                found = [b for b in FOLLOW_IDS[current] if _held(hand, b)]
+            if chance:
+                found = [b for b in follow_ids[current] if _held(hand, b)]
                 if found:
                     beat = found[int(rand.random() * len(found))]
             else:
-                for b in FOLLOW_IDS[current]:
+                for b in follow_ids[current]:
                     if _held(hand, b):
                         beat = b
                         break
@@ -175,9 +222,9 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
                 for i, n in NEED[beat]:
                     hand[i] -= n
                     total[i] -= n
-                sizes[s] -= SIZE[beat]
+                sizes[s] -= size_of[beat]
                 current, owner = beat, s
-        piles[owner] += SIZE[current]
+        piles[owner] += size_of[current]
         current = -1
         if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
             return
@@ -233,8 +280,8 @@ class StrongChuoPai:
 
     name = "strong"
 
-    def __init__(self, budget: int = 9000, min_batch: int = 6, max_worlds: int = 240,
-                 epsilon: float = 0.05, careful_share: float = 0.6, weight: float = 0.02,
+    def __init__(self, budget: int = 36000, min_batch: int = 6, max_worlds: int = 960,
+                 epsilon: float = 0.05, careful_share: float = 0.0, weight: float = 0.02,
                  keep_out: int = 50, miss: float = 0.7, recent: int = 30,
                  endgame_limit: int = 1500) -> None:
         self.budget = budget  # play-out cards per decision: about the work of one decision
@@ -284,7 +331,7 @@ class StrongChuoPai:
             alive = weak or alive
         stages = max(1, (len(alive) - 1).bit_length())
         total_playouts = max(self.min_batch * 2 * len(alive), self.budget * 4 // (4 + cards))
-        worlds: list[tuple[list[list[int]], list[int], list[bool], int, float]] = []
+        worlds: list[tuple[list[list[int]], list[int], list[bool], list[float], float]] = []
         history = opponent_plays(view, self.recent) if self.miss < 1 else []
         totals = [0.0] * len(alive)
         firsts = [0.0] * len(alive)  # weighted first-place shares, for ``estimate``
@@ -301,10 +348,11 @@ class StrongChuoPai:
                 careful[me] = True
                 weight_of = likelihood(hands, history, self.miss) if history else 1.0
                 in_hands = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
-                worlds.append((hands, in_hands, careful, rng.getrandbits(32), weight_of))
+                draws = [rng.random() for _ in range(DRAWS)] if epsilon > 0 else []
+                worlds.append((hands, in_hands, careful, draws, weight_of))
             for c, play in enumerate(alive):
                 value = 0.0
-                for world, in_hands, careful, seed, weight_of in worlds[evaluated:evaluated + batch]:
+                for world, in_hands, careful, draws, weight_of in worlds[evaluated:evaluated + batch]:
                     hands = [h[:] for h in world]
                     total = in_hands[:]
                     sizes = list(view.hand_sizes)
@@ -318,7 +366,7 @@ class StrongChuoPai:
                         sizes[me] -= SIZE[play]
                         current, owner = play, me
                     playout(hands, sizes, piles, total, current, owner, after, leader, careful,
-                            epsilon, random.Random(seed))
+                            epsilon, Draws(draws))
                     mine = piles[me]
                     top = max(piles)
                     other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])
