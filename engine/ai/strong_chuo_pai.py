@@ -1,10 +1,12 @@
-"""Chuo Pai ``strong``: determinized search with weighted guesses and varied play-outs
-(docs/ai.md).
+"""Chuo Pai ``strong``: determinized search with weighted guesses, varied play-outs and an exact
+two-seat endgame (docs/ai.md).
 
 ``standard`` plays every guess out with all three seats greedy and trusts every guess equally.
 ``strong`` keeps the counting, the pass inference and successive halving (engine/ai/chuo_pai.py)
 and adds:
 
+- **the endgame solved**: once a seat is out, the unseen cards are the other hand, and the rest
+  of the deal is searched to the end (engine/ai/chuo_pai_endgame.py), within a count of rounds;
 - **interceptors kept**: with 50 or more cards in the other hands, a lead nobody could beat
   (counting every card seen) is not a candidate while any other lead is — held back, it wins
   back the lead later (a careful player never cashes so early; ``standard`` did in 7% of such
@@ -13,13 +15,12 @@ and adds:
   plays — walking back from the guessed hands, every play greedy would not have made there
   multiplies the weight by 0.7 (a tempered model: most players lead their weakest cards and
   beat cheaply);
-- **careful, varied play-outs** on the kernel's integers (engine/chuo_pai/kernel.py): every seat
-  plays greedy, except that a *careful* seat cashes its sure winners first once at most two of
-  its cards are in beatable groups (so weak cards are not stranded, CP-19); the search's own seat
-  is always careful, each opponent is careful in 60% of the guesses, and every seat makes a
-  uniformly random choice at 5% of its play-out steps, so a move must be good against several
-  kinds of player;
-- more and larger batches: at least 6 guesses per candidate per halving stage.
+- **varied play-outs** on the kernel's integers (engine/chuo_pai/kernel.py): every seat plays
+  greedy, except that the search's own seat plays *careful* — it cashes its sure winners first
+  once at most two of its cards are in beatable groups (so weak cards are not stranded, CP-19) —
+  and every seat makes a uniformly random choice at 5% of its play-out steps;
+- **four times the work**: a faster play-out and at least 6 guesses per candidate per halving
+  stage — measured, search effort is what ``standard`` lacked most.
 
 All randomness comes from the given generator; the budget is a count, never the clock.
 """
