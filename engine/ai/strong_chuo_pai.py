@@ -389,15 +389,16 @@ class StrongChuoPai:
         order = [best] + [c for c in best_first(totals) if c != best]
         return [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in order] + dropped
 
-
     def _solved(self, view: SeatView, unseen: list[int]) -> list[tuple[Action, float]] | None:
         """The two-seat endgame solved exactly, or None: with one seat out, the unseen cards
         are the other hand (engine/ai/chuo_pai_endgame.py); None too past ``endgame_limit``."""
         me = view.seat
         holding = [s for s in range(SEATS) if view.hand_sizes[s]]
-        if len(holding) != 2 or self.endgame_limit <= 0:
+        if len(holding) != 2 or me not in holding or self.endgame_limit <= 0:
             return None
         other = holding[0] if holding[1] == me else holding[1]
+        if sum(unseen) != view.hand_sizes[other]:
+            return None  # not a position of this deal's cards: leave it to the search
         hands = [[0] * N_IDS for _ in range(SEATS)]
         hands[me] = list(view.hand_counts)
         hands[other] = unseen
