@@ -1,10 +1,12 @@
-"""Chuo Pai ``strong``: determinized search with weighted guesses and varied play-outs
-(docs/ai.md).
+"""Chuo Pai ``strong``: determinized search with weighted guesses, varied play-outs and an exact
+two-seat endgame (docs/ai.md).
 
 ``standard`` plays every guess out with all three seats greedy and trusts every guess equally.
 ``strong`` keeps the counting, the pass inference and successive halving (engine/ai/chuo_pai.py)
 and adds:
 
+- **the endgame solved**: once a seat is out, the unseen cards are the other hand, and the rest
+  of the deal is searched to the end (engine/ai/chuo_pai_endgame.py), within a count of rounds;
 - **interceptors kept**: with 50 or more cards in the other hands, a lead nobody could beat
   (counting every card seen) is not a candidate while any other lead is — held back, it wins
   back the lead later (a careful player never cashes so early; ``standard`` did in 7% of such
@@ -13,21 +15,23 @@ and adds:
   plays — walking back from the guessed hands, every play greedy would not have made there
   multiplies the weight by 0.7 (a tempered model: most players lead their weakest cards and
   beat cheaply);
-- **careful, varied play-outs** on the kernel's integers (engine/chuo_pai/kernel.py): every seat
-  plays greedy, except that a *careful* seat cashes its sure winners first once at most two of
-  its cards are in beatable groups (so weak cards are not stranded, CP-19); the search's own seat
-  is always careful, each opponent is careful in 60% of the guesses, and every seat makes a
-  uniformly random choice at 5% of its play-out steps, so a move must be good against several
-  kinds of player;
-- more and larger batches: at least 6 guesses per candidate per halving stage.
+- **varied play-outs** on the kernel's integers (engine/chuo_pai/kernel.py): every seat plays
+  greedy, except that the search's own seat plays *careful* — it cashes its sure winners first
+  once at most two of its cards are in beatable groups (so weak cards are not stranded, CP-19) —
+  and every seat makes a uniformly random choice at 5% of its play-out steps;
+- **four times the work**: a faster play-out and at least 6 guesses per candidate per halving
+  stage — measured, search effort is what ``standard`` lacked most.
 
 All randomness comes from the given generator; the budget is a count, never the clock.
 """
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 
 from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, round_order, sample_hands, unseen_counts
+from engine.ai.chuo_pai_endgame import TooLarge, solve
 from engine.ai.halving import best_first, better_half, first_best
 from engine.chuo_pai import PASS, Action, SeatView
 from engine.chuo_pai.kernel import BEATERS, GROUP, GROUP_BEATERS, NEED, PASS_ID, SIZE, to_action, to_id
@@ -37,6 +41,14 @@ N_IDS = 21
 
 # Greedy's follower order as play ids (lowest strength first, then tile order).
 FOLLOW_IDS: tuple[tuple[int, ...], ...] = tuple(tuple(p.id for p in f) for f in FOLLOW_ORDER)
+# The same for a group on the table, as (identity, play id): a group is beaten only by a group of
+# its size, so "is it held" is one comparison.
+FOLLOW_GROUPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((GROUP[b], b) for b in f) if GROUP[c] >= 0 else () for c, f in enumerate(FOLLOW_IDS))
+# careful_lead can differ from greedy only when a hand holds at most this many cards: a group has
+# at most four copies and at most two other cards may be left beside it.
+CAREFUL_SIZE = 6
+NEXT_TWO: tuple[tuple[int, int], ...] = tuple(((s + 1) % SEATS, (s + 2) % SEATS) for s in range(SEATS))
 
 
 def _held(hand: list[int], play: int) -> bool:
@@ -97,7 +109,7 @@ def greedy_lead(hand: list[int]) -> int:
     raise ValueError("empty hand")
 
 
-def random_lead(hand: list[int], size: int, rand: random.Random) -> int:
+def random_lead(hand: list[int], size: int, rand: Draws) -> int:
     """Every copy of an identity drawn with probability proportional to the copies held."""
     k = int(rand.random() * size)
     for i in range(N_IDS):
@@ -108,36 +120,102 @@ def random_lead(hand: list[int], size: int, rand: random.Random) -> int:
     return greedy_lead(hand)
 
 
+DRAWS = 32  # uniform numbers per guess, shared by its play-outs (reused in turn if exhausted)
+
+
+class Draws:
+    """A guess's fixed uniform numbers, read in turn: every candidate's play-out in one guess
+    meets the same random choices, and no generator is made per play-out."""
+
+    __slots__ = ("values", "next")
+
+    def __init__(self, values: list[float]) -> None:
+        self.values = values
+        self.next = 0
+
+    def random(self) -> float:
+        k = self.next
+        self.next = k + 1 if k + 1 < len(self.values) else 0
+        return self.values[k]
+
+
+def random_gap(rand: Draws, log_keep: float) -> int:
+    """How many play-out steps pass before the next random choice: a geometric draw, the same
+    as a choice made at random with probability epsilon at every step (``log_keep`` is
+    log(1 - epsilon)), for one draw instead of one per step."""
+    return int(math.log(1.0 - rand.random()) / log_keep)
+
+
 def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: list[int],
-            current: int, owner: int, pending: list[int], leader: int, careful: list[bool],
-            epsilon: float, rand: random.Random) -> None:
+            current: int, owner: int, pending: Sequence[int], leader: int, careful: list[bool],
+            epsilon: float, rand: Draws) -> None:
     """Finish the deal in place. With ``current`` < 0, ``leader`` leads the next round; otherwise
-    the round goes on with the ``pending`` seats. ``total`` counts every card still in a hand."""
+    the round goes on with the ``pending`` seats. ``total`` counts every card still in a hand.
+    At each step the acting seat chooses at random with probability ``epsilon``."""
+    size_of, group_of, follow_groups, follow_ids, lead_order = SIZE, GROUP, FOLLOW_GROUPS, FOLLOW_IDS, LEAD_ORDER
+    log_keep = math.log(1.0 - epsilon) if epsilon > 0 else 0.0
+    gap = random_gap(rand, log_keep) if log_keep else -1  # -1: never random
+    # Each seat's weakest identity held, as a place in LEAD_ORDER: copies are only ever taken
+    # away, so it only moves on, and greedy's lead costs no search from the bottom.
+    low = [0, 0, 0]
     while True:
         if current < 0:
             hand = hands[leader]
-            if epsilon and rand.random() < epsilon:
+            if gap == 0:
+                gap = random_gap(rand, log_keep)
                 play = random_lead(hand, sizes[leader], rand)
-            elif careful[leader]:
-                play = careful_lead(hand, total)
             else:
-                play = greedy_lead(hand)
-            n = SIZE[play]
+                gap -= 1
+                if careful[leader] and sizes[leader] <= CAREFUL_SIZE:
+                    play = careful_lead(hand, total)
+                else:  # greedy: every copy of the weakest identity
+                    k = low[leader]
+                    while not hand[lead_order[k]]:
+                        k += 1
+                    low[leader] = k
+                    i = lead_order[k]
+                    play = 4 * i + hand[i] - 1
+            n = size_of[play]
             hand[play >> 2] -= n  # a group of n copies of identity play // 4
             total[play >> 2] -= n
             sizes[leader] -= n
             current, owner = play, leader
-            nxt, last = (leader + 1) % SEATS, (leader + 2) % SEATS
-            pending = [s for s in (nxt, last) if sizes[s]]
+            # The followers, each skipped if out of cards (no hand changes before its turn).
+            pending = NEXT_TWO[leader]
         for s in pending:
+            if not sizes[s]:
+                continue
             hand = hands[s]
             beat = -1
-            if epsilon and rand.random() < epsilon:
-                found = [b for b in FOLLOW_IDS[current] if _held(hand, b)]
+            chance = gap == 0
+            if chance:
+                gap = random_gap(rand, log_keep)
+            else:
+                gap -= 1
+            if group_of[current] >= 0:
+                n = size_of[current]
+                if chance:
+                    found = [b for i, b in follow_groups[current] if hand[i] >= n]
+                    if found:
+                        beat = found[int(rand.random() * len(found))]
+                else:
+                    for i, b in follow_groups[current]:
+                        if hand[i] >= n:
+                            beat = b
+                            break
+                if beat >= 0:
+                    i = beat >> 2
+                    hand[i] -= n
+                    total[i] -= n
+                    sizes[s] -= n
+                    current, owner = beat, s
+                continue
+            if chance:
+                found = [b for b in follow_ids[current] if _held(hand, b)]
                 if found:
                     beat = found[int(rand.random() * len(found))]
             else:
-                for b in FOLLOW_IDS[current]:
+                for b in follow_ids[current]:
                     if _held(hand, b):
                         beat = b
                         break
@@ -145,9 +223,9 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
                 for i, n in NEED[beat]:
                     hand[i] -= n
                     total[i] -= n
-                sizes[s] -= SIZE[beat]
+                sizes[s] -= size_of[beat]
                 current, owner = beat, s
-        piles[owner] += SIZE[current]
+        piles[owner] += size_of[current]
         current = -1
         if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
             return
@@ -203,9 +281,10 @@ class StrongChuoPai:
 
     name = "strong"
 
-    def __init__(self, budget: int = 9000, min_batch: int = 6, max_worlds: int = 240,
-                 epsilon: float = 0.05, careful_share: float = 0.6, weight: float = 0.02,
-                 keep_out: int = 50, miss: float = 0.7, recent: int = 30) -> None:
+    def __init__(self, budget: int = 36000, min_batch: int = 6, max_worlds: int = 960,
+                 epsilon: float = 0.05, careful_share: float = 0.0, weight: float = 0.02,
+                 keep_out: int = 50, miss: float = 0.7, recent: int = 30,
+                 endgame_limit: int = 1500) -> None:
         self.budget = budget  # play-out cards per decision: about the work of one decision
         self.min_batch = min_batch  # guesses per candidate in every halving stage, at least
         self.max_worlds = max_worlds
@@ -215,6 +294,7 @@ class StrongChuoPai:
         self.keep_out = keep_out  # cards in the other hands from which sure winners are kept
         self.miss = miss  # a guess's weight per opponent play greedy would not have made there
         self.recent = recent  # how many of the opponents' latest plays weigh the guesses
+        self.endgame_limit = endgame_limit  # rounds the exact two-seat search may open (0: none)
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -234,6 +314,9 @@ class StrongChuoPai:
             return [(legal[0], 1.0)]
         me = view.seat
         unseen = unseen_counts(view)
+        exact = self._solved(view, unseen)
+        if exact is not None:
+            return exact
         caps, specials = pass_limits(view)
         cards = sum(view.hand_sizes)
         leader, after = round_order(view)
@@ -249,7 +332,7 @@ class StrongChuoPai:
             alive = weak or alive
         stages = max(1, (len(alive) - 1).bit_length())
         total_playouts = max(self.min_batch * 2 * len(alive), self.budget * 4 // (4 + cards))
-        worlds: list[tuple[list[list[int]], list[bool], int, float]] = []
+        worlds: list[tuple[list[list[int]], list[int], list[bool], list[float], float]] = []
         history = opponent_plays(view, self.recent) if self.miss < 1 else []
         totals = [0.0] * len(alive)
         firsts = [0.0] * len(alive)  # weighted first-place shares, for ``estimate``
@@ -265,12 +348,14 @@ class StrongChuoPai:
                 careful = [rng.random() < self.careful_share for _ in range(SEATS)]
                 careful[me] = True
                 weight_of = likelihood(hands, history, self.miss) if history else 1.0
-                worlds.append((hands, careful, rng.getrandbits(32), weight_of))
+                in_hands = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
+                draws = [rng.random() for _ in range(DRAWS)] if epsilon > 0 else []
+                worlds.append((hands, in_hands, careful, draws, weight_of))
             for c, play in enumerate(alive):
                 value = 0.0
-                for world, careful, seed, weight_of in worlds[evaluated:evaluated + batch]:
+                for world, in_hands, careful, draws, weight_of in worlds[evaluated:evaluated + batch]:
                     hands = [h[:] for h in world]
-                    total = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
+                    total = in_hands[:]
                     sizes = list(view.hand_sizes)
                     piles = list(view.piles)
                     current, owner = current0, owner0
@@ -282,7 +367,7 @@ class StrongChuoPai:
                         sizes[me] -= SIZE[play]
                         current, owner = play, me
                     playout(hands, sizes, piles, total, current, owner, after, leader, careful,
-                            epsilon, random.Random(seed))
+                            epsilon, Draws(draws))
                     mine = piles[me]
                     top = max(piles)
                     other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])
@@ -303,6 +388,28 @@ class StrongChuoPai:
         best = first_best(totals)
         order = [best] + [c for c in best_first(totals) if c != best]
         return [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in order] + dropped
+
+    def _solved(self, view: SeatView, unseen: list[int]) -> list[tuple[Action, float]] | None:
+        """The two-seat endgame solved exactly, or None: with one seat out, the unseen cards
+        are the other hand (engine/ai/chuo_pai_endgame.py); None too past ``endgame_limit``."""
+        me = view.seat
+        holding = [s for s in range(SEATS) if view.hand_sizes[s]]
+        if len(holding) != 2 or me not in holding or self.endgame_limit <= 0:
+            return None
+        other = holding[0] if holding[1] == me else holding[1]
+        if sum(unseen) != view.hand_sizes[other]:
+            return None  # not a position of this deal's cards: leave it to the search
+        hands = [[0] * N_IDS for _ in range(SEATS)]
+        hands[me] = list(view.hand_counts)
+        hands[other] = unseen
+        _, after = round_order(view)
+        try:
+            ranked = solve(hands, list(view.piles), PASS_ID if view.current is None else view.current.id,
+                           -1 if view.owner is None else view.owner, me, after, self.weight,
+                           self.endgame_limit)
+        except TooLarge:
+            return None
+        return [(to_action(play), first) for play, _, first in ranked]
 
 
 def _share(first: float, weight: float) -> float:

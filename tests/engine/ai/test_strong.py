@@ -128,3 +128,34 @@ def test_strong_estimates_rank_its_own_choice_first(game: str) -> None:
             checked += 1
         deal = deal.apply(agent.choose(view, make_rng(seat)))
     assert checked > 0
+
+
+def test_chuo_pai_strong_plays_two_seat_endgames_exactly():
+    """Once a seat is out, the other two know each other's hands; ``standard`` still sampled
+    and played out there (7 of 134 such decisions suboptimal). ``strong``'s choice has the best
+    exact value (engine/ai/chuo_pai_endgame.py), and its estimates are the exact first-place
+    shares of each line."""
+    from engine.ai.chuo_pai_endgame import solve
+    from engine.chuo_pai.kernel import PASS_ID, to_id
+
+    strong, greedy = make_agent("strong", "chuo-pai"), make_agent("greedy", "chuo-pai")
+    checked = 0
+    for seed in range(60):
+        deal = cp.new_deal(seed)
+        while not deal.is_over:
+            seat = deal.to_act
+            view = deal.view(seat)
+            if sum(1 for n in deal.sizes if n) == 2 and len(view.legal_actions()) > 1 \
+                    and max(deal.sizes) <= 6:
+                exact = solve([list(h) for h in deal.hands], list(deal.piles),
+                              PASS_ID if deal.current is None else deal.current.id,
+                              -1 if deal.owner is None else deal.owner, seat, list(deal.pending),
+                              0.02, 10 ** 6)
+                value = {play: score for play, score, _ in exact}
+                choice = strong.choose(view, make_rng(seed))
+                assert value[to_id(choice)] == pytest.approx(exact[0][1]), (seed, choice)
+                shares = {a: share for a, share in strong.estimate(view, make_rng(seed))}
+                assert set(shares.values()) <= {0.0, 1 / 3, 0.5, 1.0}
+                checked += 1
+            deal = deal.apply(greedy.choose(view, make_rng(0)))
+    assert checked >= 20
