@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(report(args.game, mates, args.deals, results), flush=True)
             rows.append(pool_row(lineup[0], member, seats, results))
         print(f"\n| {lineup[0]} vs {seats - 1} × | games | first (95% interval) | mean score | "
-              "opponents' first, mean score | non-forced ms median / p95 / max |")
+              "opponents' first, mean score | non-forced ms median / p95 / max (CPU) |")
         print("|---|---|---|---|---|---|")
         print("\n".join(rows))
         return 0
@@ -180,7 +180,8 @@ def pool_row(name: str, member: str, seats: int, results: dict) -> str:  # type:
     me, them = results[name], results[member]
     return (f"| {member} | {me['games']} | {me['first']:.1%} [{me['low']:.1%}, {me['high']:.1%}] | "
             f"{me['mean_score']:+.2f} | {them['first']:.1%}, {them['mean_score']:+.2f} | "
-            f"{me['median_ms']:.1f} / {me['p95_ms']:.1f} / {me['max_ms']:.1f} |")
+            f"{me['median_ms']:.1f} / {me['p95_ms']:.1f} / {me['max_ms']:.1f} "
+            f"(CPU {me['cpu_median_ms']:.1f} / {me['cpu_p95_ms']:.1f} / {me['cpu_max_ms']:.1f}) |")
 
 
 if __name__ == "__main__":
