@@ -15,7 +15,7 @@ plays 2-4 and 1-2 as singles anyway) and it can decline a trick it is sure to ta
   holds it (worth +0.6 points a deal over greedy among greedy players) — with **varied**
   opponents (each careful or greedy per guess) and a small chance of a random choice at every
   step;
-- **exact ends**: with at most 4 tiles in hand, every play-out ends in an exact solve of the
+- **exact ends**: with at most 5 tiles in hand, every play-out ends in an exact solve of the
   last two tiles of each hand (``solve``: max^n with the guess's hands known, each seat playing
   for its own net), and with at most 2 the rest of the deal is solved from the candidate on,
   instead of being played out;
@@ -260,7 +260,7 @@ class StrongTienGow:
 
     def __init__(self, budget: int = 85000, min_batch: int = 8, max_worlds: int = 400,
                  discards: int = 8, epsilon: float = 0.05, careful_share: float = 0.6,
-                 solve_at: int = 2, exact_from: int = 4, exact_budget: int = 600) -> None:
+                 solve_at: int = 2, exact_from: int = 5, exact_budget: int = 600) -> None:
         self.budget = budget  # play-out work per decision (tiles in play × play-outs)
         self.solve_at = solve_at  # tiles per hand from which a guess's end is solved exactly
         self.exact_from = exact_from  # tiles in hand from which play-outs end in an exact solve
@@ -287,9 +287,9 @@ class StrongTienGow:
     def sure_trick(self, view: SeatView, alive: list[Action]) -> Action | None:
         """A trick worth taking at once: the cheapest face-up beat that takes it for certain — last
         to act, or no set of unseen tiles could answer it — and keeps the Supreme whole, when
-        this seat holds the Supreme (the lead then cashes it) or, still pillarless, keeps
-        another copy of every tile the beat spends. (Taking every sure trick spends the tiles
-        that win the last one: 16.8% last tricks against three ``standard`` instead of 29.5%.)"""
+        this seat holds the Supreme (the lead then cashes it). (Taking every sure trick spends
+        the tiles that win the last one: 16.8% last tricks against three ``standard`` instead of
+        29.5%.)"""
         if not view.trick.plays:
             return None
         last = len(view.trick.plays) == SEATS - 1
