@@ -189,3 +189,22 @@ def test_tien_gow_endgame_solver_matches_brute_force(tiles, plays):
         checked += 1
     assert checked >= 5
 
+
+
+def test_tien_gow_play_outs_end_in_the_exact_solve():
+    """A play-out from a trick starting with at most ``solve_at`` tiles per hand is the solve."""
+    import random
+
+    from engine.ai.strong_tien_gow import playout, solve
+    from engine.tien_gow.kernel import Position
+
+    checked = 0
+    for deal in late_positions(2, 0, range(20)):
+        pos = Position.of(deal)
+        found = solve(pos.codes[:], pos.pillars[:], pos.banker, pos.left, pos.leader, 0, -1, -1, -1)
+        net = [0] * 4
+        winner = playout(pos.codes[:], pos.pillars[:], net, pos.banker, pos.left, pos.leader, -1, -1, 0,
+                         -1, [True] * 4, 0.5, random.Random(0), 2)
+        assert (net, winner) == (list(found[:4]), found[4])
+        checked += 1
+    assert checked >= 5
