@@ -15,6 +15,10 @@ plays 2-4 and 1-2 as singles anyway) and it can decline a trick it is sure to ta
   holds it (worth +0.6 points a deal over greedy among greedy players) — with **varied**
   opponents (each careful or greedy per guess) and a small chance of a random choice at every
   step;
+- **exact ends**: with at most 5 tiles in hand, every play-out ends in an exact solve of the
+  last two tiles of each hand (``solve``: max^n with the guess's hands known, each seat playing
+  for its own net), and with at most 2 the rest of the deal is solved from the candidate on,
+  instead of being played out;
 - successive halving with at least 8 guesses per candidate per stage and a larger budget.
 
 Every draw comes from the given generator; the budget is a count, never the clock.
@@ -34,8 +38,11 @@ from engine.tien_gow.kernel import (
     SET_CODE,
     SET_SIZE,
     SUPREME_ID,
+    action_code,
     final,
     immediate,
+    leads,
+    legal_ids,
     to_action,
     to_id,
 )
@@ -85,13 +92,23 @@ def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
 
 def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
             leader: int, high: int, high_seat: int, played: int, lead: int, careful: list[bool],
-            epsilon: float, rand: random.Random) -> int:
+            epsilon: float, rand: random.Random, solve_at: int = 0) -> int:
     """Finish the deal in place and return the winner of the last trick (``played`` plays made in
-    the trick under way; 0: ``leader`` leads). ``net`` collects every payment."""
+    the trick under way; 0: ``leader`` leads). ``net`` collects every payment. From the first
+    trick that starts with at most ``solve_at`` tiles in each hand, the rest is solved exactly
+    (``solve``) instead of played out."""
     G = GUARDS
     ledger: list[tuple[int, int, int, str]] = []
     while True:
         if played == 0:
+            if left <= solve_at:
+                end = solve(codes, pillars, banker, left, leader, 0, -1, -1, -1)
+                for seat in range(SEATS):
+                    net[seat] += end[seat]
+                for payer, payee, amount, _ in ledger:
+                    net[payer] -= amount
+                    net[payee] += amount
+                return end[4]
             hand = codes[leader]
             g = hand | G
             if careful[leader] and hand & SUPREME_CODE == SUPREME_CODE:
@@ -147,6 +164,78 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
         leader, played = high_seat, 0
 
 
+def solve(codes: list[int], pillars: list[int], banker: int, left: int, leader: int, played: int,
+          lead: int, high: int, high_seat: int) -> tuple[int, int, int, int, int]:
+    """The exact end of a deal with every hand known: each seat, in turn, plays the action that
+    gives it the best net result from here on when the others do the same (max^n; ties go to
+    the first action in the kernel's legal order). Returns the four seats' payments from here
+    on and the winner of the last trick; ``codes`` and ``pillars`` are left as they were.
+    (``played`` may be 4: the trick is then settled first.)"""
+    if played == SEATS:
+        return _end_trick(codes, pillars, banker, left, leader, lead, high, high_seat)
+    seat = (leader + played) % SEATS
+    if played == 0:
+        if left == 1:
+            return _last_single(codes, pillars, banker, leader)
+        options = leads(codes[seat])
+    else:
+        options = legal_ids(codes[seat], left, high, SET_SIZE[lead], pillars[seat])
+    best: tuple[int, int, int, int, int] | None = None
+    for action in options:
+        code = action_code(action)
+        codes[seat] -= code
+        if action < DOWN:
+            lead1, high1, seat1 = (action if played == 0 else lead), action, seat
+        else:
+            lead1, high1, seat1 = lead, high, high_seat
+        result = solve(codes, pillars, banker, left, leader, played + 1, lead1, high1, seat1)
+        codes[seat] += code
+        if best is None or result[seat] > best[seat]:
+            best = result
+    assert best is not None
+    return best
+
+
+def _end_trick(codes: list[int], pillars: list[int], banker: int, left: int, leader: int, lead: int,
+               high: int, winner: int) -> tuple[int, int, int, int, int]:
+    """Settle a finished trick (TG-10, TG-16, and TG-18 after the last) and solve the rest."""
+    n = SET_SIZE[lead]
+    pillars[winner] += n
+    ledger: list[tuple[int, int, int, str]] = []
+    immediate(winner, high, banker, ledger)
+    if left == n:
+        final(pillars, banker, winner, leader, lead, high, ledger)
+        net = [0, 0, 0, 0, winner]
+    else:
+        net = list(solve(codes, pillars, banker, left - n, winner, 0, -1, -1, -1))
+    pillars[winner] -= n
+    for payer, payee, amount, _ in ledger:
+        net[payer] -= amount
+        net[payee] += amount
+    return net[0], net[1], net[2], net[3], net[4]
+
+
+def _last_single(codes: list[int], pillars: list[int], banker: int,
+                 leader: int) -> tuple[int, int, int, int, int]:
+    """The last trick of single tiles: beating weakly dominates discarding there (the winner of
+    the last trick is paid; a beaten beat costs nothing), so each follower beats if it can and
+    early death (TG-12) allows it."""
+    lead = to_id_of_code(codes[leader])
+    high, high_seat = lead, leader
+    for k in range(1, SEATS):
+        seat = (leader + k) % SEATS
+        if pillars[seat]:
+            tile = to_id_of_code(codes[seat])
+            if any(s == tile for _, s in BEATERS[high]):
+                high, high_seat = tile, seat
+    return _end_trick(codes, pillars, banker, 1, leader, lead, high, high_seat)
+
+
+def to_id_of_code(code: int) -> int:
+    """The single set of a one-tile code."""
+    return (code.bit_length() - 1) // 3
+
+
 def sample_codes(view: SeatView, unseen_codes: list[int], rng: random.Random) -> list[int]:
     """One guess at the other hands: the unseen tiles (as units) shuffled and dealt to fit the
     hand sizes; the rest stand for the others' face-down discards (which prove nothing, TG-6)."""
@@ -170,8 +259,12 @@ class StrongTienGow:
     name = "strong"
 
     def __init__(self, budget: int = 85000, min_batch: int = 8, max_worlds: int = 400,
-                 discards: int = 8, epsilon: float = 0.05, careful_share: float = 0.6) -> None:
+                 discards: int = 8, epsilon: float = 0.05, careful_share: float = 0.6,
+                 solve_at: int = 2, exact_from: int = 5, exact_budget: int = 600) -> None:
         self.budget = budget  # play-out work per decision (tiles in play × play-outs)
+        self.solve_at = solve_at  # tiles per hand from which a guess's end is solved exactly
+        self.exact_from = exact_from  # tiles in hand from which play-outs end in an exact solve
+        self.exact_budget = exact_budget  # solved play-outs per such decision
         self.min_batch = min_batch
         self.max_worlds = max_worlds
         self.discards = discards
@@ -194,9 +287,9 @@ class StrongTienGow:
     def sure_trick(self, view: SeatView, alive: list[Action]) -> Action | None:
         """A trick worth taking at once: the cheapest face-up beat that takes it for certain — last
         to act, or no set of unseen tiles could answer it — and keeps the Supreme whole, when
-        this seat holds the Supreme (the lead then cashes it) or, still pillarless, keeps
-        another copy of every tile the beat spends. (Taking every sure trick spends the tiles
-        that win the last one: 16.8% last tricks against three ``standard`` instead of 29.5%.)"""
+        this seat holds the Supreme (the lead then cashes it). (Taking every sure trick spends
+        the tiles that win the last one: 16.8% last tricks against three ``standard`` instead of
+        29.5%.)"""
         if not view.trick.plays:
             return None
         last = len(view.trick.plays) == SEATS - 1
@@ -257,7 +350,8 @@ class StrongTienGow:
         ids = [to_id(a) for a in alive]
         unseen = [1 << (3 * POSITION[t]) for t in unseen_tiles(view)]
         tiles = sum(view.hand_sizes)
-        total = self.budget // (4 + tiles)
+        solve_at = self.solve_at if left <= self.exact_from else 0
+        total = self.exact_budget if solve_at else self.budget // (4 + tiles)
         stages = max(1, (len(ids) - 1).bit_length())
         worlds: list[tuple[list[int], list[bool], int]] = []
         totals = [0.0] * len(ids)
@@ -280,18 +374,30 @@ class StrongTienGow:
                     pillars = list(pillars0)
                     net = net0[:]
                     rand = random.Random(seed)
+                    if left <= solve_at:  # the whole rest is solved, from this very play
+                        codes[me] -= action_code(action)
+                        if action >= DOWN:
+                            end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, high0,
+                                        high_seat0)
+                        elif plays:
+                            end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, action, me)
+                        else:
+                            end = solve(codes, pillars, banker, left, me, 1, action, action, me)
+                        value += end[me]
+                        wins[c] += end[4] == me
+                        continue
                     if action >= DOWN:
                         codes[me] -= action - DOWN
                         winner = playout(codes, pillars, net, banker, left, leader, high0, high_seat0,
-                                         played0 + 1, lead0, careful, epsilon, rand)
+                                         played0 + 1, lead0, careful, epsilon, rand, solve_at)
                     else:
                         codes[me] -= SET_CODE[action]
                         if not plays:
                             winner = playout(codes, pillars, net, banker, left, me, action, me, 1, action,
-                                             careful, epsilon, rand)
+                                             careful, epsilon, rand, solve_at)
                         else:
                             winner = playout(codes, pillars, net, banker, left, leader, action, me,
-                                             played0 + 1, lead0, careful, epsilon, rand)
+                                             played0 + 1, lead0, careful, epsilon, rand, solve_at)
                     value += net[me]
                     wins[c] += winner == me
                 totals[c] += value

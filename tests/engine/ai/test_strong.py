@@ -159,3 +159,83 @@ def test_chuo_pai_strong_plays_two_seat_endgames_exactly():
                 checked += 1
             deal = deal.apply(greedy.choose(view, make_rng(0)))
     assert checked >= 20
+
+
+def brute_force_nets(pos):
+    """max^n by brute force on the kernel's ``Position``: every seat plays the first of its best
+    actions for its own net from here on."""
+    if pos.over:
+        return pos.net()
+    seat = pos.to_act
+    best = None
+    for action in pos.legal():
+        child = pos.copy()
+        child.step(action)
+        nets = brute_force_nets(child)
+        if best is None or nets[seat] > best[seat]:
+            best = nets
+    return best
+
+
+def late_positions(tiles, plays, seeds):
+    """Positions of greedy deals with ``tiles`` tiles in each hand, ``plays`` plays into a trick."""
+    greedy = make_agent("greedy", "tien-gow")
+    for seed in seeds:
+        deal = tg.new_deal(seed)
+        while not deal.is_over and (len(deal.hands[deal.leader]) + len(deal.plays and deal.plays[0].action.tiles)
+                                    > tiles or len(deal.plays) < plays):
+            deal = deal.apply(greedy.choose(deal.view(deal.to_act), make_rng(seed)))
+        if not deal.is_over and len(deal.plays) == plays:
+            yield deal
+
+
+@pytest.mark.parametrize("tiles,plays", [(1, 0), (2, 0), (2, 2), (3, 1)])
+def test_tien_gow_endgame_solver_matches_brute_force(tiles, plays):
+    """``solve`` (with its shortcut for the last single) gives the payments from here on and the
+    last trick's winner of brute-force max^n over the kernel's ``Position``."""
+    from engine.ai.strong_tien_gow import solve
+    from engine.tien_gow.kernel import Position
+
+    checked = 0
+    for deal in late_positions(tiles, plays, range(12 if tiles == 3 else 30)):
+        pos = Position.of(deal)
+        before = pos.net()
+        codes, pillars = pos.codes[:], pos.pillars[:]
+        found = solve(codes, pillars, pos.banker, pos.left, pos.leader, pos.played, pos.lead, pos.high,
+                      pos.high_seat)
+        assert (codes, pillars) == (pos.codes, pos.pillars)  # left as they were
+        nets = brute_force_nets(pos.copy())
+        assert list(found[:4]) == [a - b for a, b in zip(nets, before, strict=True)]
+        end = pos.copy()
+        while not end.over:  # the winner: replay the solved line
+            seat, best = end.to_act, None
+            for action in end.legal():
+                child = end.copy()
+                child.step(action)
+                value = brute_force_nets(child)[seat]
+                if best is None or value > best[0]:
+                    best = (value, child)
+            end = best[1]
+        assert found[4] == end.leader
+        checked += 1
+    assert checked >= 5
+
+
+
+def test_tien_gow_play_outs_end_in_the_exact_solve():
+    """A play-out from a trick starting with at most ``solve_at`` tiles per hand is the solve."""
+    import random
+
+    from engine.ai.strong_tien_gow import playout, solve
+    from engine.tien_gow.kernel import Position
+
+    checked = 0
+    for deal in late_positions(2, 0, range(20)):
+        pos = Position.of(deal)
+        found = solve(pos.codes[:], pos.pillars[:], pos.banker, pos.left, pos.leader, 0, -1, -1, -1)
+        net = [0] * 4
+        winner = playout(pos.codes[:], pos.pillars[:], net, pos.banker, pos.left, pos.leader, -1, -1, 0,
+                         -1, [True] * 4, 0.5, random.Random(0), 2)
+        assert (net, winner) == (list(found[:4]), found[4])
+        checked += 1
+    assert checked >= 5
