@@ -28,7 +28,8 @@ from __future__ import annotations
 import random
 
 from engine.ai.halving import best_first, better_half, first_best
-from engine.ai.tien_gow import LEAD_SETS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
+from engine.ai.tien_gow import LEAD_SETS, WEAK_SHIFTS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
+from engine.ai.tien_gow import weakest_code as greedy_weakest_code
 from engine.tien_gow import SETS, Action, SeatView, make_action
 from engine.tien_gow.kernel import (
     BEATERS,
@@ -39,6 +40,7 @@ from engine.tien_gow.kernel import (
     SET_SIZE,
     SUPREME_ID,
     action_code,
+    add_payments,
     final,
     immediate,
     leads,
@@ -54,7 +56,6 @@ BEAT_IDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((SET_CODE[b.id], b.id) for b in sorted((SETS[i] for _, i in BEATERS[h.id]), key=beat_order))
     for h in SETS)
 BEAT_KEY: tuple[tuple[int, tuple[int, ...]], ...] = tuple(beat_order(s) for s in SETS)
-WEAK_SHIFTS: tuple[int, ...] = tuple(3 * POSITION[t] for t in WEAK_TILES)
 BIG_SIX_UNIT = 1 << (3 * POSITION[next(t for t in WEAK_TILES if t.key == "2-4")])
 LITTLE_THREE_UNIT = 1 << (3 * POSITION[next(t for t in WEAK_TILES if t.key == "1-2")])
 SUPREME_CODE = BIG_SIX_UNIT | LITTLE_THREE_UNIT
@@ -69,10 +70,11 @@ def _holds(g: int, code: int) -> bool:
 def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
     """The ``n`` weakest tiles in greedy's tile order, as a code; with ``keep_supreme`` and both
     halves of the Supreme held, 2-4 and 1-2 go last."""
-    protect = keep_supreme and hand & SUPREME_CODE == SUPREME_CODE
+    if not (keep_supreme and hand & SUPREME_CODE == SUPREME_CODE):
+        return greedy_weakest_code(hand, n)
     found = 0
     for shift in WEAK_SHIFTS:
-        if protect and (1 << shift) & SUPREME_CODE:
+        if (1 << shift) & SUPREME_CODE:
             continue
         held = (hand >> shift) & 3
         if held:
@@ -105,9 +107,7 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
                 end = solve(codes, pillars, banker, left, leader, 0, -1, -1, -1)
                 for seat in range(SEATS):
                     net[seat] += end[seat]
-                for payer, payee, amount, _ in ledger:
-                    net[payer] -= amount
-                    net[payee] += amount
+                add_payments(net, ledger)
                 return end[4]
             hand = codes[leader]
             g = hand | G
@@ -157,9 +157,7 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
         left -= n
         if not left:
             final(pillars, banker, high_seat, leader, lead, high, ledger)
-            for payer, payee, amount, _ in ledger:
-                net[payer] -= amount
-                net[payee] += amount
+            add_payments(net, ledger)
             return high_seat
         leader, played = high_seat, 0
 
@@ -209,9 +207,7 @@ def _end_trick(codes: list[int], pillars: list[int], banker: int, left: int, lea
     else:
         net = list(solve(codes, pillars, banker, left - n, winner, 0, -1, -1, -1))
     pillars[winner] -= n
-    for payer, payee, amount, _ in ledger:
-        net[payer] -= amount
-        net[payee] += amount
+    add_payments(net, ledger)
     return net[0], net[1], net[2], net[3], net[4]
 
 

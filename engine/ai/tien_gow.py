@@ -12,7 +12,7 @@ from itertools import combinations
 from engine.ai.halving import best_first, better_half, first_best
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
-from engine.tien_gow.kernel import LOW, SET_CODE, SET_SIZE, SINGLE_BEATS, SUPREME_ID, final, immediate
+from engine.tien_gow.kernel import LOW, SET_CODE, SET_SIZE, SINGLE_BEATS, SUPREME_ID, add_payments, final, immediate
 from engine.tien_gow.ladders import (
     CIVIL,
     CIVIL_LADDER,
@@ -91,14 +91,14 @@ class GreedyTienGow:
 # -- simulation ----------------------------------------------------------------------------------
 # Hands are packed codes (engine.tien_gow.hands): 3 bits per identity, so "holds" and "remove"
 # are integer operations.
-_WEAK_SHIFTS: tuple[int, ...] = tuple(3 * POSITION[t] for t in WEAK_TILES)
-_WEAK_UNITS: tuple[int, ...] = tuple(1 << shift for shift in _WEAK_SHIFTS)
+WEAK_SHIFTS: tuple[int, ...] = tuple(3 * POSITION[t] for t in WEAK_TILES)
+_WEAK_UNITS: tuple[int, ...] = tuple(1 << shift for shift in WEAK_SHIFTS)
 
 
-def _weakest_code(hand: int, n: int) -> int:
+def weakest_code(hand: int, n: int) -> int:
     """The packed code of greedy's ``n`` weakest tiles of a packed hand."""
     found = 0
-    for shift in _WEAK_SHIFTS:
+    for shift in WEAK_SHIFTS:
         held = (hand >> shift) & 3
         if held:
             if held >= n:
@@ -165,7 +165,7 @@ def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker:
                         high, high_seat = beat, seat
                         break
                 else:
-                    code = _weakest_code(hand, n)
+                    code = weakest_code(hand, n)
             codes[seat] = hand - code
         pillars[high_seat] += n
         if high == SUPREME_ID or n == 4:
@@ -173,9 +173,7 @@ def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker:
         left -= n
         if not left:
             final(pillars, banker, high_seat, leader, lead, high, ledger)
-            for payer, payee, amount, _ in ledger:
-                net[payer] -= amount
-                net[payee] += amount
+            add_payments(net, ledger)
             return high_seat
         leader, high, played = high_seat, -1, 0
 

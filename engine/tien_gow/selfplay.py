@@ -115,9 +115,7 @@ def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
         codes, banker, list(map(make_bits, agent_seeds)),
         (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
     net = [0] * SEATS
-    for payer, payee, amount, _ in ledger:
-        net[payer] -= amount
-        net[payee] += amount
+    kernel.add_payments(net, ledger)
     return "".join((
         _HEAD, str(seed), ',"banker":', str(banker),
         ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
