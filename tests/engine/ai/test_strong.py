@@ -161,6 +161,47 @@ def test_chuo_pai_strong_plays_two_seat_endgames_exactly():
     assert checked >= 20
 
 
+def test_chuo_pai_strong_gives_wide_decisions_more_play_outs():
+    """A decision's search work grows with its candidates (docs/ai.md): a search's mistakes come
+    from decisions among many candidates sharing one budget. Counted in play-outs, never time."""
+    from engine.ai import strong_chuo_pai
+
+    agent = strong_chuo_pai.StrongChuoPai()
+    assert agent.work(2) == agent.work(5) == 0.8
+    assert agent.work(10) == 1.0
+    assert agent.work(14) == pytest.approx(1.4 ** 1.5)
+    assert agent.work(20) == agent.work(60) == 2.4
+    counted: dict[str, int] = {}
+    real = strong_chuo_pai.playout
+
+    def counting(*args):
+        counted[label] = counted.get(label, 0) + 1
+        return real(*args)
+
+    views: dict[str, cp.SeatView] = {}
+    greedy = make_agent("greedy", "chuo-pai")
+    for seed in range(40):
+        deal = cp.new_deal(seed)
+        while not deal.is_over and len(views) < 2:
+            view = deal.view(deal.to_act)
+            legal = view.legal_actions()
+            if sum(1 for n in view.hand_sizes if n) == 3:
+                if view.current is None and len(legal) >= 20:
+                    views.setdefault("wide", view)
+                if view.current is not None and 2 <= len(legal) <= 6:  # follows keep every candidate
+                    views.setdefault("narrow", view)
+            deal = deal.apply(greedy.choose(view, make_rng(0)))
+    strong_chuo_pai.playout = counting
+    try:
+        for label, view in views.items():  # noqa: B007 - ``counting`` reads ``label``
+            agent.choose(view, make_rng(1))
+    finally:
+        strong_chuo_pai.playout = real
+    found = views
+    assert set(found) == {"wide", "narrow"}
+    assert counted["wide"] > 2 * counted["narrow"]
+
+
 def brute_force_nets(pos):
     """max^n by brute force on the kernel's ``Position``: every seat plays the first of its best
     actions for its own net from here on."""
