@@ -53,12 +53,12 @@ def agent_seeds(seed: int, seats: int) -> range:
 
 def record_writer(game_key: str, agent_names: Sequence[str]) -> Callable[[int], str]:
     """How ``selfplay`` writes the JSON line of deal ``seed``. With every seat random, the game's
-    ``selfplay.random_record_line`` writes the same line from its kernel: a random player needs
+    ``selfplay.RandomRecords`` writes the same line from its kernel: a random player needs
     only the legal actions, not an immutable state and a full seat view per action."""
     seats = len(agent_names)
     if all(name == "random" for name in agent_names):
-        fast = importlib.import_module("engine." + game_key.replace("-", "_") + ".selfplay").random_record_line
-        return lambda seed: fast(seed, agent_seeds(seed, seats))
+        records = importlib.import_module("engine." + game_key.replace("-", "_") + ".selfplay").RandomRecords()
+        return lambda seed: records.line(seed, agent_seeds(seed, seats))
     return lambda seed: json.dumps(play_deal(game_key, seed, agent_names), separators=(",", ":"))
 
 

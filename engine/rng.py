@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 
 def make_rng(seed: int) -> random.Random:
@@ -20,3 +20,21 @@ def make_bits(seed: int) -> Callable[[int], int]:
     if type(seed) is not int:  # one check (bools too): self-play makes four or five a deal
         raise TypeError("seed must be an int")
     return _random.Random(seed).getrandbits
+
+
+class BitSources:
+    """``make_bits`` for seed after seed, on generators made once: reseeding one with an int gives
+    the stream a new one would, without a new 2.5 kB state each time (self-play needs four or
+    five generators a deal, and making them was a tenth of its time)."""
+
+    def __init__(self, count: int) -> None:
+        self._generators = [_random.Random() for _ in range(count)]
+        self._bits = [generator.getrandbits for generator in self._generators]
+
+    def reseed(self, seeds: Sequence[int]) -> list[Callable[[int], int]]:
+        """The ``make_bits`` of each seed, in order (one per generator): valid until the next call."""
+        for generator, seed in zip(self._generators, seeds, strict=True):
+            if type(seed) is not int:
+                raise TypeError("seed must be an int")
+            generator.seed(seed)
+        return self._bits

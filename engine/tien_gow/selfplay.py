@@ -12,9 +12,9 @@ form.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from engine.rng import make_bits
+from engine.rng import BitSources, make_bits
 from engine.tien_gow import kernel
 from engine.tien_gow.ladders import PACK as TILE_PACK
 from engine.tien_gow.ladders import POSITION
@@ -90,7 +90,10 @@ _HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
 def deal_hands(seed: int) -> tuple[list[list[int]], int]:
     """The four hands of ``new_deal(seed)`` as dealt (each a sorted list of its tiles' units) and
     its banker, from the same draws on the same generator."""
-    draw = make_bits(seed)
+    return _deal(make_bits(seed))
+
+
+def _deal(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     k = SEATS.bit_length()  # randrange(SEATS)
     banker = draw(k)
     while banker >= SEATS:
@@ -108,20 +111,30 @@ def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
     """The record of deal ``seed`` played by uniformly random players, seat ``s`` drawing from
     ``make_rng(agent_seeds[s])``, as compact JSON (``json.dumps(to_record(deal),
     separators=(",", ":"))`` of the same deal played through the engine)."""
-    dealt, banker = deal_hands(seed)
-    codes = [sum(hand) for hand in dealt]
-    tricks: list[str] = []
-    pillars, ledger, winner = kernel.random_deal(
-        codes, banker, list(map(make_bits, agent_seeds)),
-        (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
-    net = [0] * SEATS
-    kernel.add_payments(net, ledger)
-    return "".join((
-        _HEAD, str(seed), ',"banker":', str(banker),
-        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
-        '],"tricks":[', "".join(tricks)[:-1],
-        '],"pillars":[', ",".join(map(str, pillars)),
-        '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
-        '],"net":[', ",".join(map(str, net)),
-        '],"next_banker":', str(winner), "}",
-    ))
+    return RandomRecords().line(seed, agent_seeds)
+
+
+class RandomRecords:
+    """``random_record_line`` for deal after deal, its generators made once and reseeded."""
+
+    def __init__(self) -> None:
+        self._bits = BitSources(1 + SEATS)
+
+    def line(self, seed: int, agent_seeds: Sequence[int]) -> str:
+        draw, *seats = self._bits.reseed((seed, *agent_seeds))
+        dealt, banker = _deal(draw)
+        codes = [sum(hand) for hand in dealt]
+        tricks: list[str] = []
+        pillars, ledger, winner = kernel.random_deal(
+            codes, banker, seats, (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+        net = [0] * SEATS
+        kernel.add_payments(net, ledger)
+        return "".join((
+            _HEAD, str(seed), ',"banker":', str(banker),
+            ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
+            '],"tricks":[', "".join(tricks)[:-1],
+            '],"pillars":[', ",".join(map(str, pillars)),
+            '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
+            '],"net":[', ",".join(map(str, net)),
+            '],"next_banker":', str(winner), "}",
+        ))

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.cli import main, play_deal, record_writer, replay_lines
 from engine.games import game
+from engine.rng import BitSources, make_bits, make_rng
 
 GAMES = ("chuo-pai", "tien-gow")
 
@@ -43,3 +44,27 @@ def test_selfplay_writes_the_fast_lines_and_replay_accepts_them(game_key):
     verdicts = io.StringIO()
     assert replay_lines(lines, verdicts) == 0
     assert verdicts.getvalue().count(": ok") == 200 and "REJECTED" not in verdicts.getvalue()
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.lists(st.integers(min_value=0, max_value=2**70), min_size=3, max_size=3), min_size=1,
+                max_size=4))
+def test_reseeded_bit_sources_draw_what_new_generators_draw(seed_lists):
+    """``BitSources`` reuses its generators from deal to deal: after each reseed, every stream is
+    the one ``make_bits`` (and so ``make_rng``) gives that seed."""
+    sources = BitSources(3)
+    for seeds in seed_lists:
+        for bits, seed in zip(sources.reseed(seeds), seeds, strict=True):
+            fresh, rng = make_bits(seed), make_rng(seed)
+            draws = [bits(k) for k in (1, 5, 32, 64, 3)]
+            assert draws == [fresh(k) for k in (1, 5, 32, 64, 3)] == [rng.getrandbits(k) for k in (1, 5, 32, 64, 3)]
+
+
+def test_bit_sources_take_one_int_seed_per_generator():
+    sources = BitSources(2)
+    with pytest.raises(TypeError):
+        sources.reseed([1, True])
+    with pytest.raises(TypeError):
+        sources.reseed([1, "2"])
+    with pytest.raises(ValueError):
+        sources.reseed([1, 2, 3])
