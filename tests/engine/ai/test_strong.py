@@ -161,7 +161,7 @@ def test_chuo_pai_strong_plays_two_seat_endgames_exactly():
     assert checked >= 20
 
 
-def test_chuo_pai_strong_gives_wide_decisions_more_play_outs():
+def test_chuo_pai_strong_gives_wide_decisions_more_play_outs(monkeypatch):
     """A decision's search work grows with its candidates (docs/ai.md): a search's mistakes come
     from decisions among many candidates sharing one budget. Counted in play-outs, never time."""
     from engine.ai import strong_chuo_pai
@@ -171,13 +171,6 @@ def test_chuo_pai_strong_gives_wide_decisions_more_play_outs():
     assert agent.work(10) == 1.0
     assert agent.work(14) == pytest.approx(1.4 ** 1.5)
     assert agent.work(20) == agent.work(60) == 2.4
-    counted: dict[str, int] = {}
-    real = strong_chuo_pai.playout
-
-    def counting(*args):
-        counted[label] = counted.get(label, 0) + 1
-        return real(*args)
-
     views: dict[str, cp.SeatView] = {}
     greedy = make_agent("greedy", "chuo-pai")
     for seed in range(40):
@@ -191,14 +184,19 @@ def test_chuo_pai_strong_gives_wide_decisions_more_play_outs():
                 if view.current is not None and 2 <= len(legal) <= 6:  # follows keep every candidate
                     views.setdefault("narrow", view)
             deal = deal.apply(greedy.choose(view, make_rng(0)))
-    strong_chuo_pai.playout = counting
-    try:
-        for label, view in views.items():  # noqa: B007 - ``counting`` reads ``label``
-            agent.choose(view, make_rng(1))
-    finally:
-        strong_chuo_pai.playout = real
-    found = views
-    assert set(found) == {"wide", "narrow"}
+    assert set(views) == {"wide", "narrow"}
+    counted = {"wide": 0, "narrow": 0}
+    real = strong_chuo_pai.playout
+
+    def counting(label):
+        def playout(*args):
+            counted[label] += 1
+            return real(*args)
+        return playout
+
+    for label, view in views.items():
+        monkeypatch.setattr(strong_chuo_pai, "playout", counting(label))
+        agent.choose(view, make_rng(1))
     assert counted["wide"] > 2 * counted["narrow"]
 
 
