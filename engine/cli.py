@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from engine.ai import make_agent
 from engine.errors import EngineError, RecordError
 from engine.games import GAME_KEYS, game
-from engine.rng import make_rng
+from engine.rng import BitSources, make_rng
 
 
 def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
@@ -53,12 +53,20 @@ def agent_seeds(seed: int, seats: int) -> range:
 
 def record_writer(game_key: str, agent_names: Sequence[str]) -> Callable[[int], str]:
     """How ``selfplay`` writes the JSON line of deal ``seed``. With every seat random, the game's
-    ``selfplay.RandomRecords`` writes the same line from its kernel: a random player needs
-    only the legal actions, not an immutable state and a full seat view per action."""
+    ``selfplay.random_record_line`` writes the same line from its kernel: a random player needs
+    only the legal actions, not an immutable state and a full seat view per action. Its
+    generators are made once and reseeded for every deal."""
     seats = len(agent_names)
     if all(name == "random" for name in agent_names):
-        records = importlib.import_module("engine." + game_key.replace("-", "_") + ".selfplay").RandomRecords()
-        return lambda seed: records.line(seed, agent_seeds(seed, seats))
+        fast: Callable[[int, Callable[[int], int], Sequence[Callable[[int], int]]], str] = importlib.import_module(
+            "engine." + game_key.replace("-", "_") + ".selfplay").random_record_line
+        bits = BitSources(1 + seats)
+
+        def write_line(seed: int) -> str:
+            deal_bits, *seat_bits = bits.reseed((seed, *agent_seeds(seed, seats)))
+            return fast(seed, deal_bits, seat_bits)
+
+        return write_line
     return lambda seed: json.dumps(play_deal(game_key, seed, agent_names), separators=(",", ":"))
 
 

@@ -25,7 +25,7 @@ def make_bits(seed: int) -> Callable[[int], int]:
 class BitSources:
     """``make_bits`` for seed after seed, on generators made once: reseeding one with an int gives
     the stream a new one would, without a new 2.5 kB state each time (self-play needs four or
-    five generators a deal, and making them was a tenth of its time)."""
+    five generators a deal; seeding, not making, is most of their cost)."""
 
     def __init__(self, count: int) -> None:
         self._generators = [_random.Random() for _ in range(count)]

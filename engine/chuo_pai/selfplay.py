@@ -17,7 +17,6 @@ from engine.chuo_pai import kernel
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
 from engine.chuo_pai.record import FORMAT
 from engine.chuo_pai.table import COPIES, HAND_SIZE, KEY, SEATS
-from engine.rng import BitSources, make_bits
 from engine.tiles import ALL_TILES
 
 # The pack in new_deal's order before the shuffle, each card written as its place in display
@@ -44,13 +43,9 @@ _BONUS = tuple(tuple("[" + ",".join([json.dumps(NAIL.key)] * n + [json.dumps(TWO
 _HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
 
 
-def deal_hands(seed: int) -> tuple[list[list[int]], int]:
+def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     """The three hands of ``new_deal(seed)`` as dealt (each a sorted list of display ranks) and
-    its first leader, from the same draws on the same generator."""
-    return _deal(make_bits(seed))
-
-
-def _deal(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
+    its first leader, from the same draws (``draw``: ``make_bits(seed)``)."""
     pack = list(PACK)
     for i, n, k in _SHUFFLE:  # Random.shuffle: swap card i with one of the n = i + 1 up to it
         j = draw(k)
@@ -64,46 +59,37 @@ def _deal(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     return [sorted(pack[hand]) for hand in _HANDS], leader
 
 
-def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
-    """The record of deal ``seed`` played by uniformly random players, seat ``s`` drawing from
-    ``make_rng(agent_seeds[s])``, as compact JSON (``json.dumps(to_record(deal),
-    separators=(",", ":"))`` of the same deal played through the engine)."""
-    return RandomRecords().line(seed, agent_seeds)
-
-
-class RandomRecords:
-    """``random_record_line`` for deal after deal, its generators made once and reseeded."""
-
-    def __init__(self) -> None:
-        self._bits = BitSources(1 + SEATS)
-
-    def line(self, seed: int, agent_seeds: Sequence[int]) -> str:
-        draw, *seats = self._bits.reseed((seed, *agent_seeds))
-        dealt, first = _deal(draw)
-        hands, bonus, piles, sizes = [], [], [], []
-        for ranks in dealt:
-            hand = [0] * len(ALL_TILES)
-            for rank in ranks:
-                hand[_INDEX[rank]] += 1
-            nails, two_reds = hand[_NAIL], hand[_TWO_RED]
-            moved = nails + two_reds if nails and two_reds else 0  # CP-4: every 1-2 and 2-4 moves
-            if moved:
-                hand[_NAIL] = hand[_TWO_RED] = 0
-            hands.append(hand)
-            bonus.append(_BONUS[nails][two_reds] if moved else "[]")
-            piles.append(moved)
-            sizes.append(len(ranks) - moved)
-        rounds: list[str] = []
-        if len(sizes) - sizes.count(0) > 1 and sizes[first]:  # CP-17: two hands hold cards
-            kernel.random_deal(hands, sizes, piles, first, seats,
-                               (rounds, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
-        top = max(piles)
-        return "".join((
-            _HEAD, str(seed),
-            ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, ranks)) + "]" for ranks in dealt]),
-            '],"bonus":[', ",".join(bonus),
-            '],"first_leader":', str(first),
-            ',"rounds":[', "".join(rounds)[:-1],
-            '],"piles":[', ",".join(map(str, piles)),
-            '],"winners":[', ",".join(str(s) for s in range(SEATS) if piles[s] == top), "]}",
-        ))
+def random_record_line(seed: int, deal_bits: Callable[[int], int],
+                       seat_bits: Sequence[Callable[[int], int]]) -> str:
+    """The record of deal ``seed`` played by uniformly random players, as compact JSON
+    (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal played through the
+    engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]`` as seat ``s``'s
+    generator."""
+    dealt, first = deal_hands(deal_bits)
+    hands, bonus, piles, sizes = [], [], [], []
+    for ranks in dealt:
+        hand = [0] * len(ALL_TILES)
+        for rank in ranks:
+            hand[_INDEX[rank]] += 1
+        nails, two_reds = hand[_NAIL], hand[_TWO_RED]
+        moved = nails + two_reds if nails and two_reds else 0  # CP-4: every 1-2 and 2-4 moves
+        if moved:
+            hand[_NAIL] = hand[_TWO_RED] = 0
+        hands.append(hand)
+        bonus.append(_BONUS[nails][two_reds] if moved else "[]")
+        piles.append(moved)
+        sizes.append(len(ranks) - moved)
+    rounds: list[str] = []
+    if len(sizes) - sizes.count(0) > 1 and sizes[first]:  # CP-17: two hands hold cards
+        kernel.random_deal(hands, sizes, piles, first, seat_bits,
+                           (rounds, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+    top = max(piles)
+    return "".join((
+        _HEAD, str(seed),
+        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, ranks)) + "]" for ranks in dealt]),
+        '],"bonus":[', ",".join(bonus),
+        '],"first_leader":', str(first),
+        ',"rounds":[', "".join(rounds)[:-1],
+        '],"piles":[', ",".join(map(str, piles)),
+        '],"winners":[', ",".join(str(s) for s in range(SEATS) if piles[s] == top), "]}",
+    ))

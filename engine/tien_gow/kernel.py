@@ -299,12 +299,12 @@ assert all([b for _, b in BEATERS[s]] == sorted(b for _, b in BEATERS[s] if b < 
            for s in range(N_IDS))
 
 
-
 def add_payments(net: list[int], ledger: Sequence[tuple[int, int, int, str]]) -> None:
     """Add a ledger's payments (payer, payee, amount, why) to each seat's ``net`` in place."""
     for payer, payee, amount, _ in ledger:
         net[payer] -= amount
         net[payee] += amount
+
 
 def _held_set_tables() -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
     """The leads beyond singles and civil pairs (military pairs, the Supreme, mixed sets: TG-4)

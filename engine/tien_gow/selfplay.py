@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from engine.rng import BitSources, make_bits
 from engine.tien_gow import kernel
 from engine.tien_gow.ladders import PACK as TILE_PACK
 from engine.tien_gow.ladders import POSITION
@@ -87,13 +86,9 @@ _TRACE_ENDS = tuple(f'],"winner":{seat}}},' for seat in range(SEATS))
 _HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
 
 
-def deal_hands(seed: int) -> tuple[list[list[int]], int]:
+def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     """The four hands of ``new_deal(seed)`` as dealt (each a sorted list of its tiles' units) and
-    its banker, from the same draws on the same generator."""
-    return _deal(make_bits(seed))
-
-
-def _deal(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
+    its banker, from the same draws (``draw``: ``make_bits(seed)``)."""
     k = SEATS.bit_length()  # randrange(SEATS)
     banker = draw(k)
     while banker >= SEATS:
@@ -107,34 +102,25 @@ def _deal(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     return [sorted(pack[hand]) for hand in _HANDS], banker
 
 
-def random_record_line(seed: int, agent_seeds: Sequence[int]) -> str:
-    """The record of deal ``seed`` played by uniformly random players, seat ``s`` drawing from
-    ``make_rng(agent_seeds[s])``, as compact JSON (``json.dumps(to_record(deal),
-    separators=(",", ":"))`` of the same deal played through the engine)."""
-    return RandomRecords().line(seed, agent_seeds)
-
-
-class RandomRecords:
-    """``random_record_line`` for deal after deal, its generators made once and reseeded."""
-
-    def __init__(self) -> None:
-        self._bits = BitSources(1 + SEATS)
-
-    def line(self, seed: int, agent_seeds: Sequence[int]) -> str:
-        draw, *seats = self._bits.reseed((seed, *agent_seeds))
-        dealt, banker = _deal(draw)
-        codes = [sum(hand) for hand in dealt]
-        tricks: list[str] = []
-        pillars, ledger, winner = kernel.random_deal(
-            codes, banker, seats, (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
-        net = [0] * SEATS
-        kernel.add_payments(net, ledger)
-        return "".join((
-            _HEAD, str(seed), ',"banker":', str(banker),
-            ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
-            '],"tricks":[', "".join(tricks)[:-1],
-            '],"pillars":[', ",".join(map(str, pillars)),
-            '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
-            '],"net":[', ",".join(map(str, net)),
-            '],"next_banker":', str(winner), "}",
-        ))
+def random_record_line(seed: int, deal_bits: Callable[[int], int],
+                       seat_bits: Sequence[Callable[[int], int]]) -> str:
+    """The record of deal ``seed`` played by uniformly random players, as compact JSON
+    (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal played through the
+    engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]`` as seat ``s``'s
+    generator."""
+    dealt, banker = deal_hands(deal_bits)
+    codes = [sum(hand) for hand in dealt]
+    tricks: list[str] = []
+    pillars, ledger, winner = kernel.random_deal(
+        codes, banker, seat_bits, (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+    net = [0] * SEATS
+    kernel.add_payments(net, ledger)
+    return "".join((
+        _HEAD, str(seed), ',"banker":', str(banker),
+        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
+        '],"tricks":[', "".join(tricks)[:-1],
+        '],"pillars":[', ",".join(map(str, pillars)),
+        '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
+        '],"net":[', ",".join(map(str, net)),
+        '],"next_banker":', str(winner), "}",
+    ))
