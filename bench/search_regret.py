@@ -110,18 +110,18 @@ def tg_reference(view: Any, agent: tgs.StrongTienGow, worlds: int, seed: int) ->
     """Every candidate's mean net over the same guesses: ``strong``'s own search with every
     candidate kept at every halving stage, ``worlds`` guesses per stage."""
     captured: list[list[float]] = []
-    keep_all, first_best = tgs.better_half, tgs.first_best
+    halve, best_first = tgs.halve, tgs.best_first
 
-    def spy(totals: list[float]) -> int:
+    def spy(totals: list[float]) -> list[int]:  # the final ranking sees every candidate's total
         captured.append(list(totals))
-        return first_best(totals)
+        return best_first(totals)
 
     flat = tgs.StrongTienGow(**{**agent_kwargs(agent), "min_batch": worlds, "max_worlds": 1})
-    tgs.better_half, tgs.first_best = (lambda totals: list(range(len(totals)))), spy
+    tgs.halve, tgs.best_first = (lambda totals: (list(range(len(totals))), [])), spy
     try:
         flat._ranked(view, make_rng(seed), view.legal_actions())
     finally:
-        tgs.better_half, tgs.first_best = keep_all, first_best
+        tgs.halve, tgs.best_first = halve, best_first
     ids = [tgs.to_id(a) for a in flat.candidates(view, view.legal_actions())]
     guesses = worlds * max(1, (len(ids) - 1).bit_length())
     return {play: total / guesses for play, total in zip(ids, captured[-1], strict=True)}

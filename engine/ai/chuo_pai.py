@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.halving import best_first, better_half, first_best
+from engine.ai.halving import best_first, halve
 from engine.chuo_pai import kernel
 from engine.chuo_pai.actions import PASS, Action
 from engine.chuo_pai.families import STRENGTH
@@ -343,12 +343,9 @@ class StandardChuoPai:
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
-                keep = better_half(totals)
-                gone = [c for c in best_first(totals) if c not in keep]
+                keep, gone = halve(totals)
                 dropped[:0] = [(alive[c], firsts[c] / evaluated) for c in gone]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
                 firsts = [firsts[c] for c in keep]
-        best = first_best(totals)
-        order = [best] + [c for c in best_first(totals) if c != best]
-        return [(alive[c], firsts[c] / evaluated) for c in order] + dropped
+        return [(alive[c], firsts[c] / evaluated) for c in best_first(totals)] + dropped

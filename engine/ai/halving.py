@@ -1,4 +1,4 @@
-"""Successive halving's two choices, shared by both games' ``standard`` agents (docs/ai.md).
+"""Successive halving's two choices, shared by both games' search agents (docs/ai.md).
 
 Candidates are indices into ``totals``; ties always go to the earlier candidate (legal order),
 so the agents stay deterministic.
@@ -8,19 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def better_half(totals: Sequence[float]) -> list[int]:
-    """The better half of the candidates (rounded up) by total, in their original order."""
-    keep = sorted(range(len(totals)), key=lambda c: -totals[c])[:(len(totals) + 1) // 2]
-    keep.sort()
-    return keep
-
-
-def first_best(totals: Sequence[float]) -> int:
-    """The candidate with the highest total; the first of equals."""
-    return max(range(len(totals)), key=lambda c: totals[c])
-
-
 def best_first(totals: Sequence[float]) -> list[int]:
-    """Every candidate by total, highest first; equals in their original order (so the first is
-    ``first_best``)."""
+    """Every candidate by total, highest first; equals in their original order."""
     return sorted(range(len(totals)), key=lambda c: -totals[c])
+
+
+def halve(totals: Sequence[float]) -> tuple[list[int], list[int]]:
+    """A stage's cut: (the better half of the candidates, rounded up, in their original order;
+    the others, best first)."""
+    order = best_first(totals)
+    half = (len(totals) + 1) // 2
+    return sorted(order[:half]), order[half:]

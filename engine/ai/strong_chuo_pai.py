@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, round_order, sample_hands, unseen_counts
 from engine.ai.chuo_pai_endgame import TooLarge, solve
-from engine.ai.halving import best_first, better_half, first_best
+from engine.ai.halving import best_first, halve
 from engine.chuo_pai import PASS, Action, SeatView
 from engine.chuo_pai.kernel import BEATERS, GROUP, GROUP_BEATERS, NEED, PASS_ID, SIZE, to_action, to_id
 
@@ -393,16 +393,13 @@ class StrongChuoPai:
                 totals[c] += value
             evaluated += batch
             if stage < stages - 1:
-                keep = better_half(totals)
-                gone = [c for c in best_first(totals) if c not in keep]
+                keep, gone = halve(totals)
                 dropped[:0] = [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in gone]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
                 firsts = [firsts[c] for c in keep]
                 weights = [weights[c] for c in keep]
-        best = first_best(totals)
-        order = [best] + [c for c in best_first(totals) if c != best]
-        return [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in order] + dropped
+        return [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in best_first(totals)] + dropped
 
     def _solved(self, view: SeatView, unseen: list[int]) -> list[tuple[Action, float]] | None:
         """The two-seat endgame solved exactly, or None: with one seat out, the unseen cards

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.halving import best_first, better_half, first_best
+from engine.ai.halving import best_first, halve
 from engine.ai.tien_gow import LEAD_SETS, WEAK_SHIFTS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
 from engine.ai.tien_gow import weakest_code as greedy_weakest_code
 from engine.tien_gow import SETS, Action, SeatView, make_action
@@ -399,13 +399,10 @@ class StrongTienGow:
                 totals[c] += value
             evaluated += batch
             if stage < stages - 1:
-                keep = better_half(totals)
-                gone = [c for c in best_first(totals) if c not in keep]
+                keep, gone = halve(totals)
                 dropped[:0] = [(to_action(ids[c]), wins[c] / evaluated) for c in gone]
                 ids = [ids[c] for c in keep]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
                 wins = [wins[c] for c in keep]
-        best = first_best(totals)
-        order = [best] + [c for c in best_first(totals) if c != best]
-        return [(to_action(ids[c]), wins[c] / evaluated) for c in order] + dropped
+        return [(to_action(ids[c]), wins[c] / evaluated) for c in best_first(totals)] + dropped

@@ -9,7 +9,7 @@ import random
 from fractions import Fraction
 from itertools import combinations
 
-from engine.ai.halving import best_first, better_half, first_best
+from engine.ai.halving import best_first, halve
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
 from engine.tien_gow.kernel import LOW, SET_CODE, SET_SIZE, SINGLE_BEATS, SUPREME_ID, add_payments, final, immediate
@@ -330,13 +330,10 @@ class StandardTienGow:
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
-                keep = better_half(totals)
-                gone = [c for c in best_first(totals) if c not in keep]
+                keep, gone = halve(totals)
                 dropped[:0] = [(alive[c], firsts[c] / evaluated) for c in gone]
                 alive = [alive[c] for c in keep]
                 info = [info[c] for c in keep]
                 totals = [totals[c] for c in keep]
                 firsts = [firsts[c] for c in keep]
-        best = first_best(totals)
-        order = [best] + [c for c in best_first(totals) if c != best]
-        return [(alive[c], firsts[c] / evaluated) for c in order] + dropped
+        return [(alive[c], firsts[c] / evaluated) for c in best_first(totals)] + dropped

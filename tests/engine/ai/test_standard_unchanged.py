@@ -11,7 +11,6 @@ import pytest
 
 from engine.ai import make_agent
 from engine.ai.chuo_pai import greedy_beat, greedy_lead, pass_limits, round_order, unseen_counts
-from engine.ai.halving import best_first, better_half, first_best
 from engine.ai.tien_gow import LEAD_SETS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
 from engine.chuo_pai.actions import PASS, Action
 from engine.chuo_pai.plays import Play
@@ -24,6 +23,21 @@ from engine.tien_gow.ladders import POSITION
 from engine.tien_gow.sets import BEATEN_BY, SETS, SUPREME, TileSet
 from engine.tien_gow.settlement import final_payments, immediate_payments
 from engine.tiles import Tile
+
+
+# The halving helpers as standard used them when it was frozen (engine.ai.halving may change).
+def better_half(totals: list[float]) -> list[int]:
+    keep = sorted(range(len(totals)), key=lambda c: -totals[c])[:(len(totals) + 1) // 2]
+    keep.sort()
+    return keep
+
+
+def first_best(totals: list[float]) -> int:
+    return max(range(len(totals)), key=lambda c: totals[c])
+
+
+def best_first(totals: list[float]) -> list[int]:
+    return sorted(range(len(totals)), key=lambda c: -totals[c])
 
 SEATS_CP = 3
 N_IDS = 21
