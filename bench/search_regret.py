@@ -69,6 +69,7 @@ def cp_reference(view: Any, agent: cps.StrongChuoPai, worlds: int, seed: int) ->
     owner0 = -1 if view.owner is None else view.owner
     alive = cp_candidates(view, agent)
     history = cps.opponent_plays(view, agent.recent)
+    ranked = [agent.ranked_leads and seat != me for seat in range(cps.SEATS)]
     totals = [0.0] * len(alive)
     weights = 0.0
     for _ in range(worlds):
@@ -89,7 +90,7 @@ def cp_reference(view: Any, agent: cps.StrongChuoPai, worlds: int, seed: int) ->
                     total[i] -= n
                 sizes[me] -= cps.SIZE[play]
                 current, owner = play, me
-            cps.playout(guess, sizes, piles, total, current, owner, after, leader, careful,
+            cps.playout(guess, sizes, piles, total, current, owner, after, leader, careful, ranked,
                         agent.epsilon, cps.Draws(draws))
             top, mine = max(piles), piles[me]
             other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])

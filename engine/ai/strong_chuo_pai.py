@@ -15,12 +15,14 @@ and adds:
   plays — walking back from the guessed hands, every play greedy would not have made there
   multiplies the weight by 0.7 (a tempered model: most players lead their weakest cards and
   beat cheaply);
-- **varied play-outs** on the kernel's integers (engine/chuo_pai/kernel.py): every seat plays
-  greedy, except that the search's own seat plays *careful* — it cashes its sure winners first
-  once at most two of its cards are in beatable groups (so weak cards are not stranded, CP-19) —
-  and every seat makes a uniformly random choice at 5% of its play-out steps;
-- **four times the work**: a faster play-out and at least 6 guesses per candidate per halving
-  stage — measured, search effort is what ``standard`` lacked most;
+- **varied play-outs** on the kernel's integers (engine/chuo_pai/kernel.py): the opponents lead
+  as a searching player does — every copy of an identity whose rank among those they hold is
+  drawn from the ranks of ``standard``'s own leads (bench/lead_ranks.py), not always the weakest
+  — and beat greedily; the search's own seat plays *careful* — greedy, cashing its sure winners
+  first once at most two of its cards are in beatable groups (so weak cards are not stranded,
+  CP-19); every seat makes a uniformly random choice at 5% of its play-out steps;
+- **about 2.6 times the work** of the first edition: a faster play-out and at least 6 guesses
+  per candidate per halving stage — measured, search effort is what ``standard`` lacked most;
 - **the work where the choice is wide**: a decision's play-outs grow with its candidates, as
   (candidates / 10) ** 1.5 times the budget, kept within 0.8 and 2.4 times — measured, a
   search's mistakes come from decisions among many candidates (17 or more: 0.0083 of the
@@ -53,6 +55,19 @@ FOLLOW_GROUPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 # at most four copies and at most two other cards may be left beside it.
 CAREFUL_SIZE = 6
 NEXT_TWO: tuple[tuple[int, int], ...] = tuple(((s + 1) % SEATS, (s + 2) % SEATS) for s in range(SEATS))
+# How the opponents lead in the play-outs: the rank of the led identity among those the hand holds
+# (0: the weakest, greedy's lead), at the 64 quantiles of ``standard``'s own chosen leads, with 28
+# or more cards in the other two hands (EARLY_LEAD_RANKS) and with fewer — made by
+# bench/lead_ranks.py from its self-play on seeds 300000-300079. Greedy's "always the weakest"
+# is far from how a searching player leads: with 42 or more cards out, ``standard`` led its
+# weakest identity 9% of the time.
+EARLY_LEAD_RANKS = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+                    4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 9, 9, 9, 10,
+                    10, 11, 12, 12, 13)
+LATE_LEAD_RANKS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,
+                   1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6,
+                   7, 8)
+EARLY_LEAD = 28  # cards in the other two hands from which the early table applies
 
 
 def _held(hand: list[int], play: int) -> bool:
@@ -152,10 +167,12 @@ def random_gap(rand: Draws, log_keep: float) -> int:
 
 def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: list[int],
             current: int, owner: int, pending: Sequence[int], leader: int, careful: list[bool],
-            epsilon: float, rand: Draws) -> None:
+            ranked: Sequence[bool], epsilon: float, rand: Draws) -> None:
     """Finish the deal in place. With ``current`` < 0, ``leader`` leads the next round; otherwise
     the round goes on with the ``pending`` seats. ``total`` counts every card still in a hand.
-    At each step the acting seat chooses at random with probability ``epsilon``."""
+    A ``ranked`` seat leads every copy of the identity whose rank among those it holds is drawn
+    from the lead-rank tables; the others lead greedy's, or careful's near the end. At each step
+    the acting seat chooses at random with probability ``epsilon``."""
     size_of, group_of, follow_groups, follow_ids, lead_order = SIZE, GROUP, FOLLOW_GROUPS, FOLLOW_IDS, LEAD_ORDER
     log_keep = math.log(1.0 - epsilon) if epsilon > 0 else 0.0
     gap = random_gap(rand, log_keep) if log_keep else -1  # -1: never random
@@ -172,11 +189,24 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
                 gap -= 1
                 if careful[leader] and sizes[leader] <= CAREFUL_SIZE:
                     play = careful_lead(hand, total)
-                else:  # greedy: every copy of the weakest identity
+                else:  # every copy of the weakest identity, or of the one of a drawn rank
                     k = low[leader]
                     while not hand[lead_order[k]]:
                         k += 1
                     low[leader] = k
+                    if ranked[leader]:
+                        ranks = EARLY_LEAD_RANKS if sizes[0] + sizes[1] + sizes[2] - sizes[leader] >= EARLY_LEAD \
+                            else LATE_LEAD_RANKS
+                        d = rand.next  # rand.random(), inline: one draw per ranked lead
+                        rand.next = d + 1 if d + 1 < len(rand.values) else 0
+                        skip = ranks[int(rand.values[d] * 64)]
+                        if skip:  # the skip-th held identity above the weakest, or the strongest held
+                            for j in range(k + 1, N_IDS):
+                                if hand[lead_order[j]]:
+                                    k = j
+                                    skip -= 1
+                                    if not skip:
+                                        break
                     i = lead_order[k]
                     play = 4 * i + hand[i] - 1
             n = size_of[play]
@@ -285,11 +315,11 @@ class StrongChuoPai:
 
     name = "strong"
 
-    def __init__(self, budget: int = 36000, min_batch: int = 6, max_worlds: int = 960,
+    def __init__(self, budget: int = 23000, min_batch: int = 6, max_worlds: int = 960,
                  epsilon: float = 0.05, careful_share: float = 0.0, weight: float = 0.02,
                  keep_out: int = 50, miss: float = 0.7, recent: int = 30,
                  endgame_limit: int = 1500, pivot: int = 10, power: float = 1.5,
-                 scale: tuple[float, float] = (0.8, 2.4)) -> None:
+                 scale: tuple[float, float] = (0.8, 2.4), ranked_leads: bool = True) -> None:
         self.budget = budget  # play-out cards per decision among ``pivot`` candidates
         self.min_batch = min_batch  # guesses per candidate in every halving stage, at least
         self.max_worlds = max_worlds
@@ -303,6 +333,7 @@ class StrongChuoPai:
         self.pivot = pivot  # candidates for which a decision gets exactly the budget
         self.power = power  # how fast the budget grows with the candidates ...
         self.scale = scale  # ... and within which factors of it
+        self.ranked_leads = ranked_leads  # the opponents lead by the lead-rank tables in play-outs
 
     def work(self, candidates: int) -> float:
         """The factor of the budget (and of ``max_worlds``) a decision among ``candidates`` gets."""
@@ -355,6 +386,7 @@ class StrongChuoPai:
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         weight, epsilon = self.weight, self.epsilon
+        ranked = [self.ranked_leads and seat != me for seat in range(SEATS)]
         for stage in range(stages):
             batch = max(self.min_batch, min(total_playouts // (stages * len(alive)),
                                             max_worlds // stages))
@@ -364,7 +396,7 @@ class StrongChuoPai:
                 careful[me] = True
                 weight_of = likelihood(hands, history, self.miss) if history else 1.0
                 in_hands = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
-                draws = [rng.random() for _ in range(DRAWS)] if epsilon > 0 else []
+                draws = [rng.random() for _ in range(DRAWS)] if epsilon > 0 or self.ranked_leads else []
                 worlds.append((hands, in_hands, careful, draws, weight_of))
             for c, play in enumerate(alive):
                 value = 0.0
@@ -381,7 +413,7 @@ class StrongChuoPai:
                             total[i] -= n
                         sizes[me] -= SIZE[play]
                         current, owner = play, me
-                    playout(hands, sizes, piles, total, current, owner, after, leader, careful,
+                    playout(hands, sizes, piles, total, current, owner, after, leader, careful, ranked,
                             epsilon, Draws(draws))
                     mine = piles[me]
                     top = max(piles)

@@ -278,3 +278,56 @@ def test_tien_gow_play_outs_end_in_the_exact_solve():
         assert (net, winner) == (list(found[:4]), found[4])
         checked += 1
     assert checked >= 5
+
+
+def test_chuo_pai_strong_opponents_lead_by_the_rank_tables():
+    """In ``strong``'s play-outs an opponent leads every copy of the identity whose rank among those
+    it holds (0: the weakest, in greedy's lead order) the lead-rank table gives for the drawn
+    number (docs/ai.md, step 5); the searching seat and unranked seats lead greedy's. Seat 1
+    leads six Long singles into seat 0's lone Heaven (6-6), which must beat (CP-14) and so ends the
+    deal (CP-17): what is left in seat 1's hand shows what it led."""
+    from engine.ai import strong_chuo_pai as scp
+    from engine.ai.chuo_pai import LEAD_ORDER
+    from engine.tiles import ALL_TILES
+
+    index = {t.key: t.index for t in ALL_TILES}
+    longs = [index[key] for key in ("1-1", "4-4", "1-3", "3-3", "5-5", "2-2")]
+    held = sorted(longs, key=LEAD_ORDER.index)  # weakest first: 2-2, 5-5, ... 1-1
+    assert held == [index[k] for k in ("2-2", "5-5", "3-3", "1-3", "4-4", "1-1")]
+
+    def first_lead(ranked, u):
+        hands = [[0] * scp.N_IDS for _ in range(3)]
+        hands[0][index["6-6"]] = 1
+        for i in longs:
+            hands[1][i] = 1
+        total = [sum(h[i] for h in hands) for i in range(scp.N_IDS)]
+        sizes, piles = [1, len(longs), 0], [0, 0, 0]
+        scp.playout(hands, sizes, piles, total, scp.PASS_ID, -1, (), 1, [True, False, False], ranked, 0.0,
+                    scp.Draws([u]))
+        assert sizes == [0, len(longs) - 1, 0] and piles == [1, 0, 0]
+        (led,) = [i for i in longs if not hands[1][i]]
+        return led
+
+    for q, rank in enumerate(scp.LATE_LEAD_RANKS):  # one card out: the late table
+        assert first_lead([False, True, False], (q + 0.5) / 64) == held[min(rank, len(held) - 1)]
+        assert first_lead([False, False, False], (q + 0.5) / 64) == held[0]
+    for table in (scp.EARLY_LEAD_RANKS, scp.LATE_LEAD_RANKS):
+        assert len(table) == 64 and table[0] == 0 and list(table) == sorted(table)
+    assert sum(scp.EARLY_LEAD_RANKS) > 2 * sum(scp.LATE_LEAD_RANKS)  # early leads are stronger
+    assert scp.StrongChuoPai().ranked_leads
+
+
+def test_lead_rank_tables_are_the_quantiles_bench_prints():
+    """The engine's lead-rank tables are measured, not chosen: ``bench/lead_ranks.py`` makes exactly
+    them from ``standard``'s self-play (seeds 300000-300079), as the 64 quantiles of the ranks."""
+    from collections import Counter
+
+    from bench.lead_ranks import led_ranks, quantiles
+    from engine.ai import strong_chuo_pai as scp
+
+    assert quantiles(Counter({0: 1, 1: 1})) == (0,) * 32 + (1,) * 32
+    assert quantiles(Counter({0: 3, 5: 1})) == (0,) * 48 + (5,) * 16
+    assert quantiles(Counter({2: 7})) == (2,) * 64
+    counted = led_ranks("chuo-pai", 300000, 80)
+    assert quantiles(counted["EARLY_LEAD_RANKS"]) == scp.EARLY_LEAD_RANKS
+    assert quantiles(counted["LATE_LEAD_RANKS"]) == scp.LATE_LEAD_RANKS
