@@ -5,6 +5,7 @@ from __future__ import annotations
 import _random
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 
 
 def make_rng(seed: int) -> random.Random:
@@ -38,3 +39,29 @@ class BitSources:
                 raise TypeError("seed must be an int")
             generator.seed(seed)
         return self._bits
+
+
+def randbelow(draw: Callable[[int], int], n: int) -> int:
+    """``Random.randrange(n)`` made with ``draw`` (a ``getrandbits``): CPython's ``_randbelow``
+    takes ``getrandbits(n.bit_length())`` until the draw is below ``n``."""
+    k = n.bit_length()
+    r = draw(k)
+    while r >= n:
+        r = draw(k)
+    return r
+
+
+@cache
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``Random.shuffle``'s steps for ``size`` items: (position, choices, bits per draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def shuffle(items: list[int], draw: Callable[[int], int]) -> None:
+    """``Random.shuffle(items)`` in place, made with ``draw``: the same draws in the same order,
+    so the same order of items (each position from the last swaps with one drawn up to it)."""
+    for i, n, k in _swaps(len(items)):
+        j = draw(k)
+        while j >= n:
+            j = draw(k)
+        items[i], items[j] = items[j], items[i]

@@ -17,6 +17,7 @@ from engine.chuo_pai import kernel
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
 from engine.chuo_pai.record import FORMAT
 from engine.chuo_pai.table import COPIES, HAND_SIZE, KEY, SEATS
+from engine.rng import randbelow, shuffle
 from engine.tiles import ALL_TILES
 
 # The pack in new_deal's order before the shuffle, each card written as its place in display
@@ -36,7 +37,6 @@ _TRACE_LEADS = tuple(tuple(f'{{"leader":{seat},"actions":[{action}' for action i
 _TRACE_FOLLOWS = tuple(tuple("," + action for action in _ACTIONS[seat]) for seat in range(SEATS))
 _TRACE_ENDS = tuple(f'],"winner":{seat}}},' for seat in range(SEATS))
 _HANDS = tuple(slice(s * HAND_SIZE, (s + 1) * HAND_SIZE) for s in range(SEATS))  # in the pack
-_SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PACK) - 1, 0, -1))
 # _BONUS[n][m]: the CP-4 bonus of n Nails (1-2) and m Two Reds (2-4), as JSON
 _BONUS = tuple(tuple("[" + ",".join([json.dumps(NAIL.key)] * n + [json.dumps(TWO_RED.key)] * m) + "]"
                      for m in range(COPIES + 1)) for n in range(COPIES + 1))
@@ -47,15 +47,8 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     """The three hands of ``new_deal(seed)`` as dealt (each a sorted list of display ranks) and
     its first leader, from the same draws (``draw``: ``make_bits(seed)``)."""
     pack = list(PACK)
-    for i, n, k in _SHUFFLE:  # Random.shuffle: swap card i with one of the n = i + 1 up to it
-        j = draw(k)
-        while j >= n:
-            j = draw(k)
-        pack[i], pack[j] = pack[j], pack[i]
-    k = SEATS.bit_length()  # randrange(SEATS)
-    leader = draw(k)
-    while leader >= SEATS:
-        leader = draw(k)
+    shuffle(pack, draw)
+    leader = randbelow(draw, SEATS)
     return [sorted(pack[hand]) for hand in _HANDS], leader
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
+from engine.rng import randbelow, shuffle
 from engine.tien_gow import kernel
 from engine.tien_gow.ladders import PACK as TILE_PACK
 from engine.tien_gow.ladders import POSITION
@@ -28,7 +29,6 @@ PACK: tuple[int, ...] = tuple(1 << (3 * POSITION[t]) for t in TILE_PACK)
 _UNIT = tuple(1 << (3 * i) for i in range(kernel.N_IDS))  # position -> its field in a code
 _QUOTED = {1 << (3 * i): json.dumps(t.key) for i, t in enumerate(kernel.ORDER)}  # unit -> JSON
 _HANDS = tuple(slice(s * HAND_SIZE, (s + 1) * HAND_SIZE) for s in range(SEATS))  # in the pack
-_SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PACK) - 1, 0, -1))
 
 
 _FACE_UP = (json.dumps(False), json.dumps(True))
@@ -89,16 +89,9 @@ _HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
 def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     """The four hands of ``new_deal(seed)`` as dealt (each a sorted list of its tiles' units) and
     its banker, from the same draws (``draw``: ``make_bits(seed)``)."""
-    k = SEATS.bit_length()  # randrange(SEATS)
-    banker = draw(k)
-    while banker >= SEATS:
-        banker = draw(k)
+    banker = randbelow(draw, SEATS)
     pack = list(PACK)
-    for i, n, k in _SHUFFLE:  # Random.shuffle: swap tile i with one of the n = i + 1 up to it
-        j = draw(k)
-        while j >= n:
-            j = draw(k)
-        pack[i], pack[j] = pack[j], pack[i]
+    shuffle(pack, draw)
     return [sorted(pack[hand]) for hand in _HANDS], banker
 
 
