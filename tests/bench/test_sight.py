@@ -1,0 +1,27 @@
+"""bench/sight.py's seeing player: its guesses are the true deal, and nothing else changes."""
+from bench.sight import SeeingStrong
+from engine.ai import strong_tien_gow as tgs
+from engine.games import game
+from engine.rng import make_rng
+from engine.tien_gow.kernel import POSITION
+
+
+def test_seeing_strong_plays_out_the_true_hands_and_puts_the_guesser_back(monkeypatch):
+    deal = game("tien-gow").new_deal(100000)
+    seat = deal.to_act
+    true_codes = [sum(1 << (3 * POSITION[t]) for t in hand) for hand in deal.hands]
+    seen = []
+    real_playout = tgs.playout
+
+    def spy(codes, *args, **kwargs):
+        seen.append(list(codes))
+        return real_playout(codes, *args, **kwargs)
+
+    monkeypatch.setattr(tgs, "playout", spy)
+    guesser = tgs.sample_codes
+    action = SeeingStrong().choose_seeing(deal, seat, make_rng(1))
+    assert action in deal.legal_actions()
+    assert tgs.sample_codes is guesser
+    assert seen  # the first lead is searched (eight tiles, many leads)
+    for codes in seen:  # the searching seat's candidate is already out of its hand
+        assert [c for s, c in enumerate(codes) if s != seat] == [c for s, c in enumerate(true_codes) if s != seat]
