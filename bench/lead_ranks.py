@@ -33,6 +33,7 @@ from engine.ai import make_agent  # noqa: E402
 from engine.ai.chuo_pai import LEAD_ORDER  # noqa: E402
 from engine.ai.strong_chuo_pai import EARLY_LEAD  # noqa: E402
 from engine.ai.strong_tien_gow import LEAD_IDS  # noqa: E402
+from engine.cli import agent_seeds  # noqa: E402
 from engine.games import game  # noqa: E402
 from engine.rng import make_rng  # noqa: E402
 from engine.tien_gow.kernel import to_id  # noqa: E402
@@ -71,14 +72,17 @@ def led_ranks(game_key: str, first_seed: int, deals: int) -> dict[str, Counter[i
     counted: dict[str, Counter[int]] = {}
     for seed in range(first_seed, first_seed + deals):
         deal = rules.new_deal(seed)
-        rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.seats)]
+        rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]  # as selfplay seeds them
         while not deal.is_over:
             seat = deal.to_act
             assert seat is not None
             view = deal.view(seat)
             legal = view.legal_actions()
-            action = standard.choose(view, rngs[seat]) if len(legal) > 1 else legal[0]
-            found = RANK_OF[game_key](view, action) if len(legal) > 1 else None
+            if len(legal) == 1:
+                deal = deal.apply(legal[0], player=seat)
+                continue
+            action = standard.choose(view, rngs[seat])
+            found = RANK_OF[game_key](view, action)
             if found is not None:
                 counted.setdefault(found[0], Counter())[found[1]] += 1
             deal = deal.apply(action, player=seat)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -72,9 +73,7 @@ def results(agent_of: Any, deals: int, first_seed: int) -> dict[tuple[int, int],
 def paired(a: list[float], b: list[float]) -> tuple[float, float]:
     """Mean of b − a and its 95% half-width."""
     d = [y - x for x, y in zip(a, b, strict=True)]
-    mean = sum(d) / len(d)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else 0.0
-    return mean, 1.96 * sd / math.sqrt(len(d))
+    return statistics.mean(d), 1.96 * statistics.stdev(d) / math.sqrt(len(d))
 
 
 def main() -> None:
