@@ -1,0 +1,217 @@
+"""Fit a model of Tien Gow ``standard``'s play: how well do play-outs imitate it?
+
+    python bench/fit_imitation.py [--deals 3000] [--seed 300000] [--write PATH]
+
+Plays ``standard`` against itself on ``--deals`` seeds from ``--seed`` (the fitting seeds) and as
+many after them (the held-out seeds) — none of them a tuning (100000 …) or report (0 …) seed —
+and records every decision with more than one legal action. Two conditional logit models
+(McFadden's choice model: the chance of an option is proportional to exp of the sum of its
+features' weights) are fitted to the fitting seeds' decisions by maximum likelihood (Adam, full
+batch, a small L2 penalty, a fixed number of steps: the same data gives the same tables):
+
+- **leads**, over the sets the hand holds: a weight per set, a weight per set and phase (tiles in
+  hand 8–7, 6–5, 4–3, 2–1), and a weight per phase and rank of the set in greedy's lead order
+  among the sets held (0 … 5, and 6 for the rest);
+- **follows** where a face-up beat is legal, over "discard" and each beat held: for the discard
+  a weight per tiles in hand and last-to-act, and per tiles in hand and pillarless; for a beat a
+  weight per set, and per tiles in hand and rank in greedy's beat order (0, 1, 2, and 3 for the
+  rest).
+
+It prints, on the held-out seeds, each model's mean log-likelihood and how often its likeliest
+option is ``standard``'s choice, beside how often ``greedy``'s choice is (``greedy`` is what
+``strong``'s play-outs assume of most opponents); with ``--write`` it writes the exponentiated
+weights as a Python module, the opponent model of the imitation experiment in docs/ai.md (Tien
+Gow tuning; the play-outs that use it are on branch ``mimic``).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai import make_agent  # noqa: E402
+from engine.ai.strong_tien_gow import BEAT_IDS, LEAD_IDS  # noqa: E402
+from engine.cli import agent_seeds  # noqa: E402
+from engine.games import game  # noqa: E402
+from engine.rng import make_rng  # noqa: E402
+from engine.tien_gow import make_action  # noqa: E402
+from engine.tien_gow.hands import code_of  # noqa: E402
+from engine.tien_gow.kernel import DOWN, GUARDS, SET_CODE, holds, to_id  # noqa: E402
+
+PHASE = (3, 3, 3, 2, 2, 1, 1, 0, 0)  # tiles in hand -> phase: 8–7 0, 6–5 1, 4–3 2, 2–1 3
+LEAD_RANKS, BEAT_RANKS, MAX_TILES = 7, 4, 8
+Feature = tuple[object, ...]
+Decision = tuple[list[list[Feature]], int]  # each option's features, the chosen option
+
+
+def lead_options(hand: int, left: int) -> list[tuple[int, list[Feature]]]:
+    """A leader's options: every set held, in greedy's lead order, with its features."""
+    g = hand | GUARDS
+    phase = PHASE[left]
+    held = [s for code, s in LEAD_IDS if holds(g, code)]
+    return [(s, [("set", s), ("set_phase", phase, s), ("rank", phase, min(r, LEAD_RANKS - 1))])
+            for r, s in enumerate(held)]
+
+
+def follow_options(hand: int, left: int, high: int, last: bool, pillarless: bool,
+                   legal: set[int]) -> list[tuple[int, list[Feature]]]:
+    """A follower's options: "discard" (``DOWN``) and every legal face-up beat, in greedy's beat
+    order, with their features."""
+    g = hand | GUARDS
+    beats = [s for code, s in BEAT_IDS[high] if holds(g, code) and s in legal]
+    options: list[tuple[int, list[Feature]]] = [
+        (DOWN, [("down", left, last), ("down_pillarless", left, pillarless)])]
+    options += [(s, [("beat", s), ("beat_rank", left, min(r, BEAT_RANKS - 1))]) for r, s in enumerate(beats)]
+    return options
+
+
+def decisions(first_seed: int, deals: int) -> Iterator[tuple[str, Decision, int]]:
+    """Each non-forced decision of ``standard``'s self-play: (kind, (options' features, chosen),
+    the option greedy would take: the first set in lead order, the first beat in beat order),
+    seats seeded as in ``python -m engine selfplay``."""
+    rules = game("tien-gow")
+    for seed in range(first_seed, first_seed + deals):
+        agents = [make_agent("standard", "tien-gow") for _ in range(rules.seats)]
+        rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]
+        deal = rules.new_deal(seed)
+        while not deal.is_over:
+            seat = deal.to_act
+            view = deal.view(seat)
+            legal = deal.legal_actions()
+            action = agents[seat].choose(view, rngs[seat])
+            deal = deal.apply(action, player=seat)
+            if len(legal) == 1:
+                continue
+            hand = code_of(view.hand)
+            chosen = to_id(action)
+            if not view.trick.plays:
+                options = lead_options(hand, len(view.hand))
+                yield "lead", ([f for _, f in options], [s for s, _ in options].index(chosen)), 0
+                continue
+            ids = {to_id(a) for a in legal}
+            assert view.high is not None
+            high = to_id(make_action(view.high.tiles, True))
+            options = follow_options(hand, len(view.hand), high, len(view.trick.plays) == rules.seats - 1,
+                                     view.pillars[seat] == 0, ids)
+            if len(options) == 1:  # no beat is legal: only which tiles to discard, not modelled
+                continue
+            picked = DOWN if chosen >= DOWN else chosen
+            yield "follow", ([f for _, f in options], [s for s, _ in options].index(picked)), 1
+
+
+def scores(weights: dict[Feature, float], options: list[list[Feature]]) -> list[float]:
+    return [sum(weights.get(k, 0.0) for k in f) for f in options]
+
+
+def fit(data: list[Decision], steps: int, rate: float = 0.1, l2: float = 1e-3) -> dict[Feature, float]:
+    """Maximum likelihood with Adam (full batch, ``steps`` steps, L2 penalty ``l2``)."""
+    w: dict[Feature, float] = {}
+    m: dict[Feature, float] = {}
+    v: dict[Feature, float] = {}
+    for step in range(1, steps + 1):
+        grad: dict[Feature, float] = {}
+        for options, chosen in data:
+            sc = scores(w, options)
+            top = max(sc)
+            ex = [math.exp(x - top) for x in sc]
+            z = sum(ex)
+            for f, e in zip(options, ex, strict=True):
+                for k in f:
+                    grad[k] = grad.get(k, 0.0) - e / z
+            for k in options[chosen]:
+                grad[k] = grad.get(k, 0.0) + 1
+        for k, gk in grad.items():
+            gk = gk / len(data) - l2 * w.get(k, 0.0)
+            m[k] = 0.9 * m.get(k, 0.0) + 0.1 * gk
+            v[k] = 0.999 * v.get(k, 0.0) + 0.001 * gk * gk
+            w[k] = w.get(k, 0.0) + rate * (m[k] / (1 - 0.9 ** step)) / (math.sqrt(v[k] / (1 - 0.999 ** step)) + 1e-8)
+    return w
+
+
+def evaluate(w: dict[Feature, float], data: list[Decision], greedy: list[int]) -> tuple[float, float, float]:
+    """(mean log-likelihood, share where the likeliest option is the choice, greedy's share)."""
+    loglik = hits = 0.0
+    for options, chosen in data:
+        sc = scores(w, options)
+        top = max(sc)
+        loglik += sc[chosen] - top - math.log(sum(math.exp(x - top) for x in sc))
+        hits += sc.index(top) == chosen
+    return loglik / len(data), hits / len(data), sum(g == c for g, (_, c) in zip(greedy, data, strict=True)) / len(data)
+
+
+def tables(lead: dict[Feature, float], follow: dict[Feature, float]) -> str:
+    """The module ``strong``'s play-outs read: exponentiated weights, rounded."""
+    e = lambda x: round(math.exp(x), 5)  # noqa: E731
+    n_sets = len(SET_CODE)
+    lead_set = [[e(lead.get(("set", s), 0.0) + lead.get(("set_phase", p, s), 0.0)) for s in range(n_sets)]
+                for p in range(4)]
+    lead_rank = [[e(lead.get(("rank", p, r), 0.0)) for r in range(LEAD_RANKS)] for p in range(4)]
+    down = [[[e(follow.get(("down", n, last), 0.0) + follow.get(("down_pillarless", n, pl), 0.0))
+              for pl in (False, True)] for last in (False, True)] for n in range(MAX_TILES + 1)]
+    beat = [e(follow.get(("beat", s), 0.0)) for s in range(n_sets)]
+    beat_rank = [[e(follow.get(("beat_rank", n, r), 0.0)) for r in range(BEAT_RANKS)] for n in range(MAX_TILES + 1)]
+
+    def nested(x: list[Any], indent: str = "") -> str:
+        """A tuple literal, eight numbers to a line."""
+        inner = indent + "    "
+        if isinstance(x[0], list):
+            return "(\n" + "".join(inner + nested(y, inner) + ",\n" for y in x) + indent + ")"
+        rows = [", ".join(map(repr, x[i:i + 8])) + "," for i in range(0, len(x), 8)]
+        return "(\n" + "".join(inner + row + "\n" for row in rows) + indent + ")"
+
+    return f'''"""A model of Tien Gow ``standard``'s play, for the opponents of a play-out.
+
+Written by ``python bench/fit_imitation.py --write`` (do not edit): conditional logit models
+fitted to ``standard``'s self-play (docs/ai.md). An option's weight is the product of the
+entries below; a seat picks an option with probability weight / sum of the options' weights.
+"""
+
+# tiles in hand (0 … 8) -> phase of a lead's weights (8–7: 0, 6–5: 1, 4–3: 2, 2–1: 3)
+PHASE: tuple[int, ...] = {PHASE!r}
+# [phase][set id]: a lead of that set
+LEAD_SET: tuple[tuple[float, ...], ...] = {nested(lead_set)}
+# [phase][rank in greedy's lead order among the sets held, 6 for 6 and more]
+LEAD_RANK: tuple[tuple[float, ...], ...] = {nested(lead_rank)}
+# [tiles in hand][last to act][pillarless]: discarding rather than beating
+DOWN: tuple[tuple[tuple[float, ...], ...], ...] = {nested(down)}
+# [set id]: beating with that set
+BEAT: tuple[float, ...] = {nested(beat)}
+# [tiles in hand][rank in greedy's beat order among the beats held, 3 for 3 and more]
+BEAT_RANK: tuple[tuple[float, ...], ...] = {nested(beat_rank)}
+'''
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=3000, help="fitting seeds (as many again held out)")
+    parser.add_argument("--seed", type=int, default=300000)
+    parser.add_argument("--steps", type=int, default=150)
+    parser.add_argument("--write", type=Path, metavar="PATH", help="write the tables as a Python module")
+    args = parser.parse_args(argv)
+    train: dict[str, list[Decision]] = {"lead": [], "follow": []}
+    test: dict[str, list[Decision]] = {"lead": [], "follow": []}
+    greedy: dict[str, list[int]] = {"lead": [], "follow": []}
+    for kind, decision, _ in decisions(args.seed, args.deals):
+        train[kind].append(decision)
+    for kind, decision, greedy_option in decisions(args.seed + args.deals, args.deals):
+        test[kind].append(decision)
+        greedy[kind].append(greedy_option)
+    weights = {}
+    for kind in ("lead", "follow"):
+        weights[kind] = fit(train[kind], args.steps)
+        loglik, hits, greedy_hits = evaluate(weights[kind], test[kind], greedy[kind])
+        print(f"{kind:<7} {len(train[kind]):>6} fitted, {len(test[kind]):>6} held out: log-likelihood "
+              f"{loglik:.3f}, likeliest option is standard's {hits:.1%} (greedy's choice: {greedy_hits:.1%})")
+    if args.write:
+        args.write.write_text(tables(weights["lead"], weights["follow"]), encoding="utf-8")
+        print(f"wrote {args.write}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
