@@ -34,17 +34,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai import make_agent  # noqa: E402
+from bench.common import standard_decisions  # noqa: E402
 from engine.ai.strong_tien_gow import BEAT_IDS, LEAD_IDS  # noqa: E402
-from engine.cli import agent_seeds  # noqa: E402
-from engine.games import game  # noqa: E402
-from engine.rng import make_rng  # noqa: E402
 from engine.tien_gow import make_action  # noqa: E402
 from engine.tien_gow.hands import code_of  # noqa: E402
 from engine.tien_gow.kernel import DOWN, GUARDS, SET_CODE, holds, to_id  # noqa: E402
+from engine.tien_gow.table import SEATS  # noqa: E402
 
 PHASE = (3, 3, 3, 2, 2, 1, 1, 0, 0)  # tiles in hand -> phase: 8–7 0, 6–5 1, 4–3 2, 2–1 3
 LEAD_RANKS, BEAT_RANKS, MAX_TILES = 7, 4, 8
+# greedy's choice among a decision's options: the first set in lead order; after "discard", the
+# first beat in beat order
+GREEDY_OPTION = {"lead": 0, "follow": 1}
 Feature = tuple[object, ...]
 Decision = tuple[list[list[Feature]], int]  # each option's features, the chosen option
 
@@ -70,38 +71,26 @@ def follow_options(hand: int, left: int, high: int, last: bool, pillarless: bool
     return options
 
 
-def decisions(first_seed: int, deals: int) -> Iterator[tuple[str, Decision, int]]:
-    """Each non-forced decision of ``standard``'s self-play: (kind, (options' features, chosen),
-    the option greedy would take: the first set in lead order, the first beat in beat order),
-    seats seeded as in ``python -m engine selfplay``."""
-    rules = game("tien-gow")
-    for seed in range(first_seed, first_seed + deals):
-        agents = [make_agent("standard", "tien-gow") for _ in range(rules.seats)]
-        rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]
-        deal = rules.new_deal(seed)
-        while not deal.is_over:
-            seat = deal.to_act
-            view = deal.view(seat)
-            legal = deal.legal_actions()
-            action = agents[seat].choose(view, rngs[seat])
-            deal = deal.apply(action, player=seat)
-            if len(legal) == 1:
-                continue
-            hand = code_of(view.hand)
-            chosen = to_id(action)
-            if not view.trick.plays:
-                options = lead_options(hand, len(view.hand))
-                yield "lead", ([f for _, f in options], [s for s, _ in options].index(chosen)), 0
-                continue
-            ids = {to_id(a) for a in legal}
-            assert view.high is not None
-            high = to_id(make_action(view.high.tiles, True))
-            options = follow_options(hand, len(view.hand), high, len(view.trick.plays) == rules.seats - 1,
-                                     view.pillars[seat] == 0, ids)
-            if len(options) == 1:  # no beat is legal: only which tiles to discard, not modelled
-                continue
-            picked = DOWN if chosen >= DOWN else chosen
-            yield "follow", ([f for _, f in options], [s for s, _ in options].index(picked)), 1
+def decisions(first_seed: int, deals: int) -> Iterator[tuple[str, Decision]]:
+    """Each non-forced decision of ``standard``'s self-play: (kind, (options' features, chosen))."""
+    for view, action in standard_decisions("tien-gow", range(first_seed, first_seed + deals)):
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            continue
+        hand = code_of(view.hand)
+        chosen = to_id(action)
+        if not view.trick.plays:
+            options = lead_options(hand, len(view.hand))
+            yield "lead", ([f for _, f in options], [s for s, _ in options].index(chosen))
+            continue
+        assert view.high is not None
+        high = to_id(make_action(view.high.tiles, True))
+        options = follow_options(hand, len(view.hand), high, len(view.trick.plays) == SEATS - 1,
+                                 view.pillars[view.seat] == 0, {to_id(a) for a in legal})
+        if len(options) == 1:  # no beat is legal: only which tiles to discard, not modelled
+            continue
+        picked = DOWN if chosen >= DOWN else chosen
+        yield "follow", ([f for _, f in options], [s for s, _ in options].index(picked))
 
 
 def scores(weights: dict[Feature, float], options: list[list[Feature]]) -> list[float]:
@@ -133,19 +122,20 @@ def fit(data: list[Decision], steps: int, rate: float = 0.1, l2: float = 1e-3) -
     return w
 
 
-def evaluate(w: dict[Feature, float], data: list[Decision], greedy: list[int]) -> tuple[float, float, float]:
-    """(mean log-likelihood, share where the likeliest option is the choice, greedy's share)."""
+def evaluate(w: dict[Feature, float], data: list[Decision], greedy: int) -> tuple[float, float, float]:
+    """(mean log-likelihood, share where the likeliest option is the choice, share where option
+    ``greedy`` — greedy's choice — is)."""
     loglik = hits = 0.0
     for options, chosen in data:
         sc = scores(w, options)
         top = max(sc)
         loglik += sc[chosen] - top - math.log(sum(math.exp(x - top) for x in sc))
         hits += sc.index(top) == chosen
-    return loglik / len(data), hits / len(data), sum(g == c for g, (_, c) in zip(greedy, data, strict=True)) / len(data)
+    return loglik / len(data), hits / len(data), sum(c == greedy for _, c in data) / len(data)
 
 
 def tables(lead: dict[Feature, float], follow: dict[Feature, float]) -> str:
-    """The module ``strong``'s play-outs read: exponentiated weights, rounded."""
+    """The text of the model's module: the exponentiated weights, rounded."""
     e = lambda x: round(math.exp(x), 5)  # noqa: E731
     n_sets = len(SET_CODE)
     lead_set = [[e(lead.get(("set", s), 0.0) + lead.get(("set_phase", p, s), 0.0)) for s in range(n_sets)]
@@ -195,16 +185,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     train: dict[str, list[Decision]] = {"lead": [], "follow": []}
     test: dict[str, list[Decision]] = {"lead": [], "follow": []}
-    greedy: dict[str, list[int]] = {"lead": [], "follow": []}
-    for kind, decision, _ in decisions(args.seed, args.deals):
+    for kind, decision in decisions(args.seed, args.deals):
         train[kind].append(decision)
-    for kind, decision, greedy_option in decisions(args.seed + args.deals, args.deals):
+    for kind, decision in decisions(args.seed + args.deals, args.deals):
         test[kind].append(decision)
-        greedy[kind].append(greedy_option)
     weights = {}
     for kind in ("lead", "follow"):
         weights[kind] = fit(train[kind], args.steps)
-        loglik, hits, greedy_hits = evaluate(weights[kind], test[kind], greedy[kind])
+        loglik, hits, greedy_hits = evaluate(weights[kind], test[kind], GREEDY_OPTION[kind])
         print(f"{kind:<7} {len(train[kind]):>6} fitted, {len(test[kind]):>6} held out: log-likelihood "
               f"{loglik:.3f}, likeliest option is standard's {hits:.1%} (greedy's choice: {greedy_hits:.1%})")
     if args.write:

@@ -29,13 +29,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai import make_agent  # noqa: E402
+from bench.common import standard_decisions  # noqa: E402
 from engine.ai.chuo_pai import LEAD_ORDER  # noqa: E402
 from engine.ai.strong_chuo_pai import EARLY_LEAD  # noqa: E402
 from engine.ai.strong_tien_gow import LEAD_IDS  # noqa: E402
-from engine.cli import agent_seeds  # noqa: E402
-from engine.games import game  # noqa: E402
-from engine.rng import make_rng  # noqa: E402
 from engine.tien_gow.kernel import to_id  # noqa: E402
 
 QUANTILES = 64
@@ -67,25 +64,13 @@ DEALS = {"chuo-pai": 80, "tien-gow": 200}  # each gives about 1,000 or more lead
 
 def led_ranks(game_key: str, first_seed: int, deals: int) -> dict[str, Counter[int]]:
     """How many of ``standard``'s chosen leads had each rank, by table."""
-    rules = game(game_key)
-    standard = make_agent("standard", game_key)
     counted: dict[str, Counter[int]] = {}
-    for seed in range(first_seed, first_seed + deals):
-        deal = rules.new_deal(seed)
-        rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]  # as selfplay seeds them
-        while not deal.is_over:
-            seat = deal.to_act
-            assert seat is not None
-            view = deal.view(seat)
-            legal = view.legal_actions()
-            if len(legal) == 1:
-                deal = deal.apply(legal[0], player=seat)
-                continue
-            action = standard.choose(view, rngs[seat])
-            found = RANK_OF[game_key](view, action)
-            if found is not None:
-                counted.setdefault(found[0], Counter())[found[1]] += 1
-            deal = deal.apply(action, player=seat)
+    for view, action in standard_decisions(game_key, range(first_seed, first_seed + deals)):
+        if len(view.legal_actions()) == 1:
+            continue
+        found = RANK_OF[game_key](view, action)
+        if found is not None:
+            counted.setdefault(found[0], Counter())[found[1]] += 1
     return counted
 
 

@@ -21,6 +21,7 @@ changes what "best" means, and must be measured in games (bench/arena.py).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
@@ -31,11 +32,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai import make_agent  # noqa: E402
+from bench.common import standard_decisions  # noqa: E402
 from engine.ai import strong_chuo_pai as cps  # noqa: E402
 from engine.ai import strong_tien_gow as tgs  # noqa: E402
 from engine.ai.chuo_pai import pass_limits, round_order, sample_hands, unseen_counts  # noqa: E402
-from engine.games import game  # noqa: E402
 from engine.rng import make_rng  # noqa: E402
 
 TUNING_SEED = 100000
@@ -141,21 +141,15 @@ GAMES: dict[str, tuple[Callable[..., Any], Callable[[Any, Any], bool], Callable[
 
 def positions(game_key: str, count: int) -> list[Any]:
     make, searchable, _, _, every = GAMES[game_key]
-    rules, agent, views, seed = game(game_key), make(), [], TUNING_SEED
-    standard = make_agent("standard", game_key)
-    while len(views) < count:
-        deal, found = rules.new_deal(seed), 0
-        rngs = [make_rng(seed * 16 + s + 1) for s in range(rules.seats)]
-        while not deal.is_over:
-            seat = deal.to_act
-            view = deal.view(seat)
-            if searchable(view, agent):
-                found += 1
-                if found % every == 0:
-                    views.append(view)
-            deal = deal.apply(standard.choose(view, rngs[seat]), player=seat)
-        seed += 1
-    return views[:count]
+    agent, views, found = make(), [], 0
+    for view, _ in standard_decisions(game_key, itertools.count(TUNING_SEED)):
+        if searchable(view, agent):
+            found += 1
+            if found % every == 0:
+                views.append(view)
+                if len(views) == count:
+                    break
+    return views
 
 
 def bucket(game_key: str, view: Any, candidates: int) -> str:

@@ -40,9 +40,9 @@ def test_the_first_option_of_a_decision_is_greedys_choice():
 
 
 def test_fitting_raises_the_likelihood_and_writes_a_module(tmp_path, capsys):
-    data = [d for kind, d, _ in fi.decisions(300000, 2) if kind == "follow"]
-    uniform = fi.evaluate({}, data, [1] * len(data))
-    fitted = fi.evaluate(fi.fit(data, 30), data, [1] * len(data))
+    data = [d for kind, d in fi.decisions(300000, 2) if kind == "follow"]
+    uniform = fi.evaluate({}, data, 1)
+    fitted = fi.evaluate(fi.fit(data, 30), data, 1)
     assert fitted[0] > uniform[0] + 0.05  # mean log-likelihood, on the fitted decisions
     out = tmp_path / "model.py"
     assert fi.main(["--deals", "2", "--steps", "3", "--write", str(out)]) == 0
