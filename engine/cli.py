@@ -5,7 +5,7 @@ import argparse
 import importlib
 import json
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from engine.ai import make_agent
@@ -51,23 +51,22 @@ def agent_seeds(seed: int, seats: int) -> range:
     return range(seed * 16 + 1, seed * 16 + seats + 1)
 
 
-def record_writer(game_key: str, agent_names: Sequence[str]) -> Callable[[int], str]:
-    """How ``selfplay`` writes the JSON line of deal ``seed``. With every seat random, the game's
-    ``selfplay.random_record_line`` writes the same line from its kernel: a random player needs
-    only the legal actions, not an immutable state and a full seat view per action. Its
-    generators are made once and reseeded for every deal."""
+def record_lines(game_key: str, agent_names: Sequence[str], seeds: Iterable[int]) -> Iterator[str]:
+    """The JSON lines ``selfplay`` writes for the deals ``seeds``, each ending in a newline. With
+    every seat random, the game's ``selfplay.random_record_line`` writes the same line from its
+    kernel: a random player needs only the legal actions, not an immutable state and a full seat
+    view per action. Its generators are made once and reseeded for every deal."""
     seats = len(agent_names)
     if all(name == "random" for name in agent_names):
         fast: Callable[[int, Callable[[int], int], Sequence[Callable[[int], int]]], str] = importlib.import_module(
             "engine." + game_key.replace("-", "_") + ".selfplay").random_record_line
         bits = BitSources(1 + seats)
-
-        def write_line(seed: int) -> str:
+        for seed in seeds:
             deal_bits, *seat_bits = bits.reseed((seed, *agent_seeds(seed, seats)))
-            return fast(seed, deal_bits, seat_bits)
-
-        return write_line
-    return lambda seed: json.dumps(play_deal(game_key, seed, agent_names), separators=(",", ":"))
+            yield fast(seed, deal_bits, seat_bits)
+        return
+    for seed in seeds:
+        yield json.dumps(play_deal(game_key, seed, agent_names), separators=(",", ":")) + "\n"
 
 
 def replay_lines(lines: Iterable[str], out: TextIO) -> int:
@@ -117,9 +116,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
                 make_agent(name, args.game)
             except KeyError:
                 raise SystemExit(f"unknown agent {name!r}") from None
-        write_line = record_writer(args.game, names)
-        for seed in range(args.seed, args.seed + args.deals):
-            stdout.write(write_line(seed) + "\n")
+        # each line ends in its newline already: not copied again to add one
+        stdout.writelines(record_lines(args.game, names, range(args.seed, args.seed + args.deals)))
         return 0
     source = args.file if args.file is not sys.stdin else stdin
     return replay_lines(source, stdout)

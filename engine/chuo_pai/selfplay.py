@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from engine.chuo_pai import kernel
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
@@ -54,10 +55,10 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
 
 def random_record_line(seed: int, deal_bits: Callable[[int], int],
                        seat_bits: Sequence[Callable[[int], int]]) -> str:
-    """The record of deal ``seed`` played by uniformly random players, as compact JSON
-    (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal played through the
-    engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]`` as seat ``s``'s
-    generator."""
+    """The record of deal ``seed`` played by uniformly random players, as a line of compact JSON
+    and its newline (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal
+    played through the engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]``
+    as seat ``s``'s generator. The kernel's trace is written into the line itself: one join."""
     dealt, first = deal_hands(deal_bits)
     hands, bonus, piles, sizes = [], [], [], []
     for ranks in dealt:
@@ -72,17 +73,17 @@ def random_record_line(seed: int, deal_bits: Callable[[int], int],
         bonus.append(_BONUS[nails][two_reds] if moved else "[]")
         piles.append(moved)
         sizes.append(len(ranks) - moved)
-    rounds: list[str] = []
+    # itemgetter: a hand's cards as JSON in one call (a tuple: a hand holds more than one card)
+    line = [_HEAD, str(seed),
+            ',"hands":[[', "],[".join([",".join(itemgetter(*ranks)(_QUOTED)) for ranks in dealt]),
+            ']],"bonus":[', ",".join(bonus),
+            '],"first_leader":', str(first),
+            ',"rounds":[']
     if len(sizes) - sizes.count(0) > 1 and sizes[first]:  # CP-17: two hands hold cards
         kernel.random_deal(hands, sizes, piles, first, seat_bits,
-                           (rounds, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+                           (line, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+        line[-1] = line[-1][:-1]  # the last round's end, without the comma between rounds
     top = max(piles)
-    return "".join((
-        _HEAD, str(seed),
-        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, ranks)) + "]" for ranks in dealt]),
-        '],"bonus":[', ",".join(bonus),
-        '],"first_leader":', str(first),
-        ',"rounds":[', "".join(rounds)[:-1],
-        '],"piles":[', ",".join(map(str, piles)),
-        '],"winners":[', ",".join(str(s) for s in range(SEATS) if piles[s] == top), "]}",
-    ))
+    line += ('],"piles":[', ",".join(map(str, piles)),
+             '],"winners":[', ",".join([str(s) for s in range(SEATS) if piles[s] == top]), "]}\n")
+    return "".join(line)

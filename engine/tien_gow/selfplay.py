@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from engine.rng import randbelow, shuffle
 from engine.tien_gow import kernel
@@ -97,23 +98,22 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
 
 def random_record_line(seed: int, deal_bits: Callable[[int], int],
                        seat_bits: Sequence[Callable[[int], int]]) -> str:
-    """The record of deal ``seed`` played by uniformly random players, as compact JSON
-    (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal played through the
-    engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]`` as seat ``s``'s
-    generator."""
+    """The record of deal ``seed`` played by uniformly random players, as a line of compact JSON
+    and its newline (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal
+    played through the engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]``
+    as seat ``s``'s generator. The kernel's trace is written into the line itself: one join."""
     dealt, banker = deal_hands(deal_bits)
     codes = [sum(hand) for hand in dealt]
-    tricks: list[str] = []
+    # itemgetter: a hand's tiles as JSON in one call (a tuple: a hand holds more than one tile)
+    line = [_HEAD, str(seed), ',"banker":', str(banker), ',"hands":[[',
+            "],[".join([",".join(itemgetter(*hand)(_QUOTED)) for hand in dealt]), ']],"tricks":[']
     pillars, ledger, winner = kernel.random_deal(
-        codes, banker, seat_bits, (tricks, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+        codes, banker, seat_bits, (line, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+    line[-1] = line[-1][:-1]  # the last trick's end, without the comma between tricks
     net = [0] * SEATS
     kernel.add_payments(net, ledger)
-    return "".join((
-        _HEAD, str(seed), ',"banker":', str(banker),
-        ',"hands":[', ",".join(["[" + ",".join(map(_QUOTED.__getitem__, hand)) + "]" for hand in dealt]),
-        '],"tricks":[', "".join(tricks)[:-1],
-        '],"pillars":[', ",".join(map(str, pillars)),
-        '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
-        '],"net":[', ",".join(map(str, net)),
-        '],"next_banker":', str(winner), "}",
-    ))
+    line += ('],"pillars":[', ",".join(map(str, pillars)),
+             '],"payments":[', ",".join(map(_PAYMENTS.__getitem__, ledger)),
+             '],"net":[', ",".join(map(str, net)),
+             '],"next_banker":', str(winner), "}\n")
+    return "".join(line)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cli import main, play_deal, record_writer, replay_lines
+from engine.cli import main, play_deal, record_lines, replay_lines
 from engine.games import game
 from engine.rng import BitSources, make_bits, make_rng
 
@@ -19,27 +19,32 @@ GAMES = ("chuo-pai", "tien-gow")
 def generic_line(game_key: str, seed: int) -> str:
     """The line through the engine: ``play_deal`` never takes the kernel."""
     names = ["random"] * game(game_key).seats
-    return json.dumps(play_deal(game_key, seed, names), separators=(",", ":"))
+    return json.dumps(play_deal(game_key, seed, names), separators=(",", ":")) + "\n"
+
+
+def fast_lines(game_key: str, seeds):
+    return list(record_lines(game_key, ["random"] * game(game_key).seats, seeds))
 
 
 @pytest.mark.parametrize("game_key", GAMES)
 def test_the_fast_lines_are_the_generic_lines_for_300_seeds(game_key):
-    fast = record_writer(game_key, ["random"] * game(game_key).seats)
-    for seed in range(300):
-        assert fast(seed) == generic_line(game_key, seed), seed
+    lines = fast_lines(game_key, range(300))
+    assert len(lines) == 300
+    for seed, line in enumerate(lines):
+        assert line == generic_line(game_key, seed), seed
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(min_value=0, max_value=2**40))
 def test_the_fast_lines_are_the_generic_lines_for_any_seed(game_key, seed):
-    assert record_writer(game_key, ["random"] * game(game_key).seats)(seed) == generic_line(game_key, seed)
+    assert fast_lines(game_key, [seed]) == [generic_line(game_key, seed)]
 
 
 @pytest.mark.parametrize("game_key", GAMES)
 def test_selfplay_writes_the_fast_lines_and_replay_accepts_them(game_key):
     out = io.StringIO()
     assert main(["selfplay", "--game", game_key, "--deals", "200", "--seed", "7000"], stdout=out) == 0
-    lines = out.getvalue().splitlines()
+    lines = out.getvalue().splitlines(keepends=True)
     assert lines == [generic_line(game_key, seed) for seed in range(7000, 7200)]
     verdicts = io.StringIO()
     assert replay_lines(lines, verdicts) == 0
