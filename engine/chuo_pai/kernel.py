@@ -68,11 +68,13 @@ def _special_tables() -> tuple[tuple[int, int, int, tuple[tuple[int, ...], ...]]
 
 SPECIAL_TABLES = _special_tables()
 # Per type, (head, first total, second total, counts): how many of the type's plays a hand holds,
-# by 25 × head copies + 5 × first + second (uncapped counts, 0 … 4 each).
-SPECIAL_COUNTS: tuple[tuple[int, int, int, tuple[int, ...]], ...] = tuple(
-    (h, a, b, tuple(len(table[(_CAP[x] << 4) | (_CAP[y] << 2) | _CAP[z]])
-                    for x in range(5) for y in range(5) for z in range(5)))
+# as counts[head copies][first's][second's] (uncapped counts, 0 … 4 each).
+SpecialCounts: TypeAlias = tuple[tuple[tuple[int, ...], ...], ...]
+SPECIAL_COUNTS: tuple[tuple[int, int, int, SpecialCounts], ...] = tuple(
+    (h, a, b, tuple(tuple(tuple(len(table[(_CAP[x] << 4) | (_CAP[y] << 2) | _CAP[z]]) for z in range(5))
+                          for y in range(5)) for x in range(5)))
     for h, a, b, table in SPECIAL_TABLES)
+assert len(SPECIAL_COUNTS) == 4  # CP-10: four special types (random_deal counts them unrolled)
 
 
 def legal_ids(hand: list[int], current: int) -> list[int]:
@@ -111,6 +113,12 @@ def lead_at(hand: list[int], index: int) -> int:
         if index < held:
             return 4 * i + index
         index -= held
+    return special_lead_at(hand, index)
+
+
+def special_lead_at(hand: list[int], index: int) -> int:
+    """The ``index``-th special combination the hand can lead, in the engine's order (the leads
+    after the groups)."""
     for h, a, b, table in SPECIAL_TABLES:
         if hand[h] and (hand[a] or hand[b]):
             plays = table[(_CAP[hand[h]] << 4) | (_CAP[hand[a]] << 2) | _CAP[hand[b]]]
@@ -207,6 +215,7 @@ class Position:
 
 FOLLOWERS: tuple[tuple[int, int], ...] = tuple(((s + 1) % SEATS, (s + 2) % SEATS) for s in range(SEATS))
 FIRST_SPECIAL = min(SPECIAL_IDS)  # group ids come first: 4 × identity + copies − 1
+LAST_FIRST = tuple(reversed(range(N_IDS)))  # the identities, last first
 assert all(GROUP[p] == p >> 2 and SIZE[p] == (p & 3) + 1 for p in range(FIRST_SPECIAL))
 
 
@@ -218,31 +227,38 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
     ``getrandbits(n.bit_length())`` until the draw is below ``n``, forced actions included (for
     ``n`` = 1, single bits until a 0). ``trace`` writes down the deal (see ``Trace``)."""
     need, size_of, group_beaters, special_beaters = NEED, SIZE, GROUP_BEATERS, SPECIAL_BEATERS
-    special_counts, followers, first_special = SPECIAL_COUNTS, FOLLOWERS, FIRST_SPECIAL
+    followers, first_special, last_first = FOLLOWERS, FIRST_SPECIAL, LAST_FIRST
+    # the special types' heads, totals and counts, as locals: a loop over the four costs more
+    (h0, a0, b0, counts0), (h1, a1, b1, counts1), (h2, a2, b2, counts2), (h3, a3, b3, counts3) = SPECIAL_COUNTS
     if trace is not None:
         out, lead_labels, follow_labels, end_labels = trace
     while True:
         hand = hands[leader]
         draw = bits[leader]
-        groups = sizes[leader]  # one group lead per card held (count_leads, inlined)
-        n = groups
-        for h, a, b, held in special_counts:
-            copies = hand[h]
-            if copies:
-                n += held[25 * copies + 5 * hand[a] + hand[b]]
+        groups = sizes[leader]  # one group lead per card held, then the special combinations
+        n = (groups + counts0[hand[h0]][hand[a0]][hand[b0]] + counts1[hand[h1]][hand[a1]][hand[b1]]
+             + counts2[hand[h2]][hand[a2]][hand[b2]] + counts3[hand[h3]][hand[a3]][hand[b3]])
         k = n.bit_length()
         r = draw(k)
         while r >= n:
             r = draw(k)
-        if r < groups:  # lead_at, inlined for the groups: 1 … k copies of each identity held
+        if 2 * r < groups:  # lead_at, inlined for the groups: 1 … k copies of each identity held
             for i, copies in enumerate(hand):
                 if r < copies:
                     play = 4 * i + r
                     hand[i] -= r + 1
                     break
                 r -= copies
+        elif r < groups:  # the same, walked from the last card: half the steps on average
+            r = groups - 1 - r  # cards after the r-th
+            for i, copies in zip(last_first, reversed(hand), strict=True):
+                if r < copies:
+                    play = 4 * i + copies - 1 - r
+                    hand[i] -= copies - r
+                    break
+                r -= copies
         else:
-            play = lead_at(hand, r)
+            play = special_lead_at(hand, r - groups)
             for i, n in need[play]:
                 hand[i] -= n
         size = size_of[play]
@@ -288,7 +304,7 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
         piles[owner] += size
         if trace is not None:
             out.append(end_labels[owner])
-        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
+        if sizes.count(0) >= SEATS - 1:  # CP-17: at most one hand holds cards
             return
         leader = owner
         while not sizes[leader]:
