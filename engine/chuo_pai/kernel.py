@@ -216,6 +216,9 @@ class Position:
 FOLLOWERS: tuple[tuple[int, int], ...] = tuple(((s + 1) % SEATS, (s + 2) % SEATS) for s in range(SEATS))
 FIRST_SPECIAL = min(SPECIAL_IDS)  # group ids come first: 4 × identity + copies − 1
 LAST_FIRST = tuple(reversed(range(N_IDS)))  # the identities, last first
+# n.bit_length() for the n legal actions of a position (at most 28 groups and the specials of a
+# 28-card hand: well under 128), by look-up: cheaper than the method call
+BIT_LENGTH: tuple[int, ...] = tuple(n.bit_length() for n in range(128))
 assert all(GROUP[p] == p >> 2 and SIZE[p] == (p & 3) + 1 for p in range(FIRST_SPECIAL))
 
 
@@ -227,7 +230,7 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
     ``getrandbits(n.bit_length())`` until the draw is below ``n``, forced actions included (for
     ``n`` = 1, single bits until a 0). ``trace`` writes down the deal (see ``Trace``)."""
     need, size_of, group_beaters, special_beaters = NEED, SIZE, GROUP_BEATERS, SPECIAL_BEATERS
-    followers, first_special, last_first = FOLLOWERS, FIRST_SPECIAL, LAST_FIRST
+    followers, first_special, last_first, bit_length = FOLLOWERS, FIRST_SPECIAL, LAST_FIRST, BIT_LENGTH
     # the special types' heads, totals and counts, as locals: a loop over the four costs more
     (h0, a0, b0, counts0), (h1, a1, b1, counts1), (h2, a2, b2, counts2), (h3, a3, b3, counts3) = SPECIAL_COUNTS
     if trace is not None:
@@ -238,7 +241,7 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
         groups = sizes[leader]  # one group lead per card held, then the special combinations
         n = (groups + counts0[hand[h0]][hand[a0]][hand[b0]] + counts1[hand[h1]][hand[a1]][hand[b1]]
              + counts2[hand[h2]][hand[a2]][hand[b2]] + counts3[hand[h3]][hand[a3]][hand[b3]])
-        k = n.bit_length()
+        k = bit_length[n]
         r = draw(k)
         while r >= n:
             r = draw(k)
@@ -282,7 +285,7 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
                         found.append(p)
             if found:
                 n = len(found)
-                k = n.bit_length()
+                k = bit_length[n]
                 r = draw(k)
                 while r >= n:
                     r = draw(k)
