@@ -83,6 +83,7 @@ _PAYMENTS = _PaymentLabels()
 _TRACE_LEADS = tuple(tuple(f'{{"leader":{seat},"actions":[' + _action(seat, s)
                            for s in range(len(kernel.SET_CODE))) for seat in range(SEATS))
 _TRACE_FOLLOWS = tuple(_FollowLabels(seat) for seat in range(SEATS))
+_TRACE_DISCARDS = tuple(tuple(_TRACE_FOLLOWS[seat][kernel.DOWN + unit] for unit in _UNIT) for seat in range(SEATS))
 _TRACE_ENDS = tuple(f'],"winner":{seat}}},' for seat in range(SEATS))
 _HEAD = f'{{"format":{FORMAT},"game":{json.dumps(KEY)},"seed":'
 
@@ -108,7 +109,7 @@ def random_record_line(seed: int, deal_bits: Callable[[int], int],
     line = [_HEAD, str(seed), ',"banker":', str(banker), ',"hands":[[',
             "],[".join([",".join(itemgetter(*hand)(_QUOTED)) for hand in dealt]), ']],"tricks":[']
     pillars, ledger, winner = kernel.random_deal(
-        codes, banker, seat_bits, (line, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_ENDS))
+        codes, banker, seat_bits, (line, _TRACE_LEADS, _TRACE_FOLLOWS, _TRACE_DISCARDS, _TRACE_ENDS))
     line[-1] = line[-1][:-1]  # the last trick's end, without the comma between tricks
     net = [0] * SEATS
     kernel.add_payments(net, ledger)
