@@ -52,16 +52,31 @@ def randbelow(draw: Callable[[int], int], n: int) -> int:
 
 
 @cache
-def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """``Random.shuffle``'s steps for ``size`` items: (position, choices, bits per draw)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _swaps(size: int, settled: int = 1) -> tuple[tuple[int, int, int], ...]:
+    """``Random.shuffle``'s steps for ``size`` items that settle positions ``settled`` and up:
+    (position, choices, bits per draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, settled - 1, -1))
 
 
-def shuffle(items: list[int], draw: Callable[[int], int]) -> None:
+def shuffle(items: list[int], draw: Callable[[int], int], settled: int = 1) -> None:
     """``Random.shuffle(items)`` in place, made with ``draw``: the same draws in the same order,
-    so the same order of items (each position from the last swaps with one drawn up to it)."""
-    for i, n, k in _swaps(len(items)):
+    so the same order of items (each position from the last swaps with one drawn up to it).
+
+    With ``settled`` above 1, only the steps down to that position: ``items[settled:]`` end as
+    ``Random.shuffle`` leaves them and ``items[:settled]`` hold the other items in some order (the
+    steps left out only reorder those). For a caller that needs no order there, such as a hand
+    sorted afterwards: it then makes the left-out steps' draws with ``skip_shuffle`` if anything
+    draws from ``draw`` afterwards, or not at all."""
+    for i, n, k in _swaps(len(items), settled):
         j = draw(k)
         while j >= n:
             j = draw(k)
         items[i], items[j] = items[j], items[i]
+
+
+def skip_shuffle(size: int, draw: Callable[[int], int]) -> None:
+    """The draws of ``Random.shuffle`` on ``size`` items, without the items: what ``shuffle`` left
+    out with ``settled=size`` (its steps for positions ``size - 1`` down to 1)."""
+    for _, n, k in _swaps(size):
+        while draw(k) >= n:
+            pass

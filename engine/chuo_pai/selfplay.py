@@ -18,7 +18,7 @@ from engine.chuo_pai import kernel
 from engine.chuo_pai.families import NAIL, TWO_RED, display_key
 from engine.chuo_pai.record import FORMAT
 from engine.chuo_pai.table import COPIES, HAND_SIZE, KEY, SEATS
-from engine.rng import randbelow, shuffle
+from engine.rng import randbelow, shuffle, skip_shuffle
 from engine.tiles import ALL_TILES
 
 # The pack in new_deal's order before the shuffle, each card written as its place in display
@@ -48,7 +48,9 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     """The three hands of ``new_deal(seed)`` as dealt (each a sorted list of display ranks) and
     its first leader, from the same draws (``draw``: ``make_bits(seed)``)."""
     pack = list(PACK)
-    shuffle(pack, draw)
+    # the first hand's order is left unsettled (it is sorted), its steps' draws still made
+    shuffle(pack, draw, settled=HAND_SIZE)
+    skip_shuffle(HAND_SIZE, draw)
     leader = randbelow(draw, SEATS)
     return [sorted(pack[hand]) for hand in _HANDS], leader
 

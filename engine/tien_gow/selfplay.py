@@ -93,7 +93,8 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     its banker, from the same draws (``draw``: ``make_bits(seed)``)."""
     banker = randbelow(draw, SEATS)
     pack = list(PACK)
-    shuffle(pack, draw)
+    # the first hand's order is left unsettled (it is sorted) and nothing draws afterwards
+    shuffle(pack, draw, settled=HAND_SIZE)
     return [sorted(pack[hand]) for hand in _HANDS], banker
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.cli import main, play_deal, record_lines, replay_lines
 from engine.games import game
-from engine.rng import BitSources, make_bits, make_rng
+from engine.rng import BitSources, make_bits, make_rng, shuffle, skip_shuffle
 
 GAMES = ("chuo-pai", "tien-gow")
 
@@ -73,3 +73,20 @@ def test_bit_sources_take_one_int_seed_per_generator():
         sources.reseed([1, "2"])
     with pytest.raises(ValueError):
         sources.reseed([1, 2, 3])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=0, max_value=2**40), st.integers(min_value=2, max_value=90), st.data())
+def test_a_shuffle_settled_above_a_head_is_random_shuffle_there_and_skip_shuffle_makes_the_rest(seed, size, data):
+    """``shuffle(items, draw, settled)`` leaves ``items[settled:]`` as ``Random.shuffle`` does and
+    the rest as a multiset; with ``skip_shuffle(settled, draw)`` after it, the generator has
+    drawn exactly what ``Random.shuffle`` draws."""
+    settled = data.draw(st.integers(min_value=1, max_value=size))
+    items = [i % 7 for i in range(size)]
+    expected, rng = list(items), make_rng(seed)
+    rng.shuffle(expected)
+    draw = make_bits(seed)
+    shuffle(items, draw, settled)
+    assert items[settled:] == expected[settled:] and sorted(items[:settled]) == sorted(expected[:settled])
+    skip_shuffle(settled, draw)
+    assert [draw(32) for _ in range(3)] == [rng.getrandbits(32) for _ in range(3)]
