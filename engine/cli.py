@@ -61,8 +61,9 @@ def record_lines(game_key: str, agent_names: Sequence[str], seeds: Iterable[int]
         fast: Callable[[int, Callable[[int], int], Sequence[Callable[[int], int]]], str] = importlib.import_module(
             "engine." + game_key.replace("-", "_") + ".selfplay").random_record_line
         bits = BitSources(1 + seats)
+        deal_bits, *seat_bits = bits.streams  # the same after every reseed
         for seed in seeds:
-            deal_bits, *seat_bits = bits.reseed((seed, *agent_seeds(seed, seats)))
+            bits.reseed((seed, *agent_seeds(seed, seats)))
             yield fast(seed, deal_bits, seat_bits)
         return
     for seed in seeds:

@@ -31,6 +31,7 @@ class BitSources:
     def __init__(self, count: int) -> None:
         self._generators = [_random.Random() for _ in range(count)]
         self._bits = [generator.getrandbits for generator in self._generators]
+        self.streams: tuple[Callable[[int], int], ...] = tuple(self._bits)  # what reseed returns
 
     def reseed(self, seeds: Sequence[int]) -> list[Callable[[int], int]]:
         """The ``make_bits`` of each seed, in order (one per generator): valid until the next call."""

@@ -52,7 +52,7 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     shuffle(pack, draw, settled=HAND_SIZE)
     skip_shuffle(HAND_SIZE, draw)
     leader = randbelow(draw, SEATS)
-    return [sorted(pack[hand]) for hand in _HANDS], leader
+    return list(map(sorted, map(pack.__getitem__, _HANDS))), leader  # map: no comprehension's frame
 
 
 def random_record_line(seed: int, deal_bits: Callable[[int], int],

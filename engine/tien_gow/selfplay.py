@@ -95,7 +95,7 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
     pack = list(PACK)
     # the first hand's order is left unsettled (it is sorted) and nothing draws afterwards
     shuffle(pack, draw, settled=HAND_SIZE)
-    return [sorted(pack[hand]) for hand in _HANDS], banker
+    return list(map(sorted, map(pack.__getitem__, _HANDS))), banker  # map: no comprehension's frame
 
 
 def random_record_line(seed: int, deal_bits: Callable[[int], int],
@@ -105,7 +105,7 @@ def random_record_line(seed: int, deal_bits: Callable[[int], int],
     played through the engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]``
     as seat ``s``'s generator. The kernel's trace is written into the line itself: one join."""
     dealt, banker = deal_hands(deal_bits)
-    codes = [sum(hand) for hand in dealt]
+    codes = list(map(sum, dealt))
     # itemgetter: a hand's tiles as JSON in one call (a tuple: a hand holds more than one tile)
     line = [_HEAD, str(seed), ',"banker":', str(banker), ',"hands":[[',
             "],[".join([",".join(itemgetter(*hand)(_QUOTED)) for hand in dealt]), ']],"tricks":[']

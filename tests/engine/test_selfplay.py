@@ -90,3 +90,9 @@ def test_a_shuffle_settled_above_a_head_is_random_shuffle_there_and_skip_shuffle
     assert items[settled:] == expected[settled:] and sorted(items[:settled]) == sorted(expected[:settled])
     skip_shuffle(settled, draw)
     assert [draw(32) for _ in range(3)] == [rng.getrandbits(32) for _ in range(3)]
+
+
+def test_bit_sources_streams_are_what_every_reseed_returns():
+    sources = BitSources(3)
+    for seeds in ([1, 2, 3], [7, 8, 2**70]):
+        assert tuple(sources.reseed(seeds)) == sources.streams
