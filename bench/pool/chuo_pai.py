@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from functools import cache
+from math import comb
 from typing import Any
 
 from engine.chuo_pai import ALL_PLAYS, PASS, Play, SeatView
 
 N_IDS = 21
 GROUPS = {(p.group_index, p.size): p for p in ALL_PLAYS if p.group_index >= 0}
+FAMILY_MEMBERS = {i: [p.group_index for p in ALL_PLAYS if p.size == 1 and p.group_index >= 0
+                      and p.cls == GROUPS[i, 1].cls] for i in range(N_IDS)}
 
 
 def unseen(view: SeatView) -> list[int]:
@@ -146,4 +150,152 @@ class Cheat:
         raise TypeError("cheat needs the deal: choose_seeing")
 
 
-POOL: dict[str, Any] = {"careful": Careful, "cashier": Cashier, "bulk": Bulk, "cheat": Cheat}
+
+@cache
+def at_least(unseen_total: int, copies: int, hand: int, wanted: int) -> float:
+    """P(a hand of ``hand`` cards dealt from ``unseen_total`` holds at least ``wanted`` of the
+    ``copies`` copies of one identity): the hypergeometric tail."""
+    if wanted <= 0:
+        return 1.0
+    if copies < wanted or hand < wanted:
+        return 0.0
+    whole = comb(unseen_total, hand)
+    return sum(comb(copies, x) * comb(unseen_total - copies, hand - x)
+               for x in range(wanted, min(copies, hand) + 1)) / whole
+
+
+class Reading:
+    """What the expert knows of the two other hands: the unseen copies, each seat's most copies
+    of each identity (its hand size and what its passes prove, CP-14) and the plays its passes
+    rule out."""
+
+    __slots__ = ("out", "total", "sizes", "cap", "ruled_out")
+
+    def __init__(self, view: SeatView) -> None:
+        self.out = unseen(view)
+        self.total = sum(self.out)
+        self.sizes = view.hand_sizes
+        self.cap = {s: [min(n, view.hand_sizes[s]) for n in self.out] for s in range(3) if s != view.seat}
+        self.ruled_out: dict[int, set[Play]] = {s: set() for s in self.cap}
+        for rnd in view.rounds + ((view.round,) if view.round else ()):
+            current: Play | None = None
+            for seat, action in rnd.actions:
+                if isinstance(action, Play):
+                    current = action
+                elif current is not None and seat in self.cap:
+                    # A pass proves the seat held no beat then; hands only shrink (CP-20).
+                    self.ruled_out[seat].update(current.beaten_by)
+                    if current.group_index >= 0:
+                        for beat in current.beaten_by:
+                            j = beat.group_index
+                            self.cap[seat][j] = min(self.cap[seat][j], current.size - 1)
+
+    def holds_chance(self, seat: int, index: int, wanted: int) -> float:
+        """P(seat holds at least ``wanted`` copies of identity ``index``)."""
+        if self.cap[seat][index] < wanted:
+            return 0.0
+        other = next(s for s in self.cap if s != seat)
+        if self.out[index] - self.cap[other][index] >= wanted:
+            return 1.0  # the other seat cannot hold enough of them to leave this one short
+        return at_least(self.total, self.out[index], self.sizes[seat], wanted)
+
+    def beat_chance(self, play: Play, seats: list[int]) -> float:
+        """P(one of ``seats`` holds a play beating ``play``), taking the beats as independent."""
+        stands = 1.0
+        for seat in seats:
+            if self.sizes[seat] < play.size:
+                continue
+            if play.group_index >= 0:
+                for beat in play.beaten_by:
+                    stands *= 1.0 - self.holds_chance(seat, beat.group_index, play.size)
+                continue
+            best_by_kind: dict[str, float] = {}
+            for beat in play.beaten_by:
+                if beat in self.ruled_out[seat]:
+                    continue
+                chance = 1.0
+                for index, wanted in beat.need:
+                    chance *= self.holds_chance(seat, index, wanted)
+                if chance > best_by_kind.get(beat.kind, 0.0):
+                    best_by_kind[beat.kind] = chance
+            for chance in best_by_kind.values():
+                stands *= 1.0 - chance
+        return 1.0 - stands
+
+
+class Expert:
+    """A card-counting planner: scores every legal action by the cards it is likely to bank, the
+    lead it keeps, and what its cards are worth kept in hand — so it leads what the others are
+    unlikely to beat, keeps its sure winners to intercept while many cards are out, and beats as
+    cheaply as will stand."""
+
+    name = "expert"
+    cash_below = 6  # with at most this many cards out, sure winners are cashed
+    cash_idle = True  # sure groups that no lead of the others can run into are cashed at once
+    smart_follow = True
+    lead_value = 1.0
+
+    def choose(self, view: SeatView, rng: random.Random) -> Any:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        reading = Reading(view)
+        opponents = [s for s in reading.cap if view.hand_sizes[s]]
+        if view.current is None:
+            return self.lead(view, reading, opponents, legal)
+        return self.follow(view, reading, opponents, legal)
+
+    def lead(self, view: SeatView, reading: Reading, opponents: list[int], legal: tuple[Any, ...]) -> Play:
+        hand = view.hand_counts
+        groups = [GROUPS[i, n] for i, n in enumerate(hand) if n]
+        chance = {g: 1.0 - reading.beat_chance(g, opponents) for g in groups}
+        specials = [p for p in legal if p.is_special and reading.beat_chance(p, opponents) == 0.0]
+        sure = [g for g in groups if chance[g] == 1.0] + specials
+        weak = [g for g in groups if chance[g] < 1.0]
+        if sure and (not weak or reading.total <= self.cash_below or len(opponents) == 1):
+            return max(sure, key=lambda p: (p.size, p.strength))
+        if self.cash_idle:
+            idle = [g for g in sure if not g.is_special and not self.intercepts(g, reading)]
+            if idle:
+                return max(idle, key=lambda p: (p.size, p.strength))
+        return min(weak, key=lambda g: (chance[g], g.strength, g.size))
+
+    @staticmethod
+    def intercepts(group: Play, reading: Reading) -> bool:
+        """Could an opponent lead a group that this one beats?"""
+        return any(group in GROUPS[j, group.size].beaten_by_set
+                   for j in FAMILY_MEMBERS[group.group_index] if max(reading.cap[s][j] for s in reading.cap) >= group.size)
+
+    def follow(self, view: SeatView, reading: Reading, opponents: list[int], legal: tuple[Any, ...]) -> Play:
+        beats: list[Play] = sorted(legal, key=weakest_first)
+        after = seats_after(view)
+        if not self.smart_follow:
+            if after:
+                for p in beats:
+                    if reading.beat_chance(p, after) == 0.0:
+                        return p
+            return beats[0]
+        hand = view.hand_counts
+        worth = self.worth(hand, reading, opponents)
+        best, best_score = beats[0], -1e9
+        for p in beats:
+            stands = 1.0 - reading.beat_chance(p, after) if after else 1.0
+            spent = sum(worth[i][hand[i]] - worth[i][hand[i] - n] for i, n in p.need)
+            score = stands * (p.size + self.lead_value) - spent
+            if score > best_score + 1e-9:
+                best, best_score = p, score
+        return best
+
+    @staticmethod
+    def worth(hand: tuple[int, ...], reading: Reading, opponents: list[int]) -> list[list[float]]:
+        """worth[i][n]: n copies of identity i kept, at the chance they stand as a lead now."""
+        rows = []
+        for i, held in enumerate(hand):
+            row = [0.0]
+            for n in range(1, held + 1):
+                row.append(n * (1.0 - reading.beat_chance(GROUPS[i, n], opponents)))
+            rows.append(row)
+        return rows
+
+
+POOL: dict[str, Any] = {"careful": Careful, "cashier": Cashier, "bulk": Bulk, "cheat": Cheat, "expert": Expert}
