@@ -233,7 +233,9 @@ class Expert:
     cash_below = 6  # with at most this many cards out, sure winners are cashed
     cash_idle = True  # sure groups that no lead of the others can run into are cashed at once
     smart_follow = True
+    split_below = 0.5
     lead_value = 1.0
+    intercept_value = 1.5
 
     def choose(self, view: SeatView, rng: random.Random) -> Any:
         legal = view.legal_actions()
@@ -258,7 +260,16 @@ class Expert:
             idle = [g for g in sure if not g.is_special and not self.intercepts(g, reading)]
             if idle:
                 return max(idle, key=lambda p: (p.size, p.strength))
-        return min(weak, key=lambda g: (chance[g], g.strength, g.size))
+        junk = min(weak, key=lambda g: (round(chance[g], 2), -self.threats(g, reading), g.size))
+        if chance[junk] < self.split_below:
+            return GROUPS[junk.group_index, 1]  # it will be beaten: give the beater as few cards as we can
+        return junk
+
+    @staticmethod
+    def threats(group: Play, reading: Reading) -> int:
+        """Unseen cards of stronger identities that could still make a beat of the group."""
+        return sum(reading.out[b.group_index] for b in group.beaten_by
+                   if reading.out[b.group_index] >= group.size)
 
     @staticmethod
     def intercepts(group: Play, reading: Reading) -> bool:
@@ -286,14 +297,16 @@ class Expert:
                 best, best_score = p, score
         return best
 
-    @staticmethod
-    def worth(hand: tuple[int, ...], reading: Reading, opponents: list[int]) -> list[list[float]]:
+    def worth(self, hand: tuple[int, ...], reading: Reading, opponents: list[int]) -> list[list[float]]:
         """worth[i][n]: n copies of identity i kept, at the chance they stand as a lead now."""
+        share = reading.total / 56
         rows = []
         for i, held in enumerate(hand):
             row = [0.0]
             for n in range(1, held + 1):
-                row.append(n * (1.0 - reading.beat_chance(GROUPS[i, n], opponents)))
+                stands = 1.0 - reading.beat_chance(GROUPS[i, n], opponents)
+                bonus = self.intercept_value * share if stands == 1.0 and n <= 2 else 0.0
+                row.append(n * stands + bonus)
             rows.append(row)
         return rows
 
