@@ -169,7 +169,7 @@ class Reading:
     of each identity (its hand size and what its passes prove, CP-14) and the plays its passes
     rule out."""
 
-    __slots__ = ("out", "total", "sizes", "cap", "ruled_out")
+    __slots__ = ("out", "total", "sizes", "cap", "ruled_out", "other", "memo")
 
     def __init__(self, view: SeatView) -> None:
         self.out = unseen(view)
@@ -177,6 +177,9 @@ class Reading:
         self.sizes = view.hand_sizes
         self.cap = {s: [min(n, view.hand_sizes[s]) for n in self.out] for s in range(3) if s != view.seat}
         self.ruled_out: dict[int, set[Play]] = {s: set() for s in self.cap}
+        first, second = self.cap
+        self.other = {first: second, second: first}
+        self.memo: dict[tuple[int, int, int], float] = {}
         for rnd in view.rounds + ((view.round,) if view.round else ()):
             current: Play | None = None
             for seat, action in rnd.actions:
@@ -192,12 +195,28 @@ class Reading:
 
     def holds_chance(self, seat: int, index: int, wanted: int) -> float:
         """P(seat holds at least ``wanted`` copies of identity ``index``)."""
-        if self.cap[seat][index] < wanted:
-            return 0.0
-        other = next(s for s in self.cap if s != seat)
-        if self.out[index] - self.cap[other][index] >= wanted:
-            return 1.0  # the other seat cannot hold enough of them to leave this one short
-        return at_least(self.total, self.out[index], self.sizes[seat], wanted)
+        key = (seat, index, wanted)
+        found = self.memo.get(key)
+        if found is None:
+            if self.cap[seat][index] < wanted:
+                found = 0.0
+            elif self.out[index] - self.cap[self.other[seat]][index] >= wanted:
+                found = 1.0  # the other seat cannot hold enough of them to leave this one short
+            else:
+                found = at_least(self.total, self.out[index], self.sizes[seat], wanted)
+            self.memo[key] = found
+        return found
+
+    def may_beat(self, play: Play, seats: list[int]) -> bool:
+        """Could one of ``seats`` hold a play beating ``play``? (beat_chance > 0, cheaply)"""
+        for seat in seats:
+            if self.sizes[seat] < play.size:
+                continue
+            cap, ruled_out = self.cap[seat], self.ruled_out[seat]
+            for beat in play.beaten_by:
+                if beat not in ruled_out and all(cap[i] >= n for i, n in beat.need):
+                    return True
+        return False
 
     def beat_chance(self, play: Play, seats: list[int]) -> float:
         """P(one of ``seats`` holds a play beating ``play``), taking the beats as independent."""
@@ -224,18 +243,15 @@ class Reading:
 
 
 class Expert:
-    """A card-counting planner: scores every legal action by the cards it is likely to bank, the
-    lead it keeps, and what its cards are worth kept in hand — so it leads what the others are
-    unlikely to beat, keeps its sure winners to intercept while many cards are out, and beats as
-    cheaply as will stand."""
+    """A card-counting player that keeps control: it throws away, one card at a time, the groups
+    least likely ever to stand, holds its sure winners while the others can still lead into them
+    (cashing only those nobody can lead into, or all of them at the end), and as a follower
+    beats with the play that best trades the chance of taking the round against what it spends."""
 
     name = "expert"
-    cash_below = 6  # with at most this many cards out, sure winners are cashed
-    cash_idle = True  # sure groups that no lead of the others can run into are cashed at once
-    smart_follow = True
-    split_below = 0.5
-    lead_value = 1.0
-    intercept_value = 1.5
+    cash_below = 6  # with at most this many cards out, sure winners are cashed: the end is near
+    split_below = 0.8  # a group standing less often than this is led one card at a time
+    lead_value = 1.0  # a round won as follower gives the next lead, worth about a card
 
     def choose(self, view: SeatView, rng: random.Random) -> Any:
         legal = view.legal_actions()
@@ -248,67 +264,60 @@ class Expert:
         return self.follow(view, reading, opponents, legal)
 
     def lead(self, view: SeatView, reading: Reading, opponents: list[int], legal: tuple[Any, ...]) -> Play:
-        hand = view.hand_counts
-        groups = [GROUPS[i, n] for i, n in enumerate(hand) if n]
+        groups = [GROUPS[i, n] for i, n in enumerate(view.hand_counts) if n]
         chance = {g: 1.0 - reading.beat_chance(g, opponents) for g in groups}
-        specials = [p for p in legal if p.is_special and reading.beat_chance(p, opponents) == 0.0]
+        specials = [p for p in legal if isinstance(p, Play) and p.is_special
+                    and not reading.may_beat(p, opponents)]
         sure = [g for g in groups if chance[g] == 1.0] + specials
         weak = [g for g in groups if chance[g] < 1.0]
+        # Nothing else left, the end near, or one opponent left (whose hand is then known): cash.
         if sure and (not weak or reading.total <= self.cash_below or len(opponents) == 1):
             return max(sure, key=lambda p: (p.size, p.strength))
-        if self.cash_idle:
-            idle = [g for g in sure if not g.is_special and not self.intercepts(g, reading)]
-            if idle:
-                return max(idle, key=lambda p: (p.size, p.strength))
+        # A sure group nobody can lead into intercepts nothing: bank it now, keeping the lead.
+        idle = [g for g in sure if not g.is_special and not self.intercepts(g, reading)]
+        if idle:
+            return max(idle, key=lambda p: (p.size, p.strength))
+        # Throw away the group least likely to stand, the one most outnumbered by unseen stronger
+        # cards first: the others' strong cards fall on it, and what we keep grows safer.
         junk = min(weak, key=lambda g: (round(chance[g], 2), -self.threats(g, reading), g.size))
         if chance[junk] < self.split_below:
-            return GROUPS[junk.group_index, 1]  # it will be beaten: give the beater as few cards as we can
+            return GROUPS[junk.group_index, 1]  # it will be beaten: hand the beater one card only
         return junk
 
     @staticmethod
+    def intercepts(group: Play, reading: Reading) -> bool:
+        """Could an opponent still lead a group of this size that this one beats?"""
+        return any(group in GROUPS[j, group.size].beaten_by_set
+                   for j in FAMILY_MEMBERS[group.group_index]
+                   if max(cap[j] for cap in reading.cap.values()) >= group.size)
+
+    @staticmethod
     def threats(group: Play, reading: Reading) -> int:
-        """Unseen cards of stronger identities that could still make a beat of the group."""
+        """Unseen cards of the stronger identities that could still make a beat of the group."""
         return sum(reading.out[b.group_index] for b in group.beaten_by
                    if reading.out[b.group_index] >= group.size)
 
-    @staticmethod
-    def intercepts(group: Play, reading: Reading) -> bool:
-        """Could an opponent lead a group that this one beats?"""
-        return any(group in GROUPS[j, group.size].beaten_by_set
-                   for j in FAMILY_MEMBERS[group.group_index] if max(reading.cap[s][j] for s in reading.cap) >= group.size)
-
     def follow(self, view: SeatView, reading: Reading, opponents: list[int], legal: tuple[Any, ...]) -> Play:
-        beats: list[Play] = sorted(legal, key=weakest_first)
-        after = seats_after(view)
-        if not self.smart_follow:
-            if after:
-                for p in beats:
-                    if reading.beat_chance(p, after) == 0.0:
-                        return p
-            return beats[0]
+        """The beat with the best chance of standing (cards banked plus the lead) less what it
+        spends (the lead value of the cards it takes from the hand); last to act, it always stands."""
         hand = view.hand_counts
+        after = seats_after(view)
         worth = self.worth(hand, reading, opponents)
+        beats = sorted((p for p in legal if isinstance(p, Play)), key=weakest_first)
         best, best_score = beats[0], -1e9
-        for p in beats:
-            stands = 1.0 - reading.beat_chance(p, after) if after else 1.0
-            spent = sum(worth[i][hand[i]] - worth[i][hand[i] - n] for i, n in p.need)
-            score = stands * (p.size + self.lead_value) - spent
+        for play in beats:
+            stands = 1.0 - reading.beat_chance(play, after) if after else 1.0
+            spent = sum(worth[i][hand[i]] - worth[i][hand[i] - n] for i, n in play.need)
+            score = stands * (play.size + self.lead_value) - spent
             if score > best_score + 1e-9:
-                best, best_score = p, score
+                best, best_score = play, score
         return best
 
-    def worth(self, hand: tuple[int, ...], reading: Reading, opponents: list[int]) -> list[list[float]]:
-        """worth[i][n]: n copies of identity i kept, at the chance they stand as a lead now."""
-        share = reading.total / 56
-        rows = []
-        for i, held in enumerate(hand):
-            row = [0.0]
-            for n in range(1, held + 1):
-                stands = 1.0 - reading.beat_chance(GROUPS[i, n], opponents)
-                bonus = self.intercept_value * share if stands == 1.0 and n <= 2 else 0.0
-                row.append(n * stands + bonus)
-            rows.append(row)
-        return rows
+    @staticmethod
+    def worth(hand: tuple[int, ...], reading: Reading, opponents: list[int]) -> list[list[float]]:
+        """worth[i][n]: n copies of identity i kept, at the cards they would bank led now."""
+        return [[n * (1.0 - reading.beat_chance(GROUPS[i, n], opponents)) if n else 0.0
+                 for n in range(held + 1)] for i, held in enumerate(hand)]
 
 
 POOL: dict[str, Any] = {"careful": Careful, "cashier": Cashier, "bulk": Bulk, "cheat": Cheat, "expert": Expert}
