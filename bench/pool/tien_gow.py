@@ -7,6 +7,10 @@ from itertools import combinations
 from typing import Any
 
 from engine.tien_gow import SETS, SeatView, TileSet, beats, classify, make_action
+from engine.tien_gow.hands import code_of
+from engine.tien_gow.ladders import STRENGTH, SUIT
+from engine.tien_gow.moves import legal_leads
+from engine.tien_gow.sets import BEATEN_BY
 from engine.tiles import TILE_BY_KEY, Tile
 
 CIVIL_TOP, MILITARY_TOP = 11, 6
@@ -197,4 +201,266 @@ class Cheat:
         raise TypeError("cheat needs the deal: choose_seeing")
 
 
-POOL: dict[str, Any] = {"careful": Careful, "grabber": Grabber, "saver": Saver, "cheat": Cheat}
+# -- expert -------------------------------------------------------------------------------------
+
+# TG-1: for each tile identity, the unseen-able identities of its suit that beat it as a single.
+STRONGER: dict[Tile, tuple[Tile, ...]] = {
+    t: tuple(u for u in PACK_COUNTS if SUIT[u] == SUIT[t] and STRENGTH[u] > STRENGTH[t])
+    for t in PACK_COUNTS
+}
+WEAKER: dict[Tile, tuple[Tile, ...]] = {
+    t: tuple(u for u in PACK_COUNTS if SUIT[u] == SUIT[t] and STRENGTH[u] < STRENGTH[t])
+    for t in PACK_COUNTS
+}
+MULTIPLIED = ("supreme",)  # TG-15: a last trick won with the Supreme (or a quartet) doubles
+
+
+class Count:
+    """What a seat can count: the unseen tiles (in other hands or among their face-down
+    discards, which prove nothing, TG-6) and the chance that an unseen tile is still held."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.out = unseen(view)
+        self.total = sum(self.out.values())
+        self.held = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
+
+    def live(self, seats: tuple[int, ...]) -> float:
+        """The chance that one unseen tile sits in one of these seats' hands."""
+        if not self.total:
+            return 0.0
+        return min(1.0, sum(self.view.hand_sizes[s] for s in seats) / self.total)
+
+    def escapes(self, s: TileSet, live: float) -> float:
+        """The chance that no hand holding an unseen share ``live`` can beat ``s`` (TG-7)."""
+        if s.kind == "supreme":
+            return 1.0
+        if s.size == 1:
+            return float((1.0 - live) ** sum(self.out[u] for u in STRONGER[s.tiles[0]]))
+        chance = 1.0
+        for b in BEATEN_BY[s.id]:
+            need: dict[Tile, int] = {}
+            for t in b.tiles:
+                need[t] = need.get(t, 0) + 1
+            if all(self.out[t] >= k for t, k in need.items()):
+                chance *= 1.0 - min(1.0, 3 * (live / 3) ** b.size)  # one of three hands holds all of b
+        return chance
+
+    def sure(self, s: TileSet) -> bool:
+        return s.kind == "supreme" or not answerable(s, self.out)
+
+
+def sets_in(hand: tuple[Tile, ...]) -> list[TileSet]:
+    """Every set the hand holds (its legal leads, TG-4)."""
+    found = []
+    for a in legal_leads(hand, code_of(hand)):
+        s = classify(a.tiles)
+        assert s is not None
+        found.append(s)
+    return found
+
+
+def without(hand: tuple[Tile, ...], tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    rest = list(hand)
+    for t in tiles:
+        rest.remove(t)
+    return tuple(rest)
+
+
+def sure_split(hand: tuple[Tile, ...], count: Count) -> list[TileSet] | None:
+    """The hand as sets nobody can beat when led, if it splits so: leading them one after
+    another keeps the lead to the end and wins the last trick for certain."""
+    if not hand:
+        return []
+    first = hand[0]
+    for s in sets_in(hand):
+        if first in s.tiles and count.sure(s):
+            rest = sure_split(without(hand, s.tiles), count)
+            if rest is not None:
+                return [s] + rest
+    return None
+
+
+class Expert:
+    """A counting, end-minded player: it keeps its likeliest last-trick winners, leads sure sets
+    out in a row when they make up its hand (the Supreme or a quartet last, for TG-15's double),
+    cashes the Supreme, takes a sure trick cheaply or when it still lacks a pillar, weighs the
+    last two tricks by the chances that its tiles stand, and otherwise lets tricks go, discarding
+    its weakest tiles."""
+
+    name = "expert"
+    follow_share = 0.7  # how often the last leader's tile is as weak as a random unseen one
+    keep_count = 3
+    take_cheap = True
+    cheap_below = 99
+    cheap_stand = 0.7
+    bare_hand = 4
+    lead_style = 'strong'
+    supreme_at = 8
+    discard_style = "count"
+    discard_mix = 0.5
+    size_bonus = 0.0
+    size_sign = -1
+    bare_stand = 0.5
+    bare_spare = False
+    pen_lead = "model"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Any:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        count = Count(view)
+        if not view.trick.plays:
+            return make_action(self.lead(view, count), True)
+        return self.follow(view, count, legal)
+
+    # -- leading ------------------------------------------------------------------------------
+    def lead(self, view: SeatView, count: Count) -> tuple[Tile, ...]:
+        hand = view.hand
+        split = sure_split(hand, count)
+        if split is not None:  # every remaining trick is ours: keep a doubling set for the last
+            split.sort(key=lambda s: (s.kind == "supreme" or s.is_quartet, -s.size))
+            return split[0].tiles
+        sets = sets_in(hand)
+        for s in sets:
+            if s.kind == "supreme" and len(hand) <= self.supreme_at:  # TG-16 money and two pillars, and the lead stays
+                return s.tiles
+        others = tuple(s for s in range(4) if s != view.seat)
+        live = count.live(others)
+        if len(hand) == 2 and self.pen_lead == "model":
+            return self.lead_of_two(view, count, sets, live)
+        if len(hand) == 2 and self.pen_lead == "sure":
+            sure2 = [s for s in sets if count.sure(s)]
+            if sure2:
+                return max(sure2, key=lambda s: (s.size, set_value(s))).tiles
+        keep = self.keepers(hand, count, live)
+        free = [s for s in sets if not any(t in keep for t in s.tiles)] or sets
+        sure = [s for s in free if count.sure(s)]
+        big = [s for s in sure if s.size >= 2]
+        if big:  # pillars for junk: everyone else must throw away as many tiles
+            return max(big, key=lambda s: (s.size, -set_value(s))).tiles
+        if sure and view.pillars[view.seat] == 0:
+            return min(sure, key=lambda s: (set_value(s), -s.size)).tiles
+        if self.lead_style == "multi":
+            return min(free, key=lambda s: (-s.size, set_value(s))).tiles
+        if self.lead_style == "strong":
+            return max(free, key=lambda s: (count.escapes(s, live) * (1 + self.size_bonus * (s.size - 1)),
+                                            self.size_sign * s.size, -set_value(s))).tiles
+        return min(free, key=lambda s: (set_value(s), -s.size)).tiles
+
+    def lead_of_two(self, view: SeatView, count: Count, sets: list[TileSet], live: float) -> tuple[Tile, ...]:
+        """Two tiles left: lead the pair, or the single that gives the better chance to take the
+        last trick — winning this one and leading the other, or losing it and beating with the
+        other."""
+        pairs = [s for s in sets if s.size == 2]
+        best, best_chance = sets[0].tiles, -1.0
+        for s in pairs:
+            chance = count.escapes(s, live)
+            if chance > best_chance:
+                best, best_chance = s.tiles, chance
+        singles = [s for s in sets if s.size == 1]
+        for s in singles:
+            other = without(view.hand, s.tiles)[0]
+            stand = count.escapes(s, live)
+            chance = stand * self.stands_last(count, other, live) + (1 - stand) * self.beats_last(count, other, live)
+            if chance > best_chance:
+                best, best_chance = s.tiles, chance
+        return best
+
+    def stands_last(self, count: Count, t: Tile, live: float) -> float:
+        """The chance that ``t``, led on a last single trick, stands: only an opponent holding a
+        pillar may beat it then (TG-12), with one tile each of what is unseen three tiles on."""
+        single = classify((t,))
+        assert single is not None
+        view = count.view
+        armed = sum(1 for s in range(4) if s != view.seat and view.pillars[s] > 0)
+        return count.escapes(single, min(1.0, armed / max(1, count.total - 3)))
+
+    def beats_last(self, count: Count, t: Tile, live: float) -> float:
+        """Roughly, the chance that the last trick's leader leads below ``t`` in its suit and no
+        one else beats it."""
+        if not count.total:
+            return 0.0
+        below = sum(count.out[u] for u in WEAKER[t]) / count.total
+        return self.follow_share * below * self.stands_last(count, t, live)
+
+    def keepers(self, hand: tuple[Tile, ...], count: Count, live: float) -> tuple[Tile, ...]:
+        """The tiles most likely to stand on the last trick: the best of each suit, the best
+        overall first, kept out of earlier leads."""
+        ranked = sorted(hand, key=lambda t: (-self.stands_last(count, t, live), -value(t), t.index))
+        return tuple(ranked[:self.keep_count])
+
+    # -- following ----------------------------------------------------------------------------
+    def follow(self, view: SeatView, count: Count, legal: tuple[Any, ...]) -> Any:
+        hand = view.hand
+        n = view.lead_count
+        mine = view.pillars[view.seat]
+        supreme = holds_supreme(hand) and len(hand) > n
+        ups: list[TileSet] = []
+        for a in legal:
+            if a.face_up:
+                s = classify(a.tiles)
+                assert s is not None
+                if not (supreme and any(t in SUPREME_HALVES for t in s.tiles)):
+                    ups.append(s)
+        ups.sort(key=lambda s: (s.strength, s.tiles[0].index))
+        keep = SUPREME_HALVES if supreme else ()
+        if not ups:
+            return self.discard(view, count, n, keep)
+        if len(hand) == n:  # the last trick: the strongest beat has the best chance to stand
+            return make_action(ups[-1].tiles, True)
+        after = tuple((view.trick.leader + i) % 4 for i in range(len(view.trick.plays) + 1, 4))
+        live_after = count.live(after)
+        stands = {s.id: (1.0 if not after else count.escapes(s, live_after)) for s in ups}
+        for s in ups:  # a trick we surely take, then sure leads to the end
+            if stands[s.id] == 1.0 and sure_split(without(hand, s.tiles), count) is not None:
+                return make_action(s.tiles, True)
+        if supreme:  # take the lead cheaply, then lead the Supreme
+            for s in ups:
+                if stands[s.id] == 1.0:
+                    return make_action(s.tiles, True)
+        others = tuple(s for s in range(4) if s != view.seat)
+        live = count.live(others)
+        if len(hand) == 2 and n == 1:
+            return self.follow_of_two(view, count, ups, stands, live)
+        keep_tiles = self.keepers(hand, count, live)
+        cheap = [s for s in ups if stands[s.id] >= self.cheap_stand and not any(t in keep_tiles for t in s.tiles)]
+        if cheap and self.take_cheap and mine < self.cheap_below:
+            return make_action(cheap[0].tiles, True)
+        if mine == 0 and len(hand) <= self.bare_hand:  # no pillar yet: a trick is worth more
+            spare = [s for s in ups if not any(t in keep_tiles for t in s.tiles)]
+            pick = spare if spare and self.bare_spare else ups
+            best = max(pick, key=lambda s: (stands[s.id], -s.strength))
+            if stands[best.id] >= self.bare_stand:
+                return make_action(best.tiles, True)
+        return self.discard(view, count, n, keep)
+
+    def discard(self, view: SeatView, count: Count, n: int, keep: tuple[Tile, ...]) -> Any:
+        """Face down, the ``n`` tiles least likely to stand at the end, the Supreme kept whole."""
+        hand = view.hand
+        if self.discard_style == "value":
+            return make_action(weakest_discard(hand, n, keep), False)
+        order = sorted(hand, key=lambda t: (t in keep, self.stands_last(count, t, 0.0) + value(t) * self.discard_mix,
+                                            value(t), t.index))
+        return make_action(tuple(order[:n]), False)
+
+    def follow_of_two(self, view: SeatView, count: Count, ups: list[TileSet], stands: dict[int, float],
+                      live: float) -> Any:
+        """Two tiles left on a single lead: beat and lead the other tile last, or discard and
+        hope to beat the last lead with the better one (only with a pillar, TG-12)."""
+        hand = view.hand
+        mine = view.pillars[view.seat]
+        keep = max(hand, key=lambda t: (self.stands_last(count, t, live), value(t)))
+        best: Any = make_action(without(hand, (keep,)), False)
+        best_chance = self.beats_last(count, keep, live) if mine else 0.0
+        for s in ups:
+            other = without(hand, s.tiles)[0]
+            win = stands[s.id]
+            chance = win * self.stands_last(count, other, live) + (1 - win) * self.beats_last(count, other, live)
+            if chance > best_chance:
+                best, best_chance = make_action(s.tiles, True), chance
+        return best
+
+
+POOL: dict[str, Any] = {"careful": Careful, "grabber": Grabber, "saver": Saver, "cheat": Cheat,
+                        "expert": Expert}
