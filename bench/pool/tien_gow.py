@@ -203,7 +203,8 @@ class Cheat:
 
 # -- expert -------------------------------------------------------------------------------------
 
-# TG-1: for each tile identity, the unseen-able identities of its suit that beat it as a single.
+# TG-1, TG-7: for each identity, the identities of its suit that beat it as a single, and those
+# it beats.
 STRONGER: dict[Tile, tuple[Tile, ...]] = {
     t: tuple(u for u in PACK_COUNTS if SUIT[u] == SUIT[t] and STRENGTH[u] > STRENGTH[t])
     for t in PACK_COUNTS
@@ -212,18 +213,16 @@ WEAKER: dict[Tile, tuple[Tile, ...]] = {
     t: tuple(u for u in PACK_COUNTS if SUIT[u] == SUIT[t] and STRENGTH[u] < STRENGTH[t])
     for t in PACK_COUNTS
 }
-MULTIPLIED = ("supreme",)  # TG-15: a last trick won with the Supreme (or a quartet) doubles
 
 
 class Count:
-    """What a seat can count: the unseen tiles (in other hands or among their face-down
-    discards, which prove nothing, TG-6) and the chance that an unseen tile is still held."""
+    """What a seat can count: the unseen tiles — in other hands or among their face-down
+    discards, which prove nothing (TG-6) — and so the chance that one unseen tile is still held."""
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
         self.out = unseen(view)
         self.total = sum(self.out.values())
-        self.held = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
 
     def live(self, seats: tuple[int, ...]) -> float:
         """The chance that one unseen tile sits in one of these seats' hands."""
@@ -232,9 +231,10 @@ class Count:
         return min(1.0, sum(self.view.hand_sizes[s] for s in seats) / self.total)
 
     def escapes(self, s: TileSet, live: float) -> float:
-        """The chance that no hand holding an unseen share ``live`` can beat ``s`` (TG-7)."""
+        """The chance that no hand can beat ``s`` (TG-7), each unseen tile held with chance
+        ``live``; for a set of several tiles, one of three hands must hold all of a beating set."""
         if s.kind == "supreme":
-            return 1.0
+            return 1.0  # TG-9: nothing beats it led
         if s.size == 1:
             return float((1.0 - live) ** sum(self.out[u] for u in STRONGER[s.tiles[0]]))
         chance = 1.0
@@ -243,11 +243,37 @@ class Count:
             for t in b.tiles:
                 need[t] = need.get(t, 0) + 1
             if all(self.out[t] >= k for t, k in need.items()):
-                chance *= 1.0 - min(1.0, 3 * (live / 3) ** b.size)  # one of three hands holds all of b
+                chance *= 1.0 - min(1.0, 3 * (live / 3) ** b.size)
         return chance
 
     def sure(self, s: TileSet) -> bool:
+        """No set of unseen tiles beats ``s``: once sure, always sure (unseen tiles only go)."""
         return s.kind == "supreme" or not answerable(s, self.out)
+
+    def stands_last(self, t: Tile) -> float:
+        """The chance that ``t``, led on a last single trick, stands: then only an opponent with
+        a pillar may beat it (TG-12), holding one tile of what is unseen three tiles on."""
+        single = classify((t,))
+        assert single is not None
+        view = self.view
+        armed = sum(1 for s in range(4) if s != view.seat and view.pillars[s] > 0)
+        return self.escapes(single, min(1.0, armed / max(1, self.total - 3)))
+
+    def beats_last(self, t: Tile) -> float:
+        """Roughly, the chance that ``t`` takes a last single trick led by another: the leader's
+        tile lies below it in its suit (less often than a random unseen tile would: a leader keeps
+        its best) and nobody else beats it."""
+        if not self.total:
+            return 0.0
+        below = sum(self.out[u] for u in WEAKER[t]) / self.total
+        return LEADER_WEAK * below * self.stands_last(t)
+
+
+LEADER_WEAK = 0.7  # how often the last leader's tile is as weak as a random unseen one (not sensitive)
+KEEPERS = 3  # tiles held back for the end (2 and 4 were worse against standard)
+CHEAP_STANDS = 0.7  # a beat of spare tiles this likely to stand is taken: pillars, and the lead
+BARE_HAND = 4  # without a pillar, from this hand size on, beat when likely to stand (TG-12, TG-13)
+BARE_STANDS = 0.5
 
 
 def sets_in(hand: tuple[Tile, ...]) -> list[TileSet]:
@@ -268,8 +294,8 @@ def without(hand: tuple[Tile, ...], tiles: tuple[Tile, ...]) -> tuple[Tile, ...]
 
 
 def sure_split(hand: tuple[Tile, ...], count: Count) -> list[TileSet] | None:
-    """The hand as sets nobody can beat when led, if it splits so: leading them one after
-    another keeps the lead to the end and wins the last trick for certain."""
+    """The hand as sets nobody can beat when led, if it splits so: led one after another they
+    keep the lead to the end and win the last trick for certain."""
     if not hand:
         return []
     first = hand[0]
@@ -281,29 +307,27 @@ def sure_split(hand: tuple[Tile, ...], count: Count) -> list[TileSet] | None:
     return None
 
 
+def up_sets(legal: tuple[Any, ...], keep: tuple[Tile, ...]) -> list[TileSet]:
+    """The face-up beats that leave the ``keep`` tiles alone, cheapest first."""
+    ups = []
+    for a in legal:
+        if a.face_up:
+            s = classify(a.tiles)
+            assert s is not None
+            if not any(t in keep for t in s.tiles):
+                ups.append(s)
+    return sorted(ups, key=lambda s: (s.strength, s.tiles[0].index))
+
+
 class Expert:
-    """A counting, end-minded player: it keeps its likeliest last-trick winners, leads sure sets
-    out in a row when they make up its hand (the Supreme or a quartet last, for TG-15's double),
-    cashes the Supreme, takes a sure trick cheaply or when it still lacks a pillar, weighs the
-    last two tricks by the chances that its tiles stand, and otherwise lets tricks go, discarding
-    its weakest tiles."""
+    """A counting, end-minded player. It holds back the three tiles likeliest to stand on the
+    last trick; leads the Supreme at once, else the spare set likeliest to stand (keeping the
+    lead), and runs off its hand when it is all sure sets (a doubling set last, TG-15); takes a
+    trick with spare tiles when the beat will likely stand, or when still pillarless near the
+    end; plays the last two tricks by the chances that its tiles stand; otherwise discards the
+    tiles least likely to stand, never breaking the Supreme."""
 
     name = "expert"
-    follow_share = 0.7  # how often the last leader's tile is as weak as a random unseen one
-    keep_count = 3
-    take_cheap = True
-    cheap_below = 99
-    cheap_stand = 0.7
-    bare_hand = 4
-    lead_style = 'strong'
-    supreme_at = 8
-    discard_style = "count"
-    discard_mix = 0.5
-    size_bonus = 0.0
-    size_sign = -1
-    bare_stand = 0.5
-    bare_spare = False
-    pen_lead = "model"
 
     def choose(self, view: SeatView, rng: random.Random) -> Any:
         legal = view.legal_actions()
@@ -314,152 +338,105 @@ class Expert:
             return make_action(self.lead(view, count), True)
         return self.follow(view, count, legal)
 
+    def keepers(self, hand: tuple[Tile, ...], count: Count) -> tuple[Tile, ...]:
+        """The tiles likeliest to stand on the last trick, kept out of earlier tricks."""
+        ranked = sorted(hand, key=lambda t: (-count.stands_last(t), -value(t), t.index))
+        return tuple(ranked[:KEEPERS])
+
     # -- leading ------------------------------------------------------------------------------
     def lead(self, view: SeatView, count: Count) -> tuple[Tile, ...]:
         hand = view.hand
         split = sure_split(hand, count)
-        if split is not None:  # every remaining trick is ours: keep a doubling set for the last
+        if split is not None:  # every trick left is ours: a doubling set last (TG-15)
             split.sort(key=lambda s: (s.kind == "supreme" or s.is_quartet, -s.size))
             return split[0].tiles
         sets = sets_in(hand)
         for s in sets:
-            if s.kind == "supreme" and len(hand) <= self.supreme_at:  # TG-16 money and two pillars, and the lead stays
+            if s.kind == "supreme":  # TG-16 money and two pillars at once, and the lead stays
                 return s.tiles
-        others = tuple(s for s in range(4) if s != view.seat)
-        live = count.live(others)
-        if len(hand) == 2 and self.pen_lead == "model":
+        live = count.live(tuple(s for s in range(4) if s != view.seat))
+        if len(hand) == 2:
             return self.lead_of_two(view, count, sets, live)
-        if len(hand) == 2 and self.pen_lead == "sure":
-            sure2 = [s for s in sets if count.sure(s)]
-            if sure2:
-                return max(sure2, key=lambda s: (s.size, set_value(s))).tiles
-        keep = self.keepers(hand, count, live)
-        free = [s for s in sets if not any(t in keep for t in s.tiles)] or sets
-        sure = [s for s in free if count.sure(s)]
+        keep = self.keepers(hand, count)
+        spare = [s for s in sets if not any(t in keep for t in s.tiles)] or sets
+        sure = [s for s in spare if count.sure(s)]
         big = [s for s in sure if s.size >= 2]
-        if big:  # pillars for junk: everyone else must throw away as many tiles
+        if big:  # pillars for spare tiles, and everyone else must throw away as many
             return max(big, key=lambda s: (s.size, -set_value(s))).tiles
-        if sure and view.pillars[view.seat] == 0:
+        if sure and view.pillars[view.seat] == 0:  # the first pillar, as cheaply as sure
             return min(sure, key=lambda s: (set_value(s), -s.size)).tiles
-        if self.lead_style == "multi":
-            return min(free, key=lambda s: (-s.size, set_value(s))).tiles
-        if self.lead_style == "strong":
-            return max(free, key=lambda s: (count.escapes(s, live) * (1 + self.size_bonus * (s.size - 1)),
-                                            self.size_sign * s.size, -set_value(s))).tiles
-        return min(free, key=lambda s: (set_value(s), -s.size)).tiles
+        # The spare set likeliest to stand, weakest of equals: a lead given away cheaply hands
+        # the others the tempo (leading the weakest set instead: 34.6% for standard, not 31.7%).
+        return max(spare, key=lambda s: (count.escapes(s, live), -s.size, -set_value(s))).tiles
 
     def lead_of_two(self, view: SeatView, count: Count, sets: list[TileSet], live: float) -> tuple[Tile, ...]:
-        """Two tiles left: lead the pair, or the single that gives the better chance to take the
-        last trick — winning this one and leading the other, or losing it and beating with the
-        other."""
-        pairs = [s for s in sets if s.size == 2]
+        """Two tiles left: the pair, or the single giving the better chance at the last trick —
+        taking this one and leading the other, or losing it and beating with the other."""
         best, best_chance = sets[0].tiles, -1.0
-        for s in pairs:
-            chance = count.escapes(s, live)
-            if chance > best_chance:
-                best, best_chance = s.tiles, chance
-        singles = [s for s in sets if s.size == 1]
-        for s in singles:
-            other = without(view.hand, s.tiles)[0]
-            stand = count.escapes(s, live)
-            chance = stand * self.stands_last(count, other, live) + (1 - stand) * self.beats_last(count, other, live)
+        for s in sets:
+            if s.size == 2:
+                chance = count.escapes(s, live)
+            else:
+                other = without(view.hand, s.tiles)[0]
+                stand = count.escapes(s, live)
+                chance = stand * count.stands_last(other) + (1 - stand) * count.beats_last(other)
             if chance > best_chance:
                 best, best_chance = s.tiles, chance
         return best
-
-    def stands_last(self, count: Count, t: Tile, live: float) -> float:
-        """The chance that ``t``, led on a last single trick, stands: only an opponent holding a
-        pillar may beat it then (TG-12), with one tile each of what is unseen three tiles on."""
-        single = classify((t,))
-        assert single is not None
-        view = count.view
-        armed = sum(1 for s in range(4) if s != view.seat and view.pillars[s] > 0)
-        return count.escapes(single, min(1.0, armed / max(1, count.total - 3)))
-
-    def beats_last(self, count: Count, t: Tile, live: float) -> float:
-        """Roughly, the chance that the last trick's leader leads below ``t`` in its suit and no
-        one else beats it."""
-        if not count.total:
-            return 0.0
-        below = sum(count.out[u] for u in WEAKER[t]) / count.total
-        return self.follow_share * below * self.stands_last(count, t, live)
-
-    def keepers(self, hand: tuple[Tile, ...], count: Count, live: float) -> tuple[Tile, ...]:
-        """The tiles most likely to stand on the last trick: the best of each suit, the best
-        overall first, kept out of earlier leads."""
-        ranked = sorted(hand, key=lambda t: (-self.stands_last(count, t, live), -value(t), t.index))
-        return tuple(ranked[:self.keep_count])
 
     # -- following ----------------------------------------------------------------------------
     def follow(self, view: SeatView, count: Count, legal: tuple[Any, ...]) -> Any:
         hand = view.hand
         n = view.lead_count
-        mine = view.pillars[view.seat]
         supreme = holds_supreme(hand) and len(hand) > n
-        ups: list[TileSet] = []
-        for a in legal:
-            if a.face_up:
-                s = classify(a.tiles)
-                assert s is not None
-                if not (supreme and any(t in SUPREME_HALVES for t in s.tiles)):
-                    ups.append(s)
-        ups.sort(key=lambda s: (s.strength, s.tiles[0].index))
         keep = SUPREME_HALVES if supreme else ()
+        ups = up_sets(legal, keep)
         if not ups:
-            return self.discard(view, count, n, keep)
+            return self.discard(hand, count, n, keep)
         if len(hand) == n:  # the last trick: the strongest beat has the best chance to stand
             return make_action(ups[-1].tiles, True)
         after = tuple((view.trick.leader + i) % 4 for i in range(len(view.trick.plays) + 1, 4))
         live_after = count.live(after)
-        stands = {s.id: (1.0 if not after else count.escapes(s, live_after)) for s in ups}
-        for s in ups:  # a trick we surely take, then sure leads to the end
+        stands = {s.id: (count.escapes(s, live_after) if after else 1.0) for s in ups}
+        for s in ups:  # a trick surely ours, then sure leads to the end
             if stands[s.id] == 1.0 and sure_split(without(hand, s.tiles), count) is not None:
                 return make_action(s.tiles, True)
-        if supreme:  # take the lead cheaply, then lead the Supreme
+        if supreme:  # take the lead for certain, then lead the Supreme
             for s in ups:
                 if stands[s.id] == 1.0:
                     return make_action(s.tiles, True)
-        others = tuple(s for s in range(4) if s != view.seat)
-        live = count.live(others)
         if len(hand) == 2 and n == 1:
-            return self.follow_of_two(view, count, ups, stands, live)
-        keep_tiles = self.keepers(hand, count, live)
-        cheap = [s for s in ups if stands[s.id] >= self.cheap_stand and not any(t in keep_tiles for t in s.tiles)]
-        if cheap and self.take_cheap and mine < self.cheap_below:
+            return self.follow_of_two(view, count, ups, stands)
+        held = self.keepers(hand, count)
+        cheap = [s for s in ups if stands[s.id] >= CHEAP_STANDS and not any(t in held for t in s.tiles)]
+        if cheap:
             return make_action(cheap[0].tiles, True)
-        if mine == 0 and len(hand) <= self.bare_hand:  # no pillar yet: a trick is worth more
-            spare = [s for s in ups if not any(t in keep_tiles for t in s.tiles)]
-            pick = spare if spare and self.bare_spare else ups
-            best = max(pick, key=lambda s: (stands[s.id], -s.strength))
-            if stands[best.id] >= self.bare_stand:
+        if view.pillars[view.seat] == 0 and len(hand) <= BARE_HAND:  # a pillar before the end
+            best = max(ups, key=lambda s: (stands[s.id], -s.strength))
+            if stands[best.id] >= BARE_STANDS:
                 return make_action(best.tiles, True)
-        return self.discard(view, count, n, keep)
+        return self.discard(hand, count, n, keep)
 
-    def discard(self, view: SeatView, count: Count, n: int, keep: tuple[Tile, ...]) -> Any:
-        """Face down, the ``n`` tiles least likely to stand at the end, the Supreme kept whole."""
-        hand = view.hand
-        if self.discard_style == "value":
-            return make_action(weakest_discard(hand, n, keep), False)
-        order = sorted(hand, key=lambda t: (t in keep, self.stands_last(count, t, 0.0) + value(t) * self.discard_mix,
-                                            value(t), t.index))
-        return make_action(tuple(order[:n]), False)
-
-    def follow_of_two(self, view: SeatView, count: Count, ups: list[TileSet], stands: dict[int, float],
-                      live: float) -> Any:
+    def follow_of_two(self, view: SeatView, count: Count, ups: list[TileSet], stands: dict[int, float]) -> Any:
         """Two tiles left on a single lead: beat and lead the other tile last, or discard and
-        hope to beat the last lead with the better one (only with a pillar, TG-12)."""
+        beat the last lead with the better tile (only with a pillar, TG-12)."""
         hand = view.hand
-        mine = view.pillars[view.seat]
-        keep = max(hand, key=lambda t: (self.stands_last(count, t, live), value(t)))
-        best: Any = make_action(without(hand, (keep,)), False)
-        best_chance = self.beats_last(count, keep, live) if mine else 0.0
+        kept = max(hand, key=lambda t: (count.stands_last(t), value(t)))
+        best: Any = make_action(without(hand, (kept,)), False)
+        best_chance = count.beats_last(kept) if view.pillars[view.seat] else 0.0
         for s in ups:
             other = without(hand, s.tiles)[0]
             win = stands[s.id]
-            chance = win * self.stands_last(count, other, live) + (1 - win) * self.beats_last(count, other, live)
+            chance = win * count.stands_last(other) + (1 - win) * count.beats_last(other)
             if chance > best_chance:
                 best, best_chance = make_action(s.tiles, True), chance
         return best
+
+    def discard(self, hand: tuple[Tile, ...], count: Count, n: int, keep: tuple[Tile, ...]) -> Any:
+        """Face down, the ``n`` tiles least likely to stand at the end (counted, with half the
+        tile's place in its suit), the Supreme kept whole."""
+        order = sorted(hand, key=lambda t: (t in keep, count.stands_last(t) + value(t) / 2, value(t), t.index))
+        return make_action(tuple(order[:n]), False)
 
 
 POOL: dict[str, Any] = {"careful": Careful, "grabber": Grabber, "saver": Saver, "cheat": Cheat,
