@@ -111,9 +111,9 @@ class Careful:
                 [s for s in sets if s is not None]
             return make_action(min(plain, key=lambda s: (set_value(s), -len(s.tiles))).tiles, True)
         n = view.trick.plays[0].count
-        ups = sorted((classify(a.tiles) for a in legal if a.face_up),
-                     key=lambda s: (s.strength, s.tiles[0].index))  # type: ignore[union-attr]
-        ups = [s for s in ups if s is not None and not (keep and any(t in keep for t in s.tiles))]
+        beats_up = sorted((classify(a.tiles) for a in legal if a.face_up),
+                          key=lambda s: (s.strength, s.tiles[0].index))  # type: ignore[union-attr]
+        ups = [s for s in beats_up if s is not None and not (keep and any(t in keep for t in s.tiles))]
         for s in ups:
             if last_to_act(view) or not answerable(s, out):
                 return make_action(s.tiles, True)
