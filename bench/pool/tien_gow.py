@@ -373,7 +373,7 @@ class Expert:
         if sure and view.pillars[view.seat] == 0:  # the first pillar, as cheaply as sure
             return min(sure, key=lambda s: (set_value(s), -s.size)).tiles
         # The spare set likeliest to stand, weakest of equals: a lead given away cheaply hands
-        # the others the tempo (leading the weakest set instead: 34.6% for standard, not 31.7%).
+        # the others the tempo (leading the weakest set instead: 34.6% for standard, not 31.7%, tuning seeds).
         return max(spare, key=lambda s: (count.escapes(s, live), -s.size, -set_value(s))).tiles
 
     def lead_of_two(self, view: SeatView, count: Count, sets: list[TileSet], live: float) -> tuple[Tile, ...]:
