@@ -62,13 +62,13 @@ class Careful:
         if view.current is None:
             hand = view.hand_counts
             groups = [GROUPS[i, n] for i, n in enumerate(hand) if n]
-            specials = [p for p in legal if p.is_special and not beatable(p, out)]  # type: ignore[union-attr]
+            specials = [p for p in legal if isinstance(p, Play) and p.is_special and not beatable(p, out)]
             safe = [g for g in groups if not beatable(g, out)] + specials
             weak = [g for g in groups if beatable(g, out)]
             if safe and (not weak or sum(out) <= 6):
                 return max(safe, key=lambda p: (p.size, p.strength))
             return min(weak, key=weakest_first)
-        beats = sorted((p for p in legal if p is not PASS), key=weakest_first)  # type: ignore[arg-type]
+        beats = sorted((p for p in legal if isinstance(p, Play)), key=weakest_first)
         if seats_after(view):
             for p in beats:
                 if not beatable(p, out):
