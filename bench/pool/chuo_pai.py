@@ -150,7 +150,6 @@ class Cheat:
         raise TypeError("cheat needs the deal: choose_seeing")
 
 
-
 @cache
 def at_least(unseen_total: int, copies: int, hand: int, wanted: int) -> float:
     """P(a hand of ``hand`` cards dealt from ``unseen_total`` holds at least ``wanted`` of the

@@ -81,6 +81,18 @@ def high_set(view: SeatView) -> TileSet:
     return found
 
 
+def up_sets(legal: tuple[Any, ...], keep: tuple[Tile, ...]) -> list[TileSet]:
+    """The face-up beats that leave the ``keep`` tiles alone, cheapest first."""
+    ups = []
+    for a in legal:
+        if a.face_up:
+            s = classify(a.tiles)
+            assert s is not None
+            if not any(t in keep for t in s.tiles):
+                ups.append(s)
+    return sorted(ups, key=lambda s: (s.strength, s.tiles[0].index))
+
+
 class Careful:
     """A careful heuristic player: counts tiles; leads the Supreme and unanswerable quartets at
     once, else its weakest set (its strongest unanswerable one on the last two tricks); takes a
@@ -111,9 +123,7 @@ class Careful:
                 [s for s in sets if s is not None]
             return make_action(min(plain, key=lambda s: (set_value(s), -len(s.tiles))).tiles, True)
         n = view.trick.plays[0].count
-        beats_up = sorted((classify(a.tiles) for a in legal if a.face_up),
-                          key=lambda s: (s.strength, s.tiles[0].index))  # type: ignore[union-attr]
-        ups = [s for s in beats_up if s is not None and not (keep and any(t in keep for t in s.tiles))]
+        ups = up_sets(legal, keep)
         for s in ups:
             if last_to_act(view) or not answerable(s, out):
                 return make_action(s.tiles, True)
@@ -280,8 +290,6 @@ class Count:
         return LEADER_WEAK * below * self.stands_last(t)
 
 
-
-
 def sets_in(hand: tuple[Tile, ...]) -> list[TileSet]:
     """Every set the hand holds (its legal leads, TG-4)."""
     found = []
@@ -312,18 +320,6 @@ def sure_split(hand: tuple[Tile, ...], count: Count) -> list[TileSet] | None:
             if rest is not None:
                 return [s] + rest
     return None
-
-
-def up_sets(legal: tuple[Any, ...], keep: tuple[Tile, ...]) -> list[TileSet]:
-    """The face-up beats that leave the ``keep`` tiles alone, cheapest first."""
-    ups = []
-    for a in legal:
-        if a.face_up:
-            s = classify(a.tiles)
-            assert s is not None
-            if not any(t in keep for t in s.tiles):
-                ups.append(s)
-    return sorted(ups, key=lambda s: (s.strength, s.tiles[0].index))
 
 
 class Expert:
