@@ -1,4 +1,4 @@
-"""Tien Gow ``strong``: determinized search with careful, varied play-outs (docs/ai.md).
+"""Tien Gow ``strong``: determinized search with play-outs that imitate ``standard`` (docs/ai.md).
 
 ``standard`` plays every guess out with all four seats greedy and gives each candidate only two
 guesses in its first halving stage, so it is noisy, it breaks the Supreme (its own greedy future
@@ -9,12 +9,15 @@ plays 2-4 and 1-2 as singles anyway) and it can decline a trick it is sure to ta
 - holding the Supreme as a follower, a beat that takes the trick for certain is played at once
   (the lead then cashes the Supreme); other sure tricks are left to the search, because taking
   them all at once spends the tiles that win the last trick;
-- play-outs on packed codes (engine/tien_gow/kernel.py) where every seat plays a **careful**
-  policy: greedy, except that it never breaks the Supreme (2-4 and 1-2 are neither played as
-  singles nor discarded while both are held and anything else will do) and leads it when it
-  holds it (worth +0.6 points a deal over greedy among greedy players) — with **varied**
-  opponents (each careful or greedy per guess) and a small chance of a random choice at every
-  step;
+- play-outs on packed codes (engine/tien_gow/kernel.py) where the opponents **imitate
+  ``standard``**: each lead, and each choice between discarding and a beat, is drawn from a
+  model fitted to ``standard``'s self-play (engine/ai/tien_gow_imitation.py, written by
+  bench/fit_imitation.py); their discards are their weakest tiles, kept from breaking the
+  Supreme in 60% of the guesses. The searching seat plays **careful**: greedy, except that it
+  never breaks the Supreme (2-4 and 1-2 are neither played as singles nor discarded while both
+  are held and anything else will do) and leads it when it holds it, with a small chance of a
+  random choice at every step;
+- a play-out scores the seat's net plus 5 if it takes the last trick;
 - **exact ends**: with at most 5 tiles in hand, every play-out ends in an exact solve of the
   last two tiles of each hand (``solve``: max^n with the guess's hands known, each seat playing
   for its own net), and with at most 2 the rest of the deal is solved from the candidate on,
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import random
 
+from engine.ai import tien_gow_imitation as imitation
 from engine.ai.halving import best_first, halve
 from engine.ai.tien_gow import LEAD_SETS, WEAK_SHIFTS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
 from engine.ai.tien_gow import weakest_code as greedy_weakest_code
@@ -36,6 +40,7 @@ from engine.tien_gow.kernel import (
     DOWN,
     FOLLOWERS,
     GUARDS,
+    N_IDS,
     POSITION,
     SET_CODE,
     SET_SIZE,
@@ -115,11 +120,14 @@ def _remember(memo: dict[int, list[int]], key: int, options: list[int]) -> list[
 
 def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
             leader: int, high: int, high_seat: int, played: int, lead: int, careful: list[bool],
-            epsilon: float, rand: random.Random, solve_at: int = 0) -> int:
+            imitate: list[bool], epsilon: float, rand: random.Random, solve_at: int = 0) -> int:
     """Finish the deal in place and return the winner of the last trick (``played`` plays made in
-    the trick under way; 0: ``leader`` leads). ``net`` collects every payment. From the first
-    trick that starts with at most ``solve_at`` tiles in each hand, the rest is solved exactly
-    (``solve``) instead of played out."""
+    the trick under way; 0: ``leader`` leads). ``net`` collects every payment. A seat in
+    ``imitate`` leads, and beats or discards, as the model of ``standard`` draws it
+    (engine/ai/tien_gow_imitation.py); the others play careful (``careful``) or greedy, choosing
+    at random with chance ``epsilon``. A discard is of the weakest tiles, the Supreme kept whole by
+    a careful seat. From the first trick that starts with at most ``solve_at`` tiles in each hand,
+    the rest is solved exactly (``solve``) instead of played out."""
     G = GUARDS
     ledger: list[tuple[int, int, int, str]] = []
     while True:
@@ -132,7 +140,9 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
                 return end[4]
             hand = codes[leader]
             g = hand | G
-            if careful[leader] and hand & SUPREME_CODE == SUPREME_CODE:
+            if imitate[leader]:
+                lead = imitated_lead(hand, left, rand)
+            elif careful[leader] and hand & SUPREME_CODE == SUPREME_CODE:
                 lead = SUPREME_ID
             elif epsilon and rand.random() < epsilon:
                 options = [s for code, s in LEAD_IDS if (g - code) & G == G]
@@ -157,7 +167,9 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
             if not (last_single and not pillars[seat]):  # TG-12 early death
                 g = hand | G
                 beats = BEAT_IDS[high]
-                if epsilon and rand.random() < epsilon:
+                if imitate[seat]:
+                    choice = imitated_follow(g, high, left, k == SEATS - 1, not pillars[seat], rand)
+                elif epsilon and rand.random() < epsilon:
                     options = [s for code, s in beats if (g - code) & G == G]
                     if options and rand.random() < 0.5:
                         choice = options[int(rand.random() * len(options))]
@@ -192,6 +204,73 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
             add_payments(net, ledger)
             return high_seat
         leader, played = high_seat, 0
+
+
+# The model's tables laid out for the draws: a set's place in greedy's lead order, and the rank
+# weights padded so that every rank reads its own entry; per set to beat, each beat as (code,
+# beat weight, set) in greedy's beat order, and the low bits of every field those beats use.
+_GREEDY_LEAD_PLACE: dict[int, int] = {s: place for place, (_, s) in enumerate(LEAD_IDS)}
+_LEAD_RANK_WEIGHTS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(weights[min(rank, len(weights) - 1)] for rank in range(len(LEAD_IDS)))
+    for weights in imitation.LEAD_RANK)
+_BEATS_WEIGHED: tuple[tuple[tuple[int, float, int], ...], ...] = tuple(
+    tuple((code, imitation.BEAT[s], s) for code, s in beats) for beats in BEAT_IDS)
+_BEAT_FIELDS: tuple[int, ...] = tuple(
+    sum(3 << (3 * i) for i in range(N_IDS) if any(code >> (3 * i) & 7 for code, _ in beats))
+    for beats in BEAT_IDS)
+_BEAT_RANK_WEIGHTS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(weights[min(rank, len(weights) - 1)] for rank in range(max(map(len, BEAT_IDS)) + 1))
+    for weights in imitation.BEAT_RANK)
+
+
+def imitated_lead(hand: int, left: int, rand: random.Random) -> int:
+    """A lead drawn from the model of ``standard`` (``left`` tiles in ``hand``): each set held
+    weighs its set's weight times its rank's in greedy's lead order, for the phase. (The sets
+    held come from the kernel's masks, put in greedy's order; the draw walks them.)"""
+    phase = imitation.PHASE[left]
+    rank_weight = _LEAD_RANK_WEIGHTS[phase]
+    set_weight = imitation.LEAD_SET[phase]
+    sets = sorted(leads(hand), key=_GREEDY_LEAD_PLACE.__getitem__)
+    weights: list[float] = []
+    total = 0.0
+    for rank, s in enumerate(sets):
+        weight = set_weight[s] * rank_weight[rank]
+        total += weight
+        weights.append(weight)
+    x = rand.random() * total
+    for i, weight in enumerate(weights):
+        x -= weight
+        if x < 0:
+            return sets[i]
+    return sets[-1]  # rounding left x at 0
+
+
+def imitated_follow(g: int, high: int, left: int, last: bool, pillarless: bool, rand: random.Random) -> int:
+    """A follow drawn from the model of ``standard``: -1 to discard, else the set that beats
+    ``high`` to play (in greedy's beat order; early death is the caller's)."""
+    if not g & _BEAT_FIELDS[high]:  # no tile of any beat held
+        rand.random()  # the draw is made all the same
+        return -1
+    rank_weight = _BEAT_RANK_WEIGHTS[left]
+    down = imitation.DOWN[left][last][pillarless]
+    G = GUARDS
+    weights: list[float] = []
+    sets: list[int] = []
+    total = down
+    for code, weight, s in _BEATS_WEIGHED[high]:
+        if (g - code) & G == G:
+            weight *= rank_weight[len(weights)]
+            total += weight
+            weights.append(weight)
+            sets.append(s)
+    x = rand.random() * total - down
+    if x < 0 or not sets:
+        return -1
+    for i, weight in enumerate(weights):
+        x -= weight
+        if x < 0:
+            return sets[i]
+    return sets[-1]
 
 
 def solve(codes: list[int], pillars: list[int], banker: int, left: int, leader: int, played: int,
@@ -307,13 +386,15 @@ def sample_codes(view: SeatView, unseen_codes: list[int], rng: random.Random) ->
 
 
 class StrongTienGow:
-    """Determinized search with careful, varied play-outs and successive halving (docs/ai.md)."""
+    """Determinized search with play-outs that imitate ``standard``, and successive halving
+    (docs/ai.md)."""
 
     name = "strong"
 
     def __init__(self, budget: int = 85000, min_batch: int = 8, max_worlds: int = 400,
                  discards: int = 8, epsilon: float = 0.05, careful_share: float = 0.6,
-                 solve_at: int = 2, exact_from: int = 5, exact_budget: int = 600) -> None:
+                 solve_at: int = 2, exact_from: int = 5, exact_budget: int = 600,
+                 last_trick_bonus: float = 5.0) -> None:
         self.budget = budget  # play-out work per decision (tiles in play × play-outs)
         self.solve_at = solve_at  # tiles per hand from which a guess's end is solved exactly
         self.exact_from = exact_from  # tiles in hand from which play-outs end in an exact solve
@@ -322,7 +403,8 @@ class StrongTienGow:
         self.max_worlds = max_worlds
         self.discards = discards
         self.epsilon = epsilon
-        self.careful_share = careful_share
+        self.careful_share = careful_share  # an opponent's chance per guess to discard carefully
+        self.last_trick_bonus = last_trick_bonus  # a play-out's score: net + this if it wins the last trick
 
     def candidates(self, view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
         if not view.trick.plays:
@@ -412,7 +494,8 @@ class StrongTienGow:
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         banker, pillars0, played0 = view.banker, view.pillars, len(plays)
-        epsilon = self.epsilon
+        epsilon, bonus = self.epsilon, self.last_trick_bonus
+        imitate = [seat != me for seat in range(SEATS)]
         for stage in range(stages):
             batch = max(self.min_batch, min(total // (stages * len(ids)), self.max_worlds // stages))
             while len(worlds) < evaluated + batch:
@@ -421,7 +504,7 @@ class StrongTienGow:
                 careful[me] = True
                 worlds.append((codes, careful, rng.getrandbits(32)))
             for c, action in enumerate(ids):
-                value = 0
+                value = 0.0
                 for world, careful, seed in worlds[evaluated:evaluated + batch]:
                     codes = world[:]
                     pillars = list(pillars0)
@@ -436,22 +519,22 @@ class StrongTienGow:
                             end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, action, me)
                         else:
                             end = solve(codes, pillars, banker, left, me, 1, action, action, me)
-                        value += end[me]
+                        value += end[me] + bonus * (end[4] == me)
                         wins[c] += end[4] == me
                         continue
                     if action >= DOWN:
                         codes[me] -= action - DOWN
                         winner = playout(codes, pillars, net, banker, left, leader, high0, high_seat0,
-                                         played0 + 1, lead0, careful, epsilon, rand, solve_at)
+                                         played0 + 1, lead0, careful, imitate, epsilon, rand, solve_at)
                     else:
                         codes[me] -= SET_CODE[action]
                         if not plays:
                             winner = playout(codes, pillars, net, banker, left, me, action, me, 1, action,
-                                             careful, epsilon, rand, solve_at)
+                                             careful, imitate, epsilon, rand, solve_at)
                         else:
                             winner = playout(codes, pillars, net, banker, left, leader, action, me,
-                                             played0 + 1, lead0, careful, epsilon, rand, solve_at)
-                    value += net[me]
+                                             played0 + 1, lead0, careful, imitate, epsilon, rand, solve_at)
+                    value += net[me] + bonus * (winner == me)
                     wins[c] += winner == me
                 totals[c] += value
             evaluated += batch
