@@ -32,7 +32,7 @@ def test_an_imitated_lead_is_drawn_in_proportion_to_its_weight():
     held = [s for code, s in LEAD_IDS if _holds(g, code)]
     weights = [imitation.LEAD_SET[0][s] * imitation.LEAD_RANK[0][min(r, 6)] for r, s in enumerate(held)]
     rand = random.Random(3)
-    draws = [imitated_lead(g, 8, rand) for _ in range(20000)]
+    draws = [imitated_lead(hand, 8, rand) for _ in range(20000)]
     assert set(draws) <= set(leads(hand))
     for s, w in zip(held, weights, strict=True):
         assert abs(draws.count(s) / len(draws) - w / sum(weights)) < 0.02
