@@ -1,8 +1,8 @@
 """Tien Gow ``strong``: determinized search with play-outs that imitate ``standard`` (docs/ai.md).
 
 ``standard`` plays every guess out with all four seats greedy and gives each candidate only two
-guesses in its first halving stage, so it is noisy, it breaks the Supreme (its own greedy future
-plays 2-4 and 1-2 as singles anyway) and it can decline a trick it is sure to take. ``strong``:
+guesses in its first halving stage, so it is noisy and it breaks the Supreme (its own greedy
+future plays 2-4 and 1-2 as singles anyway). ``strong``:
 
 - candidates: every lead; as a follower every face-up beat and the 8 discards that give up
   least, leaving out discards that break the Supreme (2-4 with 1-2) while other discards exist;
@@ -22,7 +22,9 @@ plays 2-4 and 1-2 as singles anyway) and it can decline a trick it is sure to ta
   last two tiles of each hand (``solve``: max^n with the guess's hands known, each seat playing
   for its own net), and with at most 2 the rest of the deal is solved from the candidate on,
   instead of being played out;
-- successive halving with at least 8 guesses per candidate per stage and a larger budget.
+- successive halving with at least 8 guesses per candidate per stage and a larger budget;
+- what depends on a hand alone is remembered per hand (greedy's lead, a discard, the legal
+  actions of the exact ends), which halves the time of a decision and changes no estimate.
 
 Every draw comes from the given generator; the budget is a count, never the clock.
 """
@@ -454,7 +456,8 @@ class StrongTienGow:
     def estimate(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float]]:
         """The candidates ``choose`` weighs, best first in its order, each with its estimated chance
         to win the last trick (0..1): the same search, with the same draws from ``rng``. (The
-        order is by net points, so a later candidate may show a higher chance.)"""
+        order is by net points plus the last trick's bonus, so a later candidate may show a higher
+        chance.)"""
         return self._ranked(view, rng, view.legal_actions())
 
     def _ranked(self, view: SeatView, rng: random.Random,
