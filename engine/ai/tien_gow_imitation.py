@@ -1,8 +1,9 @@
-"""A model of Tien Gow ``standard``'s play, for the opponents in ``strong``'s play-outs.
+"""A model of Tien Gow ``standard``'s play, for the opponents of a play-out.
 
-Written by ``python bench/fit_imitation.py --write`` (do not edit): conditional logit models
-fitted to ``standard``'s self-play (docs/ai.md). An option's weight is the product of the
-entries below; a seat picks an option with probability weight / sum of the options' weights.
+Written by ``python bench/fit_imitation.py --write engine/ai/tien_gow_imitation.py`` (do not
+edit): conditional logit models fitted to ``standard``'s self-play (docs/ai.md). An option's
+weight is the product of the entries below; a seat picks an option with probability weight /
+sum of the options' weights.
 """
 
 # tiles in hand (0 … 8) -> phase of a lead's weights (8–7: 0, 6–5: 1, 4–3: 2, 2–1: 3)
