@@ -104,8 +104,8 @@ def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
 # The play-outs of one decision meet the same hands again and again, so what depends on a hand
 # alone is remembered (bounded memos, pure functions of their keys): greedy's lead per hand; per
 # tiles to give and carefulness, the tiles a hand discards; for the exact ends, a hand's legal
-# leads, and a follower's legal actions by hand, set to beat and tiles per play (when early death
-# does not apply). Together with the settlement below they make a decision about twice as fast.
+# leads, and a follower's legal actions by hand and set to beat (when early death does not
+# apply). Together with the settlement below they make a decision about twice as fast.
 _MEMO_LIMIT = 200_000
 _GREEDY_LEADS: dict[int, int] = {}
 _DISCARDS: tuple[tuple[dict[int, int], dict[int, int]], ...] = tuple(({}, {}) for _ in range(5))
@@ -294,7 +294,7 @@ def solve(codes: list[int], pillars: list[int], banker: int, left: int, leader: 
         if n == 1 and left == 1 and not pillars[seat]:  # early death (TG-12): no memo
             options = legal_ids(codes[seat], left, high, n, pillars[seat])
         else:
-            key = (codes[seat] << 6 | high) << 3 | n
+            key = codes[seat] << 6 | high  # the set to beat fixes the tiles per play
             options = _FOLLOWS.get(key) or _remember(_FOLLOWS, key, legal_ids(codes[seat], left, high, n, 1))
     best: tuple[int, int, int, int, int] | None = None
     hand = codes[seat]

@@ -263,6 +263,62 @@ def test_tien_gow_endgame_solver_matches_brute_force(tiles, plays):
 
 
 
+def test_tien_gow_final_net_is_the_kernels_settlement():
+    """``final_net`` (remembered per ending) sums the ledger the kernel's ``final`` writes
+    (TG-13 … TG-18), for every way 8 pillars can lie among the seats, each winner, leader and
+    banker, and leads won by a weaker set, the same set, the Big Six over the Little Three (the
+    capture) and a quartet."""
+    from itertools import product
+
+    from engine.ai.strong_tien_gow import final_net
+    from engine.tien_gow.kernel import BIG_SIX_ID, LITTLE_THREE_ID, SET_SIZE, add_payments, final
+
+    quartet = next(s for s, size in enumerate(SET_SIZE) if size == 4)
+    endings = [(0, 0), (5, 3), (LITTLE_THREE_ID, BIG_SIX_ID), (LITTLE_THREE_ID, LITTLE_THREE_ID),
+               (quartet, quartet)]
+    checked = 0
+    for pillars in product(range(9), repeat=4):
+        if sum(pillars) != 8:
+            continue
+        for winner, leader, banker in product(range(4), repeat=3):
+            if not pillars[winner]:
+                continue
+            for lead, high in endings:
+                ledger: list[tuple[int, int, int, str]] = []
+                final(list(pillars), banker, winner, leader, lead, high, ledger)
+                net = [0, 0, 0, 0]
+                add_payments(net, ledger)
+                assert final_net(list(pillars), banker, winner, leader, lead, high) == (*net, winner)
+                checked += 1
+    assert checked > 10000
+
+
+def test_tien_gow_strong_memos_change_no_estimate():
+    """``strong``'s memos hold pure functions of their keys: estimates made with every memo
+    empty equal those made after other positions have filled them."""
+    from engine.ai import strong_tien_gow as stg
+
+    memos = [stg._GREEDY_LEADS, *(m for pair in stg._DISCARDS for m in pair), stg._LEADS, stg._FOLLOWS,
+             stg._FINAL_NETS]
+    strong = make_agent("strong", "tien-gow")
+    views = []
+    for seed in range(2):
+        deal = tg.new_deal(seed)
+        greedy = make_agent("greedy", "tien-gow")
+        while not deal.is_over:
+            view = deal.view(deal.to_act)
+            if len(view.legal_actions()) > 1 and len(view.hand) in (8, 5, 3, 2):
+                views.append(view)
+            deal = deal.apply(greedy.choose(view, make_rng(seed)))
+    cold = []
+    for i, view in enumerate(views):
+        for memo in memos:
+            memo.clear()
+        cold.append(strong.estimate(view, make_rng(i)))
+    warm = [strong.estimate(view, make_rng(i)) for i, view in enumerate(views)]
+    assert len(views) >= 8 and warm == cold
+
+
 def test_tien_gow_play_outs_end_in_the_exact_solve():
     """A play-out from a trick starting with at most ``solve_at`` tiles per hand is the solve."""
     import random
