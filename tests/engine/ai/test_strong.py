@@ -48,7 +48,7 @@ def test_tien_gow_strong_keeps_the_supreme_and_takes_the_sure_trick():
 def test_tien_gow_strong_weighs_a_certain_trick_when_last():
     """Last to act with 1-1 1-1 3-3 2-2 5-6 4-6 1-5 3-5 over 1-6 / 5-6 / 5-5, the issue asked for
     1-1, which takes the trick for certain. Measured from this deal against three ``standard``
-    (docs/ai.md, "Imitating standard"), 1-1 nets −5.69 ± 0.14 and takes the last trick once in
+    (docs/ai.md, "It is strong's play-outs since 2026-12-02"), 1-1 nets −5.69 ± 0.14 and takes the last trick once in
     350; discarding 1-5 nets −4.95 ± 0.58 and takes it in 17%. ``strong`` discards."""
     deal = tien_gow_position("1-1 1-1 3-3 2-2 5-6 4-6 1-5 3-5", 3, ["1-6", "5-6", "5-5"])
     strong = make_agent("strong", "tien-gow")
