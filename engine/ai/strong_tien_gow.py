@@ -51,6 +51,7 @@ from engine.tien_gow.kernel import (
     action_code,
     add_payments,
     final,
+    holds,
     immediate,
     leads,
     legal_ids,
@@ -70,10 +71,6 @@ LITTLE_THREE_UNIT = 1 << (3 * POSITION[next(t for t in WEAK_TILES if t.key == "1
 SUPREME_CODE = BIG_SIX_UNIT | LITTLE_THREE_UNIT
 SUPREME_SINGLES = frozenset(i for i, s in enumerate(SETS) if len(s.tiles) == 1
                             and s.tiles[0].key in ("2-4", "1-2"))
-
-
-def _holds(g: int, code: int) -> bool:
-    return (g - code) & GUARDS == GUARDS
 
 
 def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
@@ -433,7 +430,6 @@ class StrongTienGow:
         out = 0
         for t in unseen_tiles(view):
             out += 1 << (3 * POSITION[t])
-        g = out | GUARDS
         keys = {t.key for t in view.hand}
         protect = "2-4" in keys and "1-2" in keys
         ups = sorted((a for a in alive if a.face_up), key=lambda a: BEAT_KEY[to_id(a)])
@@ -441,7 +437,7 @@ class StrongTienGow:
             s = to_id(action)
             if protect and s in SUPREME_SINGLES:
                 continue
-            if not (last or not any(_holds(g, code) for code, _ in BEAT_IDS[s])):
+            if not (last or not any(holds(out, code) for code, _ in BEAT_IDS[s])):
                 continue
             if protect:
                 return action

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai import tien_gow_imitation as imitation
-from engine.ai.strong_tien_gow import BEAT_IDS, LEAD_IDS, _holds, imitated_follow, imitated_lead, playout
+from engine.ai.strong_tien_gow import BEAT_IDS, LEAD_IDS, imitated_follow, imitated_lead, playout
 from engine.tien_gow import SETS, new_deal
 from engine.tien_gow.hands import code_of
-from engine.tien_gow.kernel import GUARDS, Position, leads
+from engine.tien_gow.kernel import GUARDS, Position, holds, leads
 from engine.tiles import parse_tiles
 
 
@@ -28,8 +28,7 @@ def test_an_imitated_lead_is_drawn_in_proportion_to_its_weight():
     """Eight tiles, phase 0: the share of each set held is its set weight times its rank weight
     over the sum (20,000 draws of a fixed generator, within 0.02)."""
     hand = code_of(parse_tiles("6-6 2-4 1-2 3-3 3-3 1-3 4-6 1-5"))
-    g = hand | GUARDS
-    held = [s for code, s in LEAD_IDS if _holds(g, code)]
+    held = [s for code, s in LEAD_IDS if holds(hand, code)]
     weights = [imitation.LEAD_SET[0][s] * imitation.LEAD_RANK[0][min(r, 6)] for r, s in enumerate(held)]
     rand = random.Random(3)
     draws = [imitated_lead(hand, 8, rand) for _ in range(20000)]
@@ -45,7 +44,7 @@ def test_an_imitated_follow_discards_or_beats_with_a_set_held():
     g = hand | GUARDS
     high = next(s.id for s in SETS if s.notation == "1-6")
     beats = BEAT_IDS[high]
-    held = [s for code, s in beats if _holds(g, code)]
+    held = [s for code, s in beats if holds(hand, code)]
     rand = random.Random(5)
     draws = [imitated_follow(g, high, 5, False, True, rand) for _ in range(20000)]
     assert len(held) == 2 and set(draws) == {-1, *held}
