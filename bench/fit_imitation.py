@@ -1,6 +1,6 @@
 """Fit a model of Tien Gow ``standard``'s play: how well do play-outs imitate it?
 
-    python bench/fit_imitation.py [--deals 3000] [--seed 300000] [--write PATH]
+    python bench/fit_imitation.py [--deals 3000] [--seed 300000] [--write PATH] [--discards]
 
 Plays ``standard`` against itself on ``--deals`` seeds from ``--seed`` (the fitting seeds) and as
 many after them (the held-out seeds) — none of them a tuning (100000 …) or report (0 …) seed —
@@ -15,13 +15,18 @@ batch, a small L2 penalty, a fixed number of steps: the same data gives the same
 - **follows** where a face-up beat is legal, over "discard" and each beat held: for the discard
   a weight per tiles in hand and last-to-act, and per tiles in hand and pillarless; for a beat a
   weight per set, and per tiles in hand and rank in greedy's beat order (0, 1, 2, and 3 for the
-  rest).
+  rest);
+- with ``--discards``, **single discards** where two or more are legal, over the tiles held: a
+  weight per tile and phase, per phase and rank of the tile in greedy's discard order among the
+  tiles held (0 … 5, and 6 for the rest), and per phase for a tile held twice and for a tile in
+  a pair the hand holds. Printed only: play-outs whose opponents drew their discards from it
+  gained nothing (docs/ai.md, Tien Gow tuning), so it is not written.
 
 It prints, on the held-out seeds, each model's mean log-likelihood and how often its likeliest
-option is ``standard``'s choice, beside how often ``greedy``'s choice is (``greedy`` is what
-``strong``'s play-outs assume of most opponents); with ``--write`` it writes the exponentiated
-weights as a Python module, the opponent model of the imitation experiment in docs/ai.md (Tien
-Gow tuning; the play-outs that use it are on branch ``mimic``).
+option is ``standard``'s choice, beside how often ``greedy``'s choice is (``greedy``'s is what
+``strong``'s play-outs assumed of the opponents before they imitated ``standard``); with
+``--write`` it writes the exponentiated weights as a Python module: the opponent model of
+``strong``'s Tien Gow play-outs, engine/ai/tien_gow_imitation.py (docs/ai.md, step 4).
 """
 from __future__ import annotations
 
@@ -36,16 +41,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import standard_decisions  # noqa: E402
 from engine.ai.strong_tien_gow import BEAT_IDS, LEAD_IDS  # noqa: E402
+from engine.ai.tien_gow import WEAK_SHIFTS  # noqa: E402
 from engine.tien_gow import make_action  # noqa: E402
 from engine.tien_gow.hands import code_of  # noqa: E402
-from engine.tien_gow.kernel import DOWN, GUARDS, SET_CODE, holds, to_id  # noqa: E402
+from engine.tien_gow.kernel import DOWN, GUARDS, SET_CODE, SET_SIZE, holds, to_id  # noqa: E402
 from engine.tien_gow.table import SEATS  # noqa: E402
 
 PHASE = (3, 3, 3, 2, 2, 1, 1, 0, 0)  # tiles in hand -> phase: 8–7 0, 6–5 1, 4–3 2, 2–1 3
 LEAD_RANKS, BEAT_RANKS, MAX_TILES = 7, 4, 8
 # greedy's choice among a decision's options: the first set in lead order; after "discard", the
 # first beat in beat order
-GREEDY_OPTION = {"lead": 0, "follow": 1}
+GREEDY_OPTION = {"lead": 0, "follow": 1, "discard": 0}
+DISCARD_RANKS = 7
+WEAK_PLACE = {shift: place for place, shift in enumerate(WEAK_SHIFTS)}
+PAIR_CODES = tuple(code for code, s in LEAD_IDS if SET_SIZE[s] == 2)
 Feature = tuple[object, ...]
 Decision = tuple[list[list[Feature]], int]  # each option's features, the chosen option
 
@@ -71,15 +80,32 @@ def follow_options(hand: int, left: int, high: int, last: bool, pillarless: bool
     return options
 
 
+def discard_options(hand: int, left: int) -> list[tuple[int, list[Feature]]]:
+    """A single discard's options: every tile held (as its unit), in greedy's discard order
+    (weakest first), with its features."""
+    phase = PHASE[left]
+    pairs = [code for code in PAIR_CODES if holds(hand, code)]
+    options: list[tuple[int, list[Feature]]] = []
+    for shift in WEAK_SHIFTS:
+        held = (hand >> shift) & 3
+        if held:
+            options.append((1 << shift, [
+                ("tile", phase, WEAK_PLACE[shift]), ("tile_rank", phase, min(len(options), DISCARD_RANKS - 1)),
+                ("twice", phase, held == 2), ("in_pair", phase, any(code >> shift & 7 for code in pairs))]))
+    return options
+
+
 def decisions(first_seed: int, deals: int) -> Iterator[tuple[str, Decision]]:
-    """Each non-forced decision of ``standard``'s self-play: (kind, (options' features, chosen))."""
+    """Each non-forced decision of ``standard``'s self-play: (kind, (options' features, chosen));
+    a single discard among two or more legal ones is also a "discard" decision."""
     for view, action in standard_decisions("tien-gow", range(first_seed, first_seed + deals)):
         legal = view.legal_actions()
         if len(legal) == 1:
             continue
         hand = code_of(view.hand)
         chosen = to_id(action)
-        if not view.trick.plays:
+        plays = view.trick.plays
+        if not plays:
             options = lead_options(hand, len(view.hand))
             yield "lead", ([f for _, f in options], [s for s, _ in options].index(chosen))
             continue
@@ -87,7 +113,10 @@ def decisions(first_seed: int, deals: int) -> Iterator[tuple[str, Decision]]:
         high = to_id(make_action(view.high.tiles, True))
         options = follow_options(hand, len(view.hand), high, len(view.trick.plays) == SEATS - 1,
                                  view.pillars[view.seat] == 0, {to_id(a) for a in legal})
-        if len(options) == 1:  # no beat is legal: only which tiles to discard, not modelled
+        if chosen >= DOWN and plays[0].count == 1 and sum(a >= DOWN for a in map(to_id, legal)) > 1:
+            tiles = discard_options(hand, len(view.hand))
+            yield "discard", ([f for _, f in tiles], [u for u, _ in tiles].index(chosen - DOWN))
+        if len(options) == 1:  # no beat is legal: only which tiles to discard
             continue
         picked = DOWN if chosen >= DOWN else chosen
         yield "follow", ([f for _, f in options], [s for s, _ in options].index(picked))
@@ -183,15 +212,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=300000)
     parser.add_argument("--steps", type=int, default=150)
     parser.add_argument("--write", type=Path, metavar="PATH", help="write the tables as a Python module")
+    parser.add_argument("--discards", action="store_true", help="also fit single discards (printed only)")
     args = parser.parse_args(argv)
-    train: dict[str, list[Decision]] = {"lead": [], "follow": []}
-    test: dict[str, list[Decision]] = {"lead": [], "follow": []}
+    kinds = ("lead", "follow", "discard") if args.discards else ("lead", "follow")
+    train: dict[str, list[Decision]] = {kind: [] for kind in GREEDY_OPTION}
+    test: dict[str, list[Decision]] = {kind: [] for kind in GREEDY_OPTION}
     for kind, decision in decisions(args.seed, args.deals):
         train[kind].append(decision)
     for kind, decision in decisions(args.seed + args.deals, args.deals):
         test[kind].append(decision)
     weights = {}
-    for kind in ("lead", "follow"):
+    for kind in kinds:
         weights[kind] = fit(train[kind], args.steps)
         loglik, hits, greedy_hits = evaluate(weights[kind], test[kind], GREEDY_OPTION[kind])
         print(f"{kind:<7} {len(train[kind]):>6} fitted, {len(test[kind]):>6} held out: log-likelihood "
