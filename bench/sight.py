@@ -7,9 +7,10 @@ The seeing player is ``StrongTienGow`` whose guesses are all the true hands: its
 the same draws as an ordinary guess would (the shuffle of the unseen tiles), and everything else —
 candidates, play-outs, exact ends, halving — is unchanged. It prints, for both players, the share
 of last tricks (95% Wilson interval) and the mean net points, then the paired difference (seeing
-minus shipped) with a 95% interval. docs/ai.md ("Tien Gow `strong`", tuning note) has the result:
-seeing every hand takes fewer last tricks, because the search then exploits exactly what its
-play-outs assume of the opponents.
+minus shipped) with a 95% interval. docs/ai.md ("Tien Gow `strong`", tuning note) has the results:
+with the careful play-outs of 2026-12-01 seeing every hand took fewer last tricks, because the
+search then exploited exactly what its play-outs assumed of the opponents; with the play-outs
+that imitate ``standard`` it takes more (bench/results/sight_tg.txt).
 """
 from __future__ import annotations
 
