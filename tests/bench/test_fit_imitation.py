@@ -13,7 +13,8 @@ from engine.tien_gow.kernel import DOWN, to_id
 def test_the_first_option_of_a_decision_is_greedys_choice():
     """Lead options come in greedy's lead order and beats in its beat order, so the "greedy's
     choice" figure (option 0 of a lead, 1 of a follow) is what ``greedy`` plays, here over every
-    decision of three greedy deals."""
+    decision of three greedy deals; and discard options come weakest first, as greedy gives them
+    (option 0 of a discard)."""
     greedy = make_agent("greedy", "tien-gow")
     checked = discards = 0
     for seed in range(3):
