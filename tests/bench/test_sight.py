@@ -25,3 +25,23 @@ def test_seeing_strong_plays_out_the_true_hands_and_puts_the_guesser_back(monkey
     assert seen  # the first lead is searched (eight tiles, many leads)
     for codes in seen:  # the searching seat's candidate is already out of its hand
         assert [c for s, c in enumerate(codes) if s != seat] == [c for s, c in enumerate(true_codes) if s != seat]
+
+
+def test_seeing_from_fewer_tiles_is_an_ordinary_search_until_then(monkeypatch):
+    """With ``from_tiles`` 4, the first lead (eight tiles) is ``strong``'s own: the same action
+    from the same generator, its play-outs on guesses rather than the true deal."""
+    deal = game("tien-gow").new_deal(100000)
+    seat = deal.to_act
+    true_codes = [sum(1 << (3 * POSITION[t]) for t in hand) for hand in deal.hands]
+    seen = []
+    real_playout = tgs.playout
+
+    def spy(codes, *args, **kwargs):
+        seen.append([c for s, c in enumerate(codes) if s != seat])
+        return real_playout(codes, *args, **kwargs)
+
+    monkeypatch.setattr(tgs, "playout", spy)
+    action = SeeingStrong(from_tiles=4).choose_seeing(deal, seat, make_rng(1))
+    assert action == tgs.StrongTienGow().choose(deal.view(seat), make_rng(1))
+    others = [c for s, c in enumerate(true_codes) if s != seat]
+    assert seen and any(codes != others for codes in seen)
