@@ -6,9 +6,10 @@ from engine.rng import make_rng
 from engine.tien_gow.kernel import POSITION
 
 
-def test_seeing_strong_plays_out_the_true_hands_and_puts_the_guesser_back(monkeypatch):
+def _first_lead_spied(monkeypatch):
+    """The first lead of deal 100000, the hands it is played from as packed codes, and a list that
+    collects the codes of every play-out ``strong`` starts from then on."""
     deal = game("tien-gow").new_deal(100000)
-    seat = deal.to_act
     true_codes = [sum(1 << (3 * POSITION[t]) for t in hand) for hand in deal.hands]
     seen = []
     real_playout = tgs.playout
@@ -18,6 +19,11 @@ def test_seeing_strong_plays_out_the_true_hands_and_puts_the_guesser_back(monkey
         return real_playout(codes, *args, **kwargs)
 
     monkeypatch.setattr(tgs, "playout", spy)
+    return deal, deal.to_act, true_codes, seen
+
+
+def test_seeing_strong_plays_out_the_true_hands_and_puts_the_guesser_back(monkeypatch):
+    deal, seat, true_codes, seen = _first_lead_spied(monkeypatch)
     guesser = tgs.sample_codes
     action = SeeingStrong().choose_seeing(deal, seat, make_rng(1))
     assert action in deal.legal_actions()
@@ -30,18 +36,8 @@ def test_seeing_strong_plays_out_the_true_hands_and_puts_the_guesser_back(monkey
 def test_seeing_from_fewer_tiles_is_an_ordinary_search_until_then(monkeypatch):
     """With ``from_tiles`` 4, the first lead (eight tiles) is ``strong``'s own: the same action
     from the same generator, its play-outs on guesses rather than the true deal."""
-    deal = game("tien-gow").new_deal(100000)
-    seat = deal.to_act
-    true_codes = [sum(1 << (3 * POSITION[t]) for t in hand) for hand in deal.hands]
-    seen = []
-    real_playout = tgs.playout
-
-    def spy(codes, *args, **kwargs):
-        seen.append([c for s, c in enumerate(codes) if s != seat])
-        return real_playout(codes, *args, **kwargs)
-
-    monkeypatch.setattr(tgs, "playout", spy)
+    deal, seat, true_codes, seen = _first_lead_spied(monkeypatch)
     action = SeeingStrong(from_tiles=4).choose_seeing(deal, seat, make_rng(1))
     assert action == tgs.StrongTienGow().choose(deal.view(seat), make_rng(1))
     others = [c for s, c in enumerate(true_codes) if s != seat]
-    assert seen and any(codes != others for codes in seen)
+    assert seen and any([c for s, c in enumerate(codes) if s != seat] != others for codes in seen)
