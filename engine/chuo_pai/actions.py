@@ -28,6 +28,10 @@ class Pass:
     def __repr__(self) -> str:
         return "PASS"
 
+    def __reduce__(self) -> str:
+        # Pickled as the module's one instance, so ``action is PASS`` survives a copy.
+        return "PASS"
+
 
 PASS = Pass()
 Action = Play | Pass

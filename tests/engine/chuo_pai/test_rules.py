@@ -1,4 +1,6 @@
 """One or more tests per rule CP-1 … CP-20 of ../shared/rules/chuo-pai.md."""
+import copy
+import pickle
 from collections import Counter
 
 import pytest
@@ -158,6 +160,14 @@ def test_cp14_must_beat_when_able_and_pass_changes_nothing():
     follower = deal.apply("3-3")
     passed = follower.apply("")
     assert passed.hands[2] == follower.hands[2]
+
+
+def test_cp14_a_pass_copied_or_pickled_is_still_the_pass():
+    """Code tells a pass by identity (``action is PASS``): a copied or unpickled view must too."""
+    deal = rigged("6-6 5-5", "2-2 3-3", "1-5 4-4").apply("6-6").apply("")
+    view = pickle.loads(pickle.dumps(deal.view(2)))
+    assert view.round.actions[-1][1] is cp.PASS
+    assert copy.deepcopy(cp.PASS) is cp.PASS and copy.copy(cp.PASS) is cp.PASS
 
 
 def test_cp15_owner_of_highest_play_wins_or_leader_if_unbeaten():
