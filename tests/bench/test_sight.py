@@ -41,3 +41,25 @@ def test_seeing_from_fewer_tiles_is_an_ordinary_search_until_then(monkeypatch):
     assert action == tgs.StrongTienGow().choose(deal.view(seat), make_rng(1))
     others = [c for s, c in enumerate(true_codes) if s != seat]
     assert seen and any([c for s, c in enumerate(codes) if s != seat] != others for codes in seen)
+
+
+def test_pooled_sight_knows_the_other_hands_tiles_but_not_who_holds_which(monkeypatch):
+    """With ``pooled``, every play-out deals the other seats exactly the tiles their true hands
+    hold together, in their true sizes, and not always each to its true holder."""
+    deal, seat, true_codes, seen = _first_lead_spied(monkeypatch)
+    guesser = tgs.sample_codes
+    action = SeeingStrong(pooled=True).choose_seeing(deal, seat, make_rng(1))
+    assert action in deal.legal_actions()
+    assert tgs.sample_codes is guesser
+    others = [c for s, c in enumerate(true_codes) if s != seat]
+    assert seen
+    for codes in seen:
+        guessed = [c for s, c in enumerate(codes) if s != seat]
+        assert sum(guessed) == sum(others)  # the same tiles (codes add up field by field)...
+        assert [_size(c) for c in guessed] == [_size(c) for c in others]  # ...in the same hand sizes
+    assert any([c for s, c in enumerate(codes) if s != seat] != others for codes in seen)
+
+
+def _size(code):
+    """The number of tiles in a packed hand code (3 bits per identity)."""
+    return sum((code >> (3 * i)) & 7 for i in range(len(POSITION)))
