@@ -12,7 +12,7 @@ three other seats holds is a case: which seat? Two conditional logit models over
 are fitted to the fitting cases (``bench/fit_imitation.py``'s maximum likelihood): one knows only
 each seat's hand size (the chance by hand sizes alone, as a guess deals the tiles), the other
 also each seat's own record this deal — per identity, how often it played face down while a
-beat using the identity was possible (in the deal and in its last two tricks), how often it beat
+beat using the identity was possible (in the deal and in the last two tricks), how often it beat
 with another set while one using the identity was possible, whether it played the identity face
 up (a civil tile's other copy); and its place after the deciding seat, tiles given face down and
 pillars — each feature by the identity's third of the tile order. On the held-out cases it
