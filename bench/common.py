@@ -108,10 +108,10 @@ def standard_decision_times(game_key: str, deals: int = 10) -> tuple[int, float]
     return len(views), statistics.median(times)
 
 
-def standard_decisions(game_key: str, seeds: Iterable[int]) -> Iterator[tuple[Any, Any]]:
-    """Every decision of ``standard``'s self-play on ``seeds``, forced ones included: (the seat's
-    view, the action it chose), the seats' generators seeded as ``python -m engine selfplay``
-    seeds them."""
+def standard_play(game_key: str, seeds: Iterable[int]) -> Iterator[tuple[Any, Any, Any]]:
+    """Every decision of ``standard``'s self-play on ``seeds``, forced ones included: (the deal
+    before it, the seat's view, the action it chose), the seats' generators seeded as
+    ``python -m engine selfplay`` seeds them."""
     from engine.ai import make_agent
     from engine.cli import agent_seeds
     from engine.games import game
@@ -126,5 +126,11 @@ def standard_decisions(game_key: str, seeds: Iterable[int]) -> Iterator[tuple[An
             seat = deal.to_act
             view = deal.view(seat)
             action = standard.choose(view, rngs[seat])
-            yield view, action
+            yield deal, view, action
             deal = deal.apply(action, player=seat)
+
+
+def standard_decisions(game_key: str, seeds: Iterable[int]) -> Iterator[tuple[Any, Any]]:
+    """``standard_play`` without the deal: what a seat saw and chose."""
+    for _, view, action in standard_play(game_key, seeds):
+        yield view, action

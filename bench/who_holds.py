@@ -31,11 +31,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.common import standard_play  # noqa: E402
 from bench.fit_imitation import Decision, Feature, evaluate, fit  # noqa: E402
-from engine.ai import make_agent  # noqa: E402
 from engine.ai.tien_gow import WEAK_TILES, unseen_tiles  # noqa: E402
-from engine.games import game  # noqa: E402
-from engine.rng import make_rng  # noqa: E402
 from engine.tien_gow import make_action  # noqa: E402
 from engine.tien_gow.kernel import BEATERS, N_IDS, POSITION, SET_CODE, to_id  # noqa: E402
 
@@ -46,19 +44,10 @@ Case = tuple[int, list[list[Feature]], int]  # identity, each seat's features, t
 
 
 def cases(first_seed: int, deals: int) -> Iterator[Case]:
-    """Every case of ``standard``'s self-play on the seeds (generators seeded as in
-    ``python -m engine selfplay``)."""
-    rules = game("tien-gow")
-    for seed in range(first_seed, first_seed + deals):
-        deal: Any = rules.new_deal(seed)
-        rngs = [make_rng(seed * 16 + seat + 1) for seat in range(SEATS)]
-        agents = [make_agent("standard", "tien-gow") for _ in range(SEATS)]
-        while not deal.is_over:
-            seat = deal.to_act
-            view = deal.view(seat)
-            if len(view.hand) in (3, 4):
-                yield from decision_cases(view, deal.hands)
-            deal = deal.apply(agents[seat].choose(view, rngs[seat]), player=seat)
+    """Every case of ``standard``'s self-play on the seeds (``bench.common.standard_play``)."""
+    for deal, view, _ in standard_play("tien-gow", range(first_seed, first_seed + deals)):
+        if len(view.hand) in (3, 4):
+            yield from decision_cases(view, deal.hands)
 
 
 def _users(high: int) -> set[int]:
