@@ -30,7 +30,8 @@ Each HTTP exchange is one file: the request, the status, every response header b
 ``Content-Length`` (the body is there byte for byte), then the body. A redirect that is followed
 gives one file per hop. Normalised, because they differ from run to run: game ids (``GAME-1``,
 ``GAME-2``, ... in order of first appearance), the random seeds of the practice links
-(``SEED-1``, ...), cookie expiry dates, and the static files' ``Last-Modified``/``ETag`` (they
+(``SEED-1``, ...), each deal's random salt and the commitments made from it (``SALT``,
+``SHA256``), cookie expiry dates, and the static files' ``Last-Modified``/``ETag`` (they
 come from the files' modification times). Deals without a seed are random: their answers are
 recorded without the body, and their tables are not fetched.
 """
@@ -101,6 +102,10 @@ PER_VISIT = [
     (re.compile(r"session=[^;\s]*"), "session=SESSION"),
     (re.compile(r"(X-RateLimit-Reset: )\d+"), r"\1RESET"),
     (re.compile(r'(ETag: )"[0-9a-f]{24}"'), r"\1ETAG"),
+    # each deal's salt is drawn at random, and so its commitment sha256(game:seed:salt) too
+    (re.compile(r'("salt":\s*")[0-9a-f]{32}"'), r'\1SALT"'),
+    (re.compile(r"((?:" + "|".join(GAMES) + r"):\d+:)[0-9a-f]{32}"), r"\1SALT"),
+    (re.compile(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])"), "SHA256"),
 ]
 
 

@@ -18,6 +18,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from paiyou import cli
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.i18n import languages
+from paiyou.play import template_globals as play_template_globals
 from paiyou.views import BLUEPRINTS, api_games, api_judge, errors
 from paiyou.web import csrf, htmx, https, limits, page_cache, security, static_files, templating
 
@@ -99,6 +100,7 @@ def configure_templates(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     templating.init_app(app)
+    play_template_globals.init_app(app)
 
 
 def configure_blueprints(app: Flask) -> None:

@@ -1,4 +1,5 @@
-"""``flask --app paiyou i18n extract|update|compile`` — the catalog workflow for every domain."""
+"""The site's commands: ``flask --app paiyou i18n extract|update|compile`` (the catalog workflow
+for every domain) and ``flask --app paiyou games prune`` (forget old saved games)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,8 +9,10 @@ from flask import Flask, current_app
 from flask.cli import AppGroup
 
 from paiyou.i18n import catalogs
+from paiyou.play.store import store_for
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
+games = AppGroup("games", help="The saved games.")
 
 
 def _translations_dir() -> Path:
@@ -39,5 +42,17 @@ def compile_command() -> None:
         click.echo(f"compiled {mo}")
 
 
+@games.command("prune")
+@click.option("--days", type=int, default=None,
+              help="Forget every game untouched this long (default: the configured policy, "
+                   "PAIYOU_PRUNE_UNFINISHED_DAYS and PAIYOU_PRUNE_FINISHED_DAYS).")
+def prune_command(days: int | None) -> None:
+    """Delete old saved games."""
+    store = store_for(current_app)
+    count = store.prune() if days is None else store.delete_older_than(days * 24 * 3600)
+    click.echo(f"deleted {count} games")
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(i18n)
+    app.cli.add_command(games)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from paiyou.views import api_games, api_judge, crawlers, pages, play, puzzles, rules
+from paiyou.views import api_games, api_judge, crawlers, pages, play, puzzles, review, rules
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     pages.bp,
     rules.bp,
     play.bp,
+    review.bp,
     api_games.bp,
     puzzles.bp,
     api_judge.bp,

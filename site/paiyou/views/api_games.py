@@ -18,7 +18,6 @@ tile of another seat.
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 from typing import Any
@@ -36,6 +35,7 @@ from paiyou.play.store import StoreUnavailable, current_store
 from paiyou.play.table import game_json
 from paiyou.reasons import explain, reason_message
 from paiyou.web import limits
+from paiyou.web.bodies import parse_json
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 log = logging.getLogger(__name__)
@@ -90,8 +90,9 @@ def error(code: str, status: int, message: str | None = None, **extra: Any) -> t
 
 
 def _parsed_body() -> object:
-    """The request body as JSON (cached on the request); ``_NOT_JSON`` when it is not JSON. An
-    empty body is an empty object. Deeply nested JSON is refused like any other bad JSON."""
+    """The request body as JSON (cached on the request); ``paiyou.web.bodies.NOT_JSON`` when it
+    is not JSON. An empty body is an empty object. Deeply nested JSON is refused like any other
+    bad JSON."""
     cached = getattr(request, "_paiyou_json", _UNREAD)
     if cached is not _UNREAD:
         return cached
@@ -100,15 +101,12 @@ def _parsed_body() -> object:
     if not raw:
         value = {}
     else:
-        try:
-            value = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            value = _NOT_JSON
+        value = parse_json(raw)
     request._paiyou_json = value  # type: ignore[attr-defined]
     return value
 
 
-_UNREAD, _NOT_JSON = object(), object()
+_UNREAD = object()
 
 
 @bp.before_request

@@ -10,7 +10,6 @@ Bad input gets a 400 with ``{"error": <code>, "message": <localized>}``: never a
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
@@ -25,6 +24,7 @@ from engine.tiles import parse_tiles
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.puzzles.loading import load_course
 from paiyou.reasons import explain
+from paiyou.web.bodies import NOT_JSON, parse_json
 
 bp = Blueprint("api_judge", __name__, url_prefix="/api/v1")
 
@@ -71,10 +71,8 @@ def read_json() -> tuple[Any, str | None]:
         return None, "too-large"
     if len(raw) > MAX_BODY:
         return None, "too-large"
-    try:
-        return json.loads(raw.decode("utf-8")), None
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return None, "not-json"
+    value = parse_json(raw)
+    return (None, "not-json") if value is NOT_JSON else (value, None)
 
 
 @bp.post("/judge")
