@@ -101,7 +101,7 @@ def test_termbase_covers_the_concepts(termbase) -> None:
     names = {c.name for c in concepts}
     assert {"deal", "hand", "trick", "round", "lead", "play", "set", "pile", "pillar", "banker",
             "pass", "face_down", "capture", "suit", "family", "civil", "military",
-            "supreme"} <= names
+            "supreme", "strictly", "immediate"} <= names
     assert any(c.name.startswith("cp_") for c in concepts) and any(c.name.startswith("tg_") for c in concepts)
 
 
@@ -211,3 +211,23 @@ def test_persian_uses_the_formal_register() -> None:
     assert PERSIAN_INFORMAL.search("نشان بده") and not PERSIAN_INFORMAL.search("نشان بدهید")
     problems = [s for m in catalog_messages("fa") for s in _strings(m) if PERSIAN_INFORMAL.search(s)]
     assert not problems, problems
+
+
+def test_the_label_after_each_trick_says_previous_not_last() -> None:
+    """"Last trick" is the game's term for the deciding final trick (TG-12, TG-14): the label
+    shown after every trick or round must not announce the deal's end mid-deal."""
+    with (TRANSLATIONS / "play.pot").open("rb") as f:
+        ids = [m.id for m in read_po(f) if isinstance(m.id, str)]
+    assert "Previous trick: %(player)s won it." in ids and "Previous round: %(player)s won it." in ids
+    assert not [i for i in ids if re.match(r"Last (trick|round): ", i)]
+
+
+def test_strictly_higher_keeps_not_equal() -> None:
+    """The forms the review replaced for "strictly higher" read "really / certainly higher" and
+    lose the point (not equal): the termbase refuses them."""
+    concepts, exceptions = load_termbase(TERMBASE.read_text(encoding="utf-8"))
+    lost = {"hi": "चाल सचमुच ऊँची होनी चाहिए।", "ar": "يجب أن تكون الحركة أعلى قطعًا.",
+            "fa": "حرکت باید حتماً بالاتر باشد."}
+    for lang, text in lost.items():
+        message = Message("Equal rank never beats: the play must be strictly higher.", text)
+        assert term_problems(concepts, exceptions, lang, [message]), lang
