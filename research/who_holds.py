@@ -17,7 +17,7 @@ with another set while one using the identity was possible, whether it played th
 up (a civil tile's other copy); and its place after the deciding seat, tiles given face down and
 pillars — each feature by the identity's third of the tile order. On the held-out cases it
 prints each model's mean log-likelihood of the holder and how often it names the holder, overall
-and for the six strongest identities. docs/ai.md ("What part of sight pays") has the figures.
+and for the six strongest identities. research/log.md ("What part of sight pays") has the figures.
 """
 from __future__ import annotations
 
