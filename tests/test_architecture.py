@@ -207,3 +207,16 @@ def test_the_research_import_finder_finds_imports(tmp_path: Path) -> None:
 def test_bench_holds_only_the_benchmarks() -> None:
     bench = ROOT / "bench"
     assert {p.relative_to(bench).as_posix() for p in bench.rglob("*.py")} == BENCHMARKS
+
+
+def test_research_is_tested_but_not_shipped() -> None:
+    """research/tests run with every test; research/ stays out of the image and the build context."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "research/tests" in config["tool"]["pytest"]["ini_options"]["testpaths"]
+    assert "research" in (ROOT / ".dockerignore").read_text().split()
+    copied = [line.split()[1] for line in (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("COPY ")]
+    assert not any(source.startswith("research") for source in copied)
+    packages = config["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert not any(name.startswith(("research", "scripts", "bench")) for name in packages)
