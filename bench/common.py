@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -106,31 +105,3 @@ def standard_decision_times(game_key: str, deals: int = 10) -> tuple[int, float]
         standard.choose(view, rng)
         times.append((time.process_time() - start) * 1e6)
     return len(views), statistics.median(times)
-
-
-def standard_play(game_key: str, seeds: Iterable[int]) -> Iterator[tuple[Any, Any, Any]]:
-    """Every decision of ``standard``'s self-play on ``seeds``, forced ones included: (the deal
-    before it, the seat's view, the action it chose), the seats' generators seeded as
-    ``python -m engine selfplay`` seeds them."""
-    from engine.ai import make_agent
-    from engine.cli import agent_seeds
-    from engine.games import game
-    from engine.rng import make_rng
-
-    rules = game(game_key)
-    standard = make_agent("standard", game_key)
-    for seed in seeds:
-        deal = rules.new_deal(seed)
-        rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]
-        while not deal.is_over:
-            seat = deal.to_act
-            view = deal.view(seat)
-            action = standard.choose(view, rngs[seat])
-            yield deal, view, action
-            deal = deal.apply(action, player=seat)
-
-
-def standard_decisions(game_key: str, seeds: Iterable[int]) -> Iterator[tuple[Any, Any]]:
-    """``standard_play`` without the deal: what a seat saw and chose."""
-    for _, view, action in standard_play(game_key, seeds):
-        yield view, action

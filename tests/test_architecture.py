@@ -160,3 +160,63 @@ def test_the_site_names_no_tile_in_its_code(path: Path) -> None:
                 if isinstance(node, ast.Constant) and isinstance(node.value, str)
                 and id(node) not in docstrings and TILE_KEY.search(repr(node.value))]
     assert literals == []
+
+
+# -- the lab apart from the product -----------------------------------------------------------------
+
+# What ``bench/`` holds: the benchmarks a user runs (kernels and self-play, HTTP, the arena and its
+# pool of players) and what they share. A research tool goes to ``research/``, a generator of
+# product data to ``scripts/`` (research/README.md).
+BENCHMARKS = {"__init__.py", "common.py", "bench_chuo_pai.py", "bench_tien_gow.py", "http.py", "servers.py",
+              "arena.py", "pool/__init__.py", "pool/chuo_pai.py", "pool/tien_gow.py"}
+PRODUCT_FOLDERS = ("engine", "site", "bench", "scripts", "tests")
+
+
+def research_imports(path: Path) -> list[str]:
+    """The imports of ``research`` (or of a module in it) in a Python file, with their lines."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names = [node.module or ""]
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            names = [node.args[0].value]  # importlib.import_module("research.…")
+        found += [f"{node.lineno}: {name}" for name in names if name.split(".")[0] == "research"]
+    return found
+
+
+def _product_sources() -> list[Path]:
+    return sorted(p for folder in PRODUCT_FOLDERS for p in (ROOT / folder).rglob("*.py"))
+
+
+def test_no_product_module_or_product_test_imports_research() -> None:
+    found = {str(p.relative_to(ROOT)): research_imports(p) for p in _product_sources()}
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+def test_the_research_import_finder_finds_imports(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text("import os\nfrom research.sight import x\ndef f():\n    import research\n"
+                    "importlib.import_module('research.who_holds')\nfrom researcher import y\n")
+    assert sorted(research_imports(path)) == ["2: research.sight", "4: research", "5: research.who_holds"]
+
+
+def test_bench_holds_only_the_benchmarks() -> None:
+    bench = ROOT / "bench"
+    assert {p.relative_to(bench).as_posix() for p in bench.rglob("*.py")} == BENCHMARKS
+
+
+def test_research_is_tested_but_not_shipped() -> None:
+    """research/tests run with every test; research/ stays out of the image and the build context."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "research/tests" in config["tool"]["pytest"]["ini_options"]["testpaths"]
+    assert "research" in (ROOT / ".dockerignore").read_text().split()
+    copied = [line.split()[1] for line in (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("COPY ")]
+    assert not any(source.startswith("research") for source in copied)
+    packages = config["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert not any(name.startswith(("research", "scripts", "bench")) for name in packages)

@@ -376,12 +376,12 @@ def test_chuo_pai_strong_opponents_lead_by_the_rank_tables():
 
 
 def test_lead_rank_tables_are_the_quantiles_bench_prints():
-    """The engine's lead-rank tables are measured, not chosen: ``bench/lead_ranks.py`` makes exactly
+    """The engine's lead-rank tables are measured, not chosen: ``scripts/lead_ranks.py`` makes exactly
     them from ``standard``'s self-play (seeds 300000-300079), as the 64 quantiles of the ranks."""
     from collections import Counter
 
-    from bench.lead_ranks import led_ranks, quantiles
     from engine.ai import strong_chuo_pai as scp
+    from scripts.lead_ranks import led_ranks, quantiles
 
     assert quantiles(Counter({0: 1, 1: 1})) == (0,) * 32 + (1,) * 32
     assert quantiles(Counter({0: 3, 5: 1})) == (0,) * 48 + (5,) * 16

@@ -1,11 +1,11 @@
-"""bench/who_holds.py: the cases read off real deals, and the two readers' views of them."""
-from bench.fit_imitation import evaluate, fit
-from bench.who_holds import cases, sizes_only, with_plays
+"""research/who_holds.py: the cases read off real deals, and the two readers' views of them."""
 from engine.ai import make_agent
 from engine.ai.tien_gow import unseen_tiles
 from engine.games import game
 from engine.rng import make_rng
 from engine.tien_gow.kernel import POSITION
+from research.who_holds import cases, sizes_only, with_plays
+from scripts.fit_imitation import evaluate, fit
 
 
 def test_each_case_names_the_one_seat_that_holds_an_unseen_identity():

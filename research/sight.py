@@ -1,7 +1,7 @@
 """Does sight help Tien Gow ``strong``? The same search with every guess the true deal, against
 three ``standard``, paired with ``strong`` as it ships on the same deals and seats.
 
-    python bench/sight.py --deals 250 --seed 100000 [--from-tiles 8] [--pooled]
+    python research/sight.py --deals 250 --seed 100000 [--from-tiles 8] [--pooled]
 
 The seeing player is ``StrongTienGow`` whose guesses are all the true hands: its generator makes
 the same draws as an ordinary guess would (the shuffle of the unseen tiles), and everything else —
@@ -11,10 +11,10 @@ sight is worth most; with ``--pooled`` it sees which tiles are in the other hand
 holds which (the true hands' tiles dealt at random among the other seats in every guess), which
 tells what part of sight matters. It prints, for both players, the share
 of last tricks (95% Wilson interval) and the mean net points, then the paired difference (seeing
-minus shipped) with a 95% interval. docs/ai.md ("Tien Gow `strong`", tuning note) has the results:
+minus shipped) with a 95% interval. research/log.md ("Tien Gow `strong`") has the results:
 with the careful play-outs of 2026-12-01 seeing every hand took fewer last tricks, because the
 search then exploited exactly what its play-outs assumed of the opponents; with the play-outs
-that imitate ``standard`` it takes more (bench/results/sight_tg.txt).
+that imitate ``standard`` it takes more (research/results/sight_tg.txt).
 """
 from __future__ import annotations
 

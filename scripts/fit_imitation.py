@@ -1,6 +1,12 @@
-"""Fit a model of Tien Gow ``standard``'s play: how well do play-outs imitate it?
+"""Fit a model of Tien Gow ``standard``'s play: how well do play-outs imitate it? A generator of
+product data.
 
-    python bench/fit_imitation.py [--deals 3000] [--seed 300000] [--write PATH] [--discards]
+    python scripts/fit_imitation.py [--deals 3000] [--seed 300000] [--write PATH] [--discards]
+
+**Writes** one file, only with ``--write PATH``: the Python module at PATH, which is meant to be
+``engine/ai/tien_gow_imitation.py`` (the opponent model of Tien Gow ``strong``'s play-outs;
+``python scripts/fit_imitation.py --write engine/ai/tien_gow_imitation.py`` with the defaults
+reproduces it). Without ``--write`` it only prints.
 
 Plays ``standard`` against itself on ``--deals`` seeds from ``--seed`` (the fitting seeds) and as
 many after them (the held-out seeds) — none of them a tuning (100000 …) or report (0 …) seed —
@@ -20,13 +26,14 @@ batch, a small L2 penalty, a fixed number of steps: the same data gives the same
   weight per tile and phase, per phase and rank of the tile in greedy's discard order among the
   tiles held (0 … 5, and 6 for the rest), and per phase for a tile held twice and for a tile in
   a pair the hand holds. Printed only: play-outs whose opponents drew their discards from it
-  gained nothing (docs/ai.md, Tien Gow tuning), so it is not written.
+  gained nothing (research/log.md, Tien Gow tuning), so it is not written.
 
 It prints, on the held-out seeds, each model's mean log-likelihood and how often its likeliest
 option is ``standard``'s choice, beside how often ``greedy``'s choice is (``greedy``'s is what
 ``strong``'s play-outs assumed of the opponents before they imitated ``standard``); with
 ``--write`` it writes the exponentiated weights as a Python module: the opponent model of
-``strong``'s Tien Gow play-outs, engine/ai/tien_gow_imitation.py (docs/ai.md, step 4).
+``strong``'s Tien Gow play-outs, engine/ai/tien_gow_imitation.py (docs/ai.md).
+The figures of the last run are in research/results/fit_imitation_tg.txt.
 """
 from __future__ import annotations
 
@@ -39,13 +46,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import standard_decisions  # noqa: E402
 from engine.ai.strong_tien_gow import BEAT_IDS, LEAD_IDS  # noqa: E402
 from engine.ai.tien_gow import WEAK_SHIFTS  # noqa: E402
 from engine.tien_gow import make_action  # noqa: E402
 from engine.tien_gow.hands import code_of  # noqa: E402
 from engine.tien_gow.kernel import DOWN, GUARDS, SET_CODE, SET_SIZE, holds, to_id  # noqa: E402
 from engine.tien_gow.table import SEATS  # noqa: E402
+from scripts.selfplay import standard_decisions  # noqa: E402
 
 PHASE = (3, 3, 3, 2, 2, 1, 1, 0, 0)  # tiles in hand -> phase: 8–7 0, 6–5 1, 4–3 2, 2–1 3
 LEAD_RANKS, BEAT_RANKS, MAX_TILES = 7, 4, 8
@@ -185,7 +192,7 @@ def tables(lead: dict[Feature, float], follow: dict[Feature, float]) -> str:
 
     return f'''"""A model of Tien Gow ``standard``'s play, for the opponents of a play-out.
 
-Written by ``python bench/fit_imitation.py --write engine/ai/tien_gow_imitation.py`` (do not
+Written by ``python scripts/fit_imitation.py --write engine/ai/tien_gow_imitation.py`` (do not
 edit): conditional logit models fitted to ``standard``'s self-play (docs/ai.md). An option's
 weight is the product of the entries below; a seat picks an option with probability weight /
 sum of the options' weights.

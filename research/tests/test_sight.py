@@ -1,9 +1,9 @@
-"""bench/sight.py's seeing player: its guesses are the true deal, and nothing else changes."""
-from bench.sight import SeeingStrong
+"""research/sight.py's seeing player: its guesses are the true deal, and nothing else changes."""
 from engine.ai import strong_tien_gow as tgs
 from engine.games import game
 from engine.rng import make_rng
 from engine.tien_gow.kernel import POSITION
+from research.sight import SeeingStrong
 
 
 def _first_lead_spied(monkeypatch):

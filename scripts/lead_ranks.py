@@ -1,7 +1,12 @@
-"""How ``standard`` chooses its leads: the tables ``strong``'s play-outs lead the opponents by.
+"""How ``standard`` chooses its leads: the tables ``strong``'s play-outs lead the opponents by. A
+generator of product data.
 
-    python bench/lead_ranks.py --game chuo-pai [--deals 80] [--seed 300000]
-    python bench/lead_ranks.py --game tien-gow [--deals 200] [--seed 300000]
+    python scripts/lead_ranks.py --game chuo-pai [--deals 80] [--seed 300000]
+    python scripts/lead_ranks.py --game tien-gow [--deals 200] [--seed 300000]
+
+**Writes** no file: it prints. With ``--game chuo-pai`` and the defaults, the two printed tables are
+``EARLY_LEAD_RANKS`` and ``LATE_LEAD_RANKS`` in ``engine/ai/strong_chuo_pai.py``, copied there by
+hand; ``tests/engine/ai/test_strong.py`` fails when they differ from what this prints.
 
 Plays ``standard`` against itself (seeds ``--seed`` … ``--seed + deals − 1``, on none of the tuning
 or report seeds) and, for every lead it chooses among several, takes the **rank** of its lead in
@@ -15,8 +20,8 @@ greedy's lead order among the leads its hand allows (0: the lead greedy would ma
 It prints how often each rank is led and the 64 quantiles of each distribution, (q + ½) / 64 for
 q = 0 … 63, so that a uniform number u picks rank ``table[int(64 × u)]``: for Chuo Pai the
 ``EARLY_LEAD_RANKS`` and ``LATE_LEAD_RANKS`` of ``engine.ai.strong_chuo_pai``. Tien Gow's tables
-are not used: its opponents led by them in ``strong``'s play-outs did worse (docs/ai.md, Tien
-Gow tuning).
+are not used: its opponents led by them in ``strong``'s play-outs did worse (research/log.md,
+Tien Gow tuning).
 """
 from __future__ import annotations
 
@@ -29,11 +34,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import standard_decisions  # noqa: E402
 from engine.ai.chuo_pai import LEAD_ORDER  # noqa: E402
 from engine.ai.strong_chuo_pai import EARLY_LEAD  # noqa: E402
 from engine.ai.strong_tien_gow import LEAD_IDS  # noqa: E402
 from engine.tien_gow.kernel import to_id  # noqa: E402
+from scripts.selfplay import standard_decisions  # noqa: E402
 
 QUANTILES = 64
 _CP_PLACE = {identity: k for k, identity in enumerate(LEAD_ORDER)}

@@ -1,13 +1,13 @@
-"""bench/fit_imitation.py: the model of Tien Gow ``standard`` it fits, and the figures it prints."""
+"""scripts/fit_imitation.py: the model of Tien Gow ``standard`` it fits, and the figures it prints."""
 import importlib.util
 
-from bench import fit_imitation as fi
 from engine.ai import make_agent
 from engine.games import game
 from engine.rng import make_rng
 from engine.tien_gow import SETS, make_action
 from engine.tien_gow.hands import code_of
 from engine.tien_gow.kernel import DOWN, to_id
+from scripts import fit_imitation as fi
 
 
 def test_the_first_option_of_a_decision_is_greedys_choice():

@@ -1,15 +1,15 @@
 """How much do Tien Gow ``standard``'s plays tell of who holds which tile?
 
-    python bench/who_holds.py [--deals 1500] [--seed 400000] [--steps 150]
+    python research/who_holds.py [--deals 1500] [--seed 400000] [--steps 150]
 
 Sight is worth +5.2 points of last tricks from 4 tiles in hand, and nearly all of it is the seat
-of each tile (``bench/sight.py --pooled``: knowing which tiles the other hands hold, not who holds
+of each tile (``research/sight.py --pooled``: knowing which tiles the other hands hold, not who holds
 which, is worth +0.5). This asks how much of that seat a reader of the plays can find. It plays
 ``standard`` against itself on ``--deals`` seeds from ``--seed`` (fitting) and as many after them
 (held out) — none of them a tuning (100000 …), report (0 …) or imitation-fitting (300000 …) seed.
 At every decision made with 3 or 4 tiles in hand, each unseen identity that exactly one of the
 three other seats holds is a case: which seat? Two conditional logit models over the three seats
-are fitted to the fitting cases (``bench/fit_imitation.py``'s maximum likelihood): one knows only
+are fitted to the fitting cases (``scripts/fit_imitation.py``'s maximum likelihood): one knows only
 each seat's hand size (the chance by hand sizes alone, as a guess deals the tiles), the other
 also each seat's own record this deal — per identity, how often it played face down while a
 beat using the identity was possible (in the deal and in the last two tricks), how often it beat
@@ -17,7 +17,7 @@ with another set while one using the identity was possible, whether it played th
 up (a civil tile's other copy); and its place after the deciding seat, tiles given face down and
 pillars — each feature by the identity's third of the tile order. On the held-out cases it
 prints each model's mean log-likelihood of the holder and how often it names the holder, overall
-and for the six strongest identities. docs/ai.md ("What part of sight pays") has the figures.
+and for the six strongest identities. research/log.md ("What part of sight pays") has the figures.
 """
 from __future__ import annotations
 
@@ -31,11 +31,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import standard_play  # noqa: E402
-from bench.fit_imitation import Decision, Feature, evaluate, fit  # noqa: E402
 from engine.ai.tien_gow import WEAK_TILES, unseen_tiles  # noqa: E402
 from engine.tien_gow import make_action  # noqa: E402
 from engine.tien_gow.kernel import BEATERS, N_IDS, POSITION, SET_CODE, to_id  # noqa: E402
+from scripts.fit_imitation import Decision, Feature, evaluate, fit  # noqa: E402
+from scripts.selfplay import standard_play  # noqa: E402
 
 SEATS = 4
 STRONGEST = frozenset(POSITION[t] for t in WEAK_TILES[-6:])  # tile order, strongest last
@@ -44,7 +44,7 @@ Case = tuple[int, list[list[Feature]], int]  # identity, each seat's features, t
 
 
 def cases(first_seed: int, deals: int) -> Iterator[Case]:
-    """Every case of ``standard``'s self-play on the seeds (``bench.common.standard_play``)."""
+    """Every case of ``standard``'s self-play on the seeds (``scripts.selfplay.standard_play``)."""
     for deal, view, _ in standard_play("tien-gow", range(first_seed, first_seed + deals)):
         if len(view.hand) in (3, 4):
             yield from decision_cases(view, deal.hands)

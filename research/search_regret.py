@@ -1,7 +1,7 @@
 """How much a search loses to noise: ``strong``'s choices against a flat evaluation of every
 candidate.
 
-    python bench/search_regret.py --game chuo-pai --variant '{}' --variant '{"budget": 72000}'
+    python research/search_regret.py --game chuo-pai --variant '{}' --variant '{"budget": 72000}'
 
 Positions come from ``standard``'s self-play on tuning seeds (100000 and up; every third searchable
 decision in Chuo Pai, every second in Tien Gow). For each, a **reference** plays every candidate
@@ -32,11 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import standard_decisions  # noqa: E402
 from engine.ai import strong_chuo_pai as cps  # noqa: E402
 from engine.ai import strong_tien_gow as tgs  # noqa: E402
 from engine.ai.chuo_pai import pass_limits, round_order, sample_hands, unseen_counts  # noqa: E402
 from engine.rng import make_rng  # noqa: E402
+from scripts.selfplay import standard_decisions  # noqa: E402
 
 TUNING_SEED = 100000
 
