@@ -70,6 +70,7 @@ def text_renderer(game: str) -> Callable[[Text], Markup]:
             translate=lambda ctx, msgid: pgettext(ctx, msgid),
             value=lambda v: _value(game, v),
             digits=_digits,
+            chinese=names.vocabulary(game).chinese_script,
         )
 
     return rt
