@@ -74,9 +74,11 @@ def replay_lines(lines: Iterable[str], out: TextIO) -> int:
     for number, line in enumerate((ln for ln in lines if ln.strip()), start=1):
         try:
             record = json.loads(line)
-            key = record.get("game") if isinstance(record, dict) else None
+            if not isinstance(record, dict):
+                raise RecordError((), "not-an-object")
+            key = record.get("game")
             if key not in GAME_KEYS:
-                raise RecordError("record", f"unknown game {key!r}")
+                raise RecordError(("game",), "wrong-game", {"game": key})
             deal = game(key).replay(record)
         except (ValueError, RecordError) as error:
             out.write(f"deal {number}: REJECTED: {error}\n")

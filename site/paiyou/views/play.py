@@ -38,10 +38,10 @@ from paiyou.i18n import names, numerals
 from paiyou.play import service as service
 from paiyou.play import stats
 from paiyou.play.presenter import table_of
-from paiyou.play.review import clamp_step, problem_code, review_model, states_of, where_words
+from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
 from paiyou.play.store import current_store, is_valid_id, store_for
 from paiyou.play.table import keys, table_model
-from paiyou.reasons import CODES, explain, reason_message
+from paiyou.reasons import CODES, explain
 from paiyou.web import limits
 from paiyou.web.csrf import csrf
 from paiyou.web.htmx import is_fragment_request, render
@@ -525,20 +525,7 @@ _NO_RECORD, _NOT_JSON = object(), object()
 
 def _record_problem(game: str, error: RecordError) -> str:
     """Where and why the engine rejected a record, in the page's language."""
-    table = table_of(game)
-    place = where_words(error.where, lambda n: table.record_place(n, None), table.record_place)
-    code = problem_code(error.problem, CODES[game])
-    if code is not None:
-        why = reason_message(game, code)
-    elif "seed" in error.problem:
-        why = pgettext("play", "these are not the hands that the record's seed deals.")
-    elif "stated" in error.problem or "mismatch" in error.problem:
-        why = pgettext("play", "the result it states is not what the rules give.")
-    else:
-        why = pgettext("play", "it does not follow the record format or the rules.")
-    if not place:
-        return str(pgettext("play", "The record was rejected: %(why)s", why=why))
-    return str(pgettext("play", "%(where)s: %(why)s", where=place, why=why))
+    return record_problem_message(game, error)
 
 
 def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "") -> Any:
