@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from engine.ai.halving import best_first, halve
 from engine.chuo_pai import kernel
 from engine.chuo_pai.actions import PASS, Action
+from engine.chuo_pai.deal import next_leader
 from engine.chuo_pai.families import STRENGTH
 from engine.chuo_pai.kernel import PASS_ID, to_id
 from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
@@ -138,11 +139,9 @@ def greedy_playout(hands: list[list[int]], sizes: list[int], piles: list[int], c
                         break
         piles[owner] += size
         current = PASS_ID
-        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
+        leader = next_leader(sizes, owner)  # CP-17, CP-18
+        if leader < 0:
             return
-        leader = owner
-        while not sizes[leader]:
-            leader = (leader + 1) % 3
 
 
 def rollout(hands: list[list[int]], sizes: list[int], piles: list[int], current: Play | None,

@@ -40,6 +40,7 @@ from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, round_orde
 from engine.ai.chuo_pai_endgame import TooLarge, solve
 from engine.ai.halving import best_first, halve
 from engine.chuo_pai import PASS, Action, SeatView
+from engine.chuo_pai.deal import next_leader
 from engine.chuo_pai.kernel import BEATERS, GROUP, GROUP_BEATERS, NEED, PASS_ID, SIZE, to_action, to_id
 
 SEATS = 3
@@ -261,11 +262,9 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
                 current, owner = beat, s
         piles[owner] += size_of[current]
         current = -1
-        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
+        leader = next_leader(sizes, owner)  # CP-17, CP-18
+        if leader < 0:
             return
-        leader = owner
-        while not sizes[leader]:
-            leader = (leader + 1) % SEATS
 
 
 def opponent_plays(view: SeatView, limit: int) -> list[tuple[int, int, int]]:
