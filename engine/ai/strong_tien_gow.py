@@ -50,6 +50,7 @@ from engine.tien_gow.kernel import (
     SUPREME_ID,
     action_code,
     add_payments,
+    end_trick,
     final,
     holds,
     immediate,
@@ -194,12 +195,8 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
                         memo.clear()
                     given = memo[hand] = weakest_code(hand, n, careful[seat])
                 codes[seat] = hand - given
-        pillars[high_seat] += n
-        if high == SUPREME_ID or n == 4:
-            immediate(high_seat, high, banker, ledger)
-        left -= n
+        left = end_trick(pillars, ledger, banker, high_seat, leader, lead, high, n, left)
         if not left:
-            final(pillars, banker, high_seat, leader, lead, high, ledger)
             add_payments(net, ledger)
             return high_seat
         leader, played = high_seat, 0
