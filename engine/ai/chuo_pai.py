@@ -275,11 +275,9 @@ class StandardChuoPai:
 
     name = "standard"
 
-    def __init__(self, budget: int = 12000, worlds: int = 128, halving: bool = True,
-                 weight: float = 0.02) -> None:
+    def __init__(self, budget: int = 12000, worlds: int = 128, weight: float = 0.02) -> None:
         self.budget = budget  # play-out cost per decision, in units of about a microsecond here
         self.worlds = worlds  # the most guesses at the hidden hands per decision
-        self.halving = halving
         self.weight = weight
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -308,7 +306,7 @@ class StandardChuoPai:
         firsts = [0.0] * len(alive)  # first-place shares, for ``estimate``
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
-        rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
+        rounds = max(1, (len(alive) - 1).bit_length())
         weight = self.weight
         sizes0, piles0 = list(view.hand_sizes), list(view.piles)
         current0 = PASS_ID if view.current is None else view.current.id

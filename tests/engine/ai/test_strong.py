@@ -372,7 +372,6 @@ def test_chuo_pai_strong_opponents_lead_by_the_rank_tables():
     for table in (scp.EARLY_LEAD_RANKS, scp.LATE_LEAD_RANKS):
         assert len(table) == 64 and table[0] == 0 and list(table) == sorted(table)
     assert sum(scp.EARLY_LEAD_RANKS) > 2 * sum(scp.LATE_LEAD_RANKS)  # early leads are stronger
-    assert scp.StrongChuoPai().ranked_leads
 
 
 def test_lead_rank_tables_are_the_quantiles_bench_prints():
@@ -389,3 +388,16 @@ def test_lead_rank_tables_are_the_quantiles_bench_prints():
     counted = led_ranks("chuo-pai", 300000, 80)
     assert quantiles(counted["EARLY_LEAD_RANKS"]) == scp.EARLY_LEAD_RANKS
     assert quantiles(counted["LATE_LEAD_RANKS"]) == scp.LATE_LEAD_RANKS
+
+
+def test_strong_plays_with_its_one_frozen_tuned_config():
+    """Each game's tuned values are one frozen config, the agent's default."""
+    import dataclasses
+
+    from engine.ai import strong_chuo_pai as scp
+    from engine.ai import strong_tien_gow as stg
+
+    for module, agent in ((scp, scp.StrongChuoPai()), (stg, stg.StrongTienGow())):
+        assert agent.config is module.TUNED
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            module.TUNED.budget = 1  # type: ignore[misc]
