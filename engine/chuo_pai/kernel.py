@@ -303,7 +303,7 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
         if trace is not None:
             out.append(end_labels[owner])
         # CP-17, CP-18 inline: deal.next_leader's second form (a call per round costs this
-        # loop about 8%); checked by test_kernel.py's random deals and test_next_leader_inline
+        # loop about 8%); test_kernel.py::test_random_deal_ends_rounds_as_next_leader
         if sizes.count(0) >= SEATS - 1:  # CP-17: at most one hand holds cards
             return
         leader = owner
