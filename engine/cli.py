@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from engine.ai import make_agent
@@ -53,13 +52,13 @@ def agent_seeds(seed: int, seats: int) -> range:
 
 def record_lines(game_key: str, agent_names: Sequence[str], seeds: Iterable[int]) -> Iterator[str]:
     """The JSON lines ``selfplay`` writes for the deals ``seeds``, each ending in a newline. With
-    every seat random, the game's ``selfplay.random_record_line`` writes the same line from its
-    kernel: a random player needs only the legal actions, not an immutable state and a full seat
-    view per action. Its generators are made once and reseeded for every deal."""
+    every seat random, the game's ``GameSpec.random_record_line`` (where it has one) writes the
+    same line from its kernel: a random player needs only the legal actions, not an immutable
+    state and a full seat view per action. Its generators are made once and reseeded for every
+    deal."""
     seats = len(agent_names)
-    if all(name == "random" for name in agent_names):
-        fast: Callable[[int, Callable[[int], int], Sequence[Callable[[int], int]]], str] = importlib.import_module(
-            "engine." + game_key.replace("-", "_") + ".selfplay").random_record_line
+    fast = game(game_key).random_record_line
+    if fast is not None and all(name == "random" for name in agent_names):
         bits = BitSources(1 + seats)
         deal_bits, *seat_bits = bits.streams  # the same after every reseed
         for seed in seeds:
@@ -75,9 +74,11 @@ def replay_lines(lines: Iterable[str], out: TextIO) -> int:
     for number, line in enumerate((ln for ln in lines if ln.strip()), start=1):
         try:
             record = json.loads(line)
-            key = record.get("game") if isinstance(record, dict) else None
+            if not isinstance(record, dict):
+                raise RecordError((), "not-an-object")
+            key = record.get("game")
             if key not in GAME_KEYS:
-                raise RecordError("record", f"unknown game {key!r}")
+                raise RecordError(("game",), "wrong-game", {"game": key})
             deal = game(key).replay(record)
         except (ValueError, RecordError) as error:
             out.write(f"deal {number}: REJECTED: {error}\n")

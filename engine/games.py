@@ -8,7 +8,9 @@ from functools import partial
 
 from engine import chuo_pai, tien_gow
 from engine.ai.agents import agent_levels, make_agent
+from engine.chuo_pai import selfplay as chuo_pai_selfplay
 from engine.spec import GameSpec
+from engine.tien_gow import selfplay as tien_gow_selfplay
 
 GAMES: dict[str, GameSpec] = {
     spec.key: spec for spec in (
@@ -20,6 +22,7 @@ GAMES: dict[str, GameSpec] = {
             replay_steps=chuo_pai.replay_steps,
             judge=chuo_pai.judge, agent_levels=agent_levels(chuo_pai.KEY),
             make_agent=partial(make_agent, game=chuo_pai.KEY),
+            random_record_line=chuo_pai_selfplay.random_record_line,
         ),
         GameSpec(
             key=tien_gow.KEY, seats=tien_gow.SEATS, seat_order=tien_gow.SEAT_ORDER, has_face_down=True,
@@ -29,6 +32,7 @@ GAMES: dict[str, GameSpec] = {
             replay_steps=tien_gow.replay_steps,
             judge=tien_gow.judge, agent_levels=agent_levels(tien_gow.KEY),
             make_agent=partial(make_agent, game=tien_gow.KEY),
+            random_record_line=tien_gow_selfplay.random_record_line,
         ),
     )
 }

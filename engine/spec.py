@@ -15,6 +15,8 @@ from engine.outcome import Event, Outcome
 from engine.tiles import Tile
 
 SeatOrder = Literal["clockwise", "counter-clockwise"]
+# (seed, the deal's getrandbits, each seat's getrandbits) -> a record's JSON line (see GameSpec)
+RandomRecordLine = Callable[[int, Callable[[int], int], Sequence[Callable[[int], int]]], str]
 
 
 class Action(Protocol):
@@ -106,6 +108,10 @@ class GameSpec:
       ``replay_steps`` gives every state of a checked record (for a review).
     - ``judge(current, play)``: does ``play`` beat ``current``.
     - ``agent_levels``: the computer players, weakest first; ``make_agent(level)`` builds one.
+    - ``random_record_line(seed, deal_bits, seat_bits)``: optional, a fast form of self-play by
+      ``random`` seats only: the compact JSON line (and its newline) of ``to_record`` of deal
+      ``seed``, ``deal_bits`` drawing as ``make_bits(seed)`` and ``seat_bits[s]`` as seat ``s``'s
+      generator. ``None``: ``python -m engine selfplay`` plays such deals through the engine.
     """
 
     key: str
@@ -123,3 +129,4 @@ class GameSpec:
     judge: Callable[[str | None, str], Judgement]
     agent_levels: tuple[str, ...]
     make_agent: Callable[[str], Agent]
+    random_record_line: RandomRecordLine | None = None

@@ -7,7 +7,7 @@ Positions come from ``standard``'s self-play on tuning seeds (100000 and up; eve
 decision in Chuo Pai, every second in Tien Gow). For each, a **reference** plays every candidate
 ``strong`` would consider on the same ``--worlds`` guesses, with ``strong``'s own evaluator (its
 guesses, weights, play-outs and score), and takes the mean score. Each variant (``StrongChuoPai``
-or ``StrongTienGow`` keyword arguments, as JSON) then chooses ``--repeats`` times per position with
+or ``StrongTienGow`` config fields, as JSON) then chooses ``--repeats`` times per position with
 different generators, and the script prints its **regret**: the reference score of the
 reference's best candidate minus that of the variant's choice, averaged (Chuo Pai: first-place
 share + 0.02 × margin; Tien Gow: net points), with a 95% interval, the share of best choices, the
@@ -21,6 +21,7 @@ changes what "best" means, and must be measured in games (bench/arena.py).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import statistics
@@ -44,7 +45,7 @@ TUNING_SEED = 100000
 def cp_candidates(view: Any, agent: cps.StrongChuoPai) -> list[int]:
     """The play ids ``strong`` searches in a three-seat position (its interceptors rule applied)."""
     alive = [cps.to_id(a) for a in view.legal_actions()]
-    if view.current is None and sum(view.hand_sizes) - view.hand_sizes[view.seat] >= agent.keep_out:
+    if view.current is None and sum(view.hand_sizes) - view.hand_sizes[view.seat] >= agent.config.keep_out:
         held = list(view.hand_counts)
         unseen = unseen_counts(view)
         out = [unseen[i] + held[i] for i in range(cps.N_IDS)]
@@ -68,15 +69,16 @@ def cp_reference(view: Any, agent: cps.StrongChuoPai, worlds: int, seed: int) ->
     current0 = cps.PASS_ID if view.current is None else view.current.id
     owner0 = -1 if view.owner is None else view.owner
     alive = cp_candidates(view, agent)
-    history = cps.opponent_plays(view, agent.recent)
-    ranked = [agent.ranked_leads and seat != me for seat in range(cps.SEATS)]
+    history = cps.opponent_plays(view, agent.config.recent)
+    ranked = [seat != me for seat in range(cps.SEATS)]
     totals = [0.0] * len(alive)
     weights = 0.0
     for _ in range(worlds):
         hands = sample_hands(view, unseen, caps, specials, rng)
-        careful = [rng.random() < agent.careful_share for _ in range(cps.SEATS)]
-        careful[me] = True
-        weight = cps.likelihood(hands, history, agent.miss) if history else 1.0
+        careful = [seat == me for seat in range(cps.SEATS)]
+        for _ in range(cps.SEATS):
+            rng.random()  # strong's three unused draws per guess: the same guesses as its search
+        weight = cps.likelihood(hands, history, agent.config.miss) if history else 1.0
         in_hands = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(cps.N_IDS)]
         draws = [rng.random() for _ in range(cps.DRAWS)]
         weights += weight
@@ -91,11 +93,11 @@ def cp_reference(view: Any, agent: cps.StrongChuoPai, worlds: int, seed: int) ->
                 sizes[me] -= cps.SIZE[play]
                 current, owner = play, me
             cps.playout(guess, sizes, piles, total, current, owner, after, leader, careful, ranked,
-                        agent.epsilon, cps.Draws(draws))
+                        agent.config.epsilon, cps.Draws(draws))
             top, mine = max(piles), piles[me]
             other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])
             first = 1.0 / piles.count(top) if mine == top else 0.0
-            totals[c] += weight * (first + agent.weight * (mine - other))
+            totals[c] += weight * (first + agent.config.weight * (mine - other))
     return {play: total / weights for play, total in zip(alive, totals, strict=True)}
 
 
@@ -117,7 +119,7 @@ def tg_reference(view: Any, agent: tgs.StrongTienGow, worlds: int, seed: int) ->
         captured.append(list(totals))
         return best_first(totals)
 
-    flat = tgs.StrongTienGow(**{**agent_kwargs(agent), "min_batch": worlds, "max_worlds": 1})
+    flat = tgs.StrongTienGow(dataclasses.replace(agent.config, min_batch=worlds, max_worlds=1))
     tgs.halve, tgs.best_first = (lambda totals: (list(range(len(totals))), [])), spy
     try:
         flat._ranked(view, make_rng(seed), view.legal_actions())
@@ -126,10 +128,6 @@ def tg_reference(view: Any, agent: tgs.StrongTienGow, worlds: int, seed: int) ->
     ids = [tgs.to_id(a) for a in flat.candidates(view, view.legal_actions())]
     guesses = worlds * max(1, (len(ids) - 1).bit_length())
     return {play: total / guesses for play, total in zip(ids, captured[-1], strict=True)}
-
-
-def agent_kwargs(agent: tgs.StrongTienGow) -> dict[str, Any]:
-    return {k: v for k, v in vars(agent).items() if not k.startswith("_")}
 
 
 GAMES: dict[str, tuple[Callable[..., Any], Callable[[Any, Any], bool], Callable[..., dict[int, float]],
@@ -165,7 +163,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=0,
                         help="reference guesses (Chuo Pai 1500, Tien Gow 400 per stage)")
     parser.add_argument("--repeats", type=int, default=2)
-    parser.add_argument("--variant", action="append", default=[], help="keyword arguments of strong, as JSON")
+    parser.add_argument("--variant", action="append", default=[], help="fields of strong's config to change, as JSON")
     args = parser.parse_args()
     make, _, reference, to_id, _ = GAMES[args.game]
     worlds = args.worlds or (1500 if args.game == "chuo-pai" else 400)
@@ -175,7 +173,7 @@ def main() -> None:
     print(f"{args.game}: {len(views)} positions, reference on {worlds} guesses "
           f"({time.process_time() - start:.0f} s CPU)", flush=True)
     for variant in args.variant or ["{}"]:
-        agent = make(**json.loads(variant))
+        agent = make(dataclasses.replace(make().config, **json.loads(variant)))
         regrets, times, best_hits = [], [], 0
         by: dict[str, list[float]] = {}
         for i, (view, ref) in enumerate(zip(views, refs, strict=True)):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from engine.ai.halving import best_first, halve
 from engine.chuo_pai import kernel
 from engine.chuo_pai.actions import PASS, Action
+from engine.chuo_pai.deal import next_leader
 from engine.chuo_pai.families import STRENGTH
 from engine.chuo_pai.kernel import PASS_ID, to_id
 from engine.chuo_pai.plays import ALL_PLAYS, Play, classify
@@ -138,11 +139,9 @@ def greedy_playout(hands: list[list[int]], sizes: list[int], piles: list[int], c
                         break
         piles[owner] += size
         current = PASS_ID
-        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
+        leader = next_leader(sizes, owner)  # CP-17, CP-18
+        if leader < 0:
             return
-        leader = owner
-        while not sizes[leader]:
-            leader = (leader + 1) % 3
 
 
 def rollout(hands: list[list[int]], sizes: list[int], piles: list[int], current: Play | None,
@@ -276,11 +275,9 @@ class StandardChuoPai:
 
     name = "standard"
 
-    def __init__(self, budget: int = 12000, worlds: int = 128, halving: bool = True,
-                 weight: float = 0.02) -> None:
+    def __init__(self, budget: int = 12000, worlds: int = 128, weight: float = 0.02) -> None:
         self.budget = budget  # play-out cost per decision, in units of about a microsecond here
         self.worlds = worlds  # the most guesses at the hidden hands per decision
-        self.halving = halving
         self.weight = weight
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -309,7 +306,7 @@ class StandardChuoPai:
         firsts = [0.0] * len(alive)  # first-place shares, for ``estimate``
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
-        rounds = max(1, (len(alive) - 1).bit_length()) if self.halving else 1
+        rounds = max(1, (len(alive) - 1).bit_length())
         weight = self.weight
         sizes0, piles0 = list(view.hand_sizes), list(view.piles)
         current0 = PASS_ID if view.current is None else view.current.id

@@ -11,6 +11,7 @@ clock, so the same position always gives the same answer.
 """
 from __future__ import annotations
 
+from engine.chuo_pai.deal import next_leader
 from engine.chuo_pai.kernel import NEED, PASS_ID, SIZE, legal_ids
 
 SEATS = 3
@@ -56,12 +57,9 @@ class Endgame:
         grown = list(piles)
         grown[winner] += SIZE[play]
         done = grown[0], grown[1], grown[2]
-        holding = [s for s in range(SEATS) if any(hands[s])]
-        if len(holding) <= 1:
+        leader = next_leader([sum(hand) for hand in hands], winner)
+        if leader < 0:
             return self.final(done)
-        leader = winner
-        while not any(hands[leader]):
-            leader = (leader + 1) % SEATS
         return self.round(hands, done, leader)
 
     def rest(self, hands: Hands, piles: tuple[int, int, int], current: int, owner: int,

@@ -17,7 +17,7 @@ and adds:
   beat cheaply);
 - **varied play-outs** on the kernel's integers (engine/chuo_pai/kernel.py): the opponents lead
   as a searching player does — every copy of an identity whose rank among those they hold is
-  drawn from the ranks of ``standard``'s own leads (bench/lead_ranks.py), not always the weakest
+  drawn from the ranks of ``standard``'s own leads (scripts/lead_ranks.py), not always the weakest
   — and beat greedily; the search's own seat plays *careful* — greedy, cashing its sure winners
   first once at most two of its cards are in beatable groups (so weak cards are not stranded,
   CP-19); every seat makes a uniformly random choice at 5% of its play-out steps;
@@ -35,11 +35,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.ai.chuo_pai import FOLLOW_ORDER, LEAD_ORDER, pass_limits, round_order, sample_hands, unseen_counts
 from engine.ai.chuo_pai_endgame import TooLarge, solve
 from engine.ai.halving import best_first, halve
 from engine.chuo_pai import PASS, Action, SeatView
+from engine.chuo_pai.deal import next_leader
 from engine.chuo_pai.kernel import BEATERS, GROUP, GROUP_BEATERS, NEED, PASS_ID, SIZE, to_action, to_id
 
 SEATS = 3
@@ -58,7 +60,7 @@ NEXT_TWO: tuple[tuple[int, int], ...] = tuple(((s + 1) % SEATS, (s + 2) % SEATS)
 # How the opponents lead in the play-outs: the rank of the led identity among those the hand holds
 # (0: the weakest, greedy's lead), at the 64 quantiles of ``standard``'s own chosen leads, with 28
 # or more cards in the other two hands (EARLY_LEAD_RANKS) and with fewer — made by
-# bench/lead_ranks.py from its self-play on seeds 300000-300079. Greedy's "always the weakest"
+# scripts/lead_ranks.py from its self-play on seeds 300000-300079. Greedy's "always the weakest"
 # is far from how a searching player leads: with 42 or more cards out, ``standard`` led its
 # weakest identity 9% of the time.
 EARLY_LEAD_RANKS = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
@@ -261,11 +263,9 @@ def playout(hands: list[list[int]], sizes: list[int], piles: list[int], total: l
                 current, owner = beat, s
         piles[owner] += size_of[current]
         current = -1
-        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
+        leader = next_leader(sizes, owner)  # CP-17, CP-18
+        if leader < 0:
             return
-        leader = owner
-        while not sizes[leader]:
-            leader = (leader + 1) % SEATS
 
 
 def opponent_plays(view: SeatView, limit: int) -> list[tuple[int, int, int]]:
@@ -310,35 +310,43 @@ def likelihood(hands: list[list[int]], plays: list[tuple[int, int, int]], miss: 
     return weight
 
 
+@dataclass(frozen=True, slots=True)
+class StrongChuoPaiConfig:
+    """``strong``'s tuned values (docs/ai.md): ``TUNED`` is the one the agent plays with."""
+
+    budget: int  # play-out cards per decision among ``pivot`` candidates
+    min_batch: int  # guesses per candidate in every halving stage, at least
+    max_worlds: int
+    epsilon: float  # the chance of a random choice at each play-out step
+    weight: float  # first-place share + weight × margin over the best other pile
+    keep_out: int  # cards in the other hands from which sure winners are kept
+    miss: float  # a guess's weight per opponent play greedy would not have made there
+    recent: int  # how many of the opponents' latest plays weigh the guesses
+    endgame_limit: int  # rounds the exact two-seat search may open (0: none)
+    pivot: int  # candidates for which a decision gets exactly the budget
+    power: float  # how fast the budget grows with the candidates ...
+    scale: tuple[float, float]  # ... and within which factors of it
+
+
+TUNED = StrongChuoPaiConfig(budget=23000, min_batch=6, max_worlds=960, epsilon=0.05, weight=0.02,
+                            keep_out=50, miss=0.7, recent=30, endgame_limit=1500, pivot=10, power=1.5,
+                            scale=(0.8, 2.4))
+
+
 class StrongChuoPai:
-    """Determinized search with careful, varied play-outs and successive halving (docs/ai.md)."""
+    """Determinized search with careful, varied play-outs and successive halving (docs/ai.md).
+    The opponents lead by the lead-rank tables in the play-outs; only this seat plays careful."""
 
     name = "strong"
 
-    def __init__(self, budget: int = 23000, min_batch: int = 6, max_worlds: int = 960,
-                 epsilon: float = 0.05, careful_share: float = 0.0, weight: float = 0.02,
-                 keep_out: int = 50, miss: float = 0.7, recent: int = 30,
-                 endgame_limit: int = 1500, pivot: int = 10, power: float = 1.5,
-                 scale: tuple[float, float] = (0.8, 2.4), ranked_leads: bool = True) -> None:
-        self.budget = budget  # play-out cards per decision among ``pivot`` candidates
-        self.min_batch = min_batch  # guesses per candidate in every halving stage, at least
-        self.max_worlds = max_worlds
-        self.epsilon = epsilon  # the chance of a random choice at each play-out step
-        self.careful_share = careful_share  # the chance that an opponent plays careful in a guess
-        self.weight = weight  # first-place share + weight × margin over the best other pile
-        self.keep_out = keep_out  # cards in the other hands from which sure winners are kept
-        self.miss = miss  # a guess's weight per opponent play greedy would not have made there
-        self.recent = recent  # how many of the opponents' latest plays weigh the guesses
-        self.endgame_limit = endgame_limit  # rounds the exact two-seat search may open (0: none)
-        self.pivot = pivot  # candidates for which a decision gets exactly the budget
-        self.power = power  # how fast the budget grows with the candidates ...
-        self.scale = scale  # ... and within which factors of it
-        self.ranked_leads = ranked_leads  # the opponents lead by the lead-rank tables in play-outs
+    def __init__(self, config: StrongChuoPaiConfig = TUNED) -> None:
+        self.config = config
 
     def work(self, candidates: int) -> float:
         """The factor of the budget (and of ``max_worlds``) a decision among ``candidates`` gets."""
-        low, high = self.scale
-        return min(high, max(low, math.pow(candidates / self.pivot, self.power)))
+        config = self.config
+        low, high = config.scale
+        return min(high, max(low, math.pow(candidates / config.pivot, config.power)))
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -357,6 +365,7 @@ class StrongChuoPai:
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         me = view.seat
+        config = self.config
         unseen = unseen_counts(view)
         exact = self._solved(view, unseen)
         if exact is not None:
@@ -367,7 +376,7 @@ class StrongChuoPai:
         current0 = PASS_ID if view.current is None else view.current.id
         owner0 = -1 if view.owner is None else view.owner
         alive = [to_id(a) for a in legal]
-        if view.current is None and sum(view.hand_sizes) - view.hand_sizes[me] >= self.keep_out:
+        if view.current is None and sum(view.hand_sizes) - view.hand_sizes[me] >= config.keep_out:
             # Keep the interceptors: with many cards still out, a lead nobody can beat is worth
             # more held back (to win back the lead later) than cashed now.
             held = list(view.hand_counts)
@@ -376,31 +385,32 @@ class StrongChuoPai:
             alive = weak or alive
         stages = max(1, (len(alive) - 1).bit_length())
         factor = self.work(len(alive))
-        max_worlds = int(self.max_worlds * factor)
-        total_playouts = max(self.min_batch * 2 * len(alive), int(self.budget * factor) * 4 // (4 + cards))
-        worlds: list[tuple[list[list[int]], list[int], list[bool], list[float], float]] = []
-        history = opponent_plays(view, self.recent) if self.miss < 1 else []
+        max_worlds = int(config.max_worlds * factor)
+        total_playouts = max(config.min_batch * 2 * len(alive), int(config.budget * factor) * 4 // (4 + cards))
+        worlds: list[tuple[list[list[int]], list[int], list[float], float]] = []
+        history = opponent_plays(view, config.recent) if config.miss < 1 else []
         totals = [0.0] * len(alive)
         firsts = [0.0] * len(alive)  # weighted first-place shares, for ``estimate``
         weights = [0.0] * len(alive)
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
-        weight, epsilon = self.weight, self.epsilon
-        ranked = [self.ranked_leads and seat != me for seat in range(SEATS)]
+        weight, epsilon = config.weight, config.epsilon
+        ranked = [seat != me for seat in range(SEATS)]
+        careful = [seat == me for seat in range(SEATS)]
         for stage in range(stages):
-            batch = max(self.min_batch, min(total_playouts // (stages * len(alive)),
+            batch = max(config.min_batch, min(total_playouts // (stages * len(alive)),
                                             max_worlds // stages))
             while len(worlds) < evaluated + batch:
                 hands = sample_hands(view, unseen, caps, specials, rng)
-                careful = [rng.random() < self.careful_share for _ in range(SEATS)]
-                careful[me] = True
-                weight_of = likelihood(hands, history, self.miss) if history else 1.0
+                for _ in range(SEATS):  # the draws of an opponent's chance to play careful
+                    rng.random()  # (none since tuning): kept, so the decisions stay the measured ones
+                weight_of = likelihood(hands, history, config.miss) if history else 1.0
                 in_hands = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
-                draws = [rng.random() for _ in range(DRAWS)] if epsilon > 0 or self.ranked_leads else []
-                worlds.append((hands, in_hands, careful, draws, weight_of))
+                draws = [rng.random() for _ in range(DRAWS)]
+                worlds.append((hands, in_hands, draws, weight_of))
             for c, play in enumerate(alive):
                 value = 0.0
-                for world, in_hands, careful, draws, weight_of in worlds[evaluated:evaluated + batch]:
+                for world, in_hands, draws, weight_of in worlds[evaluated:evaluated + batch]:
                     hands = [h[:] for h in world]
                     total = in_hands[:]
                     sizes = list(view.hand_sizes)
@@ -436,9 +446,9 @@ class StrongChuoPai:
     def _solved(self, view: SeatView, unseen: list[int]) -> list[tuple[Action, float]] | None:
         """The two-seat endgame solved exactly, or None: with one seat out, the unseen cards
         are the other hand (engine/ai/chuo_pai_endgame.py); None too past ``endgame_limit``."""
-        me = view.seat
+        me, config = view.seat, self.config
         holding = [s for s in range(SEATS) if view.hand_sizes[s]]
-        if len(holding) != 2 or me not in holding or self.endgame_limit <= 0:
+        if len(holding) != 2 or me not in holding or config.endgame_limit <= 0:
             return None
         other = holding[0] if holding[1] == me else holding[1]
         if sum(unseen) != view.hand_sizes[other]:
@@ -449,8 +459,8 @@ class StrongChuoPai:
         _, after = round_order(view)
         try:
             ranked = solve(hands, list(view.piles), PASS_ID if view.current is None else view.current.id,
-                           -1 if view.owner is None else view.owner, me, after, self.weight,
-                           self.endgame_limit)
+                           -1 if view.owner is None else view.owner, me, after, config.weight,
+                           config.endgame_limit)
         except TooLarge:
             return None
         return [(to_action(play), first) for play, _, first in ranked]

@@ -12,7 +12,7 @@ future plays 2-4 and 1-2 as singles anyway). ``strong``:
 - play-outs on packed codes (engine/tien_gow/kernel.py) where the opponents **imitate
   ``standard``**: each lead, and each choice between discarding and a beat, is drawn from a
   model fitted to ``standard``'s self-play (engine/ai/tien_gow_imitation.py, written by
-  bench/fit_imitation.py); their discards are their weakest tiles, kept from breaking the
+  scripts/fit_imitation.py); their discards are their weakest tiles, kept from breaking the
   Supreme in 60% of the guesses. The searching seat plays **careful**: greedy, except that it
   never breaks the Supreme (2-4 and 1-2 are neither played as singles nor discarded while both
   are held and anything else will do) and leads it when it holds it, with a small chance of a
@@ -31,6 +31,7 @@ Every draw comes from the given generator; the budget is a count, never the cloc
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from engine.ai import tien_gow_imitation as imitation
 from engine.ai.halving import best_first, halve
@@ -50,6 +51,7 @@ from engine.tien_gow.kernel import (
     SUPREME_ID,
     action_code,
     add_payments,
+    end_trick,
     final,
     holds,
     immediate,
@@ -194,12 +196,8 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
                         memo.clear()
                     given = memo[hand] = weakest_code(hand, n, careful[seat])
                 codes[seat] = hand - given
-        pillars[high_seat] += n
-        if high == SUPREME_ID or n == 4:
-            immediate(high_seat, high, banker, ledger)
-        left -= n
+        left = end_trick(pillars, ledger, banker, high_seat, leader, lead, high, n, left)
         if not left:
-            final(pillars, banker, high_seat, leader, lead, high, ledger)
             add_payments(net, ledger)
             return high_seat
         leader, played = high_seat, 0
@@ -384,26 +382,35 @@ def sample_codes(view: SeatView, unseen_codes: list[int], rng: random.Random) ->
     return codes
 
 
+@dataclass(frozen=True, slots=True)
+class StrongTienGowConfig:
+    """``strong``'s tuned values (docs/ai.md): ``TUNED`` is the one the agent plays with."""
+
+    budget: int  # play-out work per decision (tiles in play × play-outs)
+    min_batch: int  # guesses per candidate in every halving stage, at least
+    max_worlds: int
+    discards: int  # face-down candidates weighed, at most
+    epsilon: float  # the chance of a random choice at each play-out step
+    careful_share: float  # an opponent's chance per guess to discard carefully
+    solve_at: int  # tiles per hand from which a guess's end is solved exactly
+    exact_from: int  # tiles in hand from which play-outs end in an exact solve
+    exact_budget: int  # solved play-outs per such decision
+    last_trick_bonus: float  # a play-out's score: net + this if it wins the last trick
+
+
+TUNED = StrongTienGowConfig(budget=85000, min_batch=8, max_worlds=400, discards=8, epsilon=0.05,
+                            careful_share=0.6, solve_at=2, exact_from=5, exact_budget=600,
+                            last_trick_bonus=5.0)
+
+
 class StrongTienGow:
     """Determinized search with play-outs that imitate ``standard``, and successive halving
     (docs/ai.md)."""
 
     name = "strong"
 
-    def __init__(self, budget: int = 85000, min_batch: int = 8, max_worlds: int = 400,
-                 discards: int = 8, epsilon: float = 0.05, careful_share: float = 0.6,
-                 solve_at: int = 2, exact_from: int = 5, exact_budget: int = 600,
-                 last_trick_bonus: float = 5.0) -> None:
-        self.budget = budget  # play-out work per decision (tiles in play × play-outs)
-        self.solve_at = solve_at  # tiles per hand from which a guess's end is solved exactly
-        self.exact_from = exact_from  # tiles in hand from which play-outs end in an exact solve
-        self.exact_budget = exact_budget  # solved play-outs per such decision
-        self.min_batch = min_batch
-        self.max_worlds = max_worlds
-        self.discards = discards
-        self.epsilon = epsilon
-        self.careful_share = careful_share  # an opponent's chance per guess to discard carefully
-        self.last_trick_bonus = last_trick_bonus  # a play-out's score: net + this if it wins the last trick
+    def __init__(self, config: StrongTienGowConfig = TUNED) -> None:
+        self.config = config
 
     def candidates(self, view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
         if not view.trick.plays:
@@ -415,7 +422,7 @@ class StrongTienGow:
         if "2-4" in keys and "1-2" in keys:  # keep the Supreme whole while another discard exists
             whole = [c for c in options if not any(t.key in ("2-4", "1-2") for t in c)]
             options = whole or options
-        downs = [make_action(c, False) for c in options[:self.discards]]
+        downs = [make_action(c, False) for c in options[:self.config.discards]]
         return ups + downs
 
     def sure_trick(self, view: SeatView, alive: list[Action]) -> Action | None:
@@ -484,8 +491,8 @@ class StrongTienGow:
         ids = [to_id(a) for a in alive]
         unseen = [1 << (3 * POSITION[t]) for t in unseen_tiles(view)]
         tiles = sum(view.hand_sizes)
-        solve_at = self.solve_at if left <= self.exact_from else 0
-        total = self.exact_budget if solve_at else self.budget // (4 + tiles)
+        solve_at = self.config.solve_at if left <= self.config.exact_from else 0
+        total = self.config.exact_budget if solve_at else self.config.budget // (4 + tiles)
         stages = max(1, (len(ids) - 1).bit_length())
         worlds: list[tuple[list[int], list[bool], int]] = []
         totals = [0.0] * len(ids)
@@ -493,13 +500,13 @@ class StrongTienGow:
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
         banker, pillars0, played0 = view.banker, view.pillars, len(plays)
-        epsilon, bonus = self.epsilon, self.last_trick_bonus
+        epsilon, bonus = self.config.epsilon, self.config.last_trick_bonus
         imitate = [seat != me for seat in range(SEATS)]
         for stage in range(stages):
-            batch = max(self.min_batch, min(total // (stages * len(ids)), self.max_worlds // stages))
+            batch = max(self.config.min_batch, min(total // (stages * len(ids)), self.config.max_worlds // stages))
             while len(worlds) < evaluated + batch:
                 codes = sample_codes(view, unseen, rng)
-                careful = [rng.random() < self.careful_share for _ in range(SEATS)]
+                careful = [rng.random() < self.config.careful_share for _ in range(SEATS)]
                 careful[me] = True
                 worlds.append((codes, careful, rng.getrandbits(32)))
             for c, action in enumerate(ids):

@@ -12,7 +12,7 @@ from itertools import combinations
 from engine.ai.halving import best_first, halve
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
-from engine.tien_gow.kernel import LOW, SET_CODE, SET_SIZE, SINGLE_BEATS, SUPREME_ID, add_payments, final, immediate
+from engine.tien_gow.kernel import LOW, SET_CODE, SET_SIZE, SINGLE_BEATS, add_payments, end_trick
 from engine.tien_gow.ladders import (
     CIVIL,
     CIVIL_LADDER,
@@ -167,12 +167,8 @@ def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker:
                 else:
                     code = weakest_code(hand, n)
             codes[seat] = hand - code
-        pillars[high_seat] += n
-        if high == SUPREME_ID or n == 4:
-            immediate(high_seat, high, banker, ledger)
-        left -= n
+        left = end_trick(pillars, ledger, banker, high_seat, leader, lead, high, n, left)
         if not left:
-            final(pillars, banker, high_seat, leader, lead, high, ledger)
             add_payments(net, ledger)
             return high_seat
         leader, high, played = high_seat, -1, 0

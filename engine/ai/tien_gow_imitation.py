@@ -1,6 +1,6 @@
 """A model of Tien Gow ``standard``'s play, for the opponents of a play-out.
 
-Written by ``python bench/fit_imitation.py --write engine/ai/tien_gow_imitation.py`` (do not
+Written by ``python scripts/fit_imitation.py --write engine/ai/tien_gow_imitation.py`` (do not
 edit): conditional logit models fitted to ``standard``'s self-play (docs/ai.md). An option's
 weight is the product of the entries below; a seat picks an option with probability weight /
 sum of the options' weights.

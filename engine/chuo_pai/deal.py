@@ -127,15 +127,22 @@ class Deal(NamedTuple):
         # The round is over: CP-15 winner, CP-16 scoring, CP-17 end check, CP-18 next leader.
         piles = _replace(piles, owner, piles[owner] + current.size)
         rounds = rounds + (_new(Round, (rnd.leader, rnd.actions, owner)),)
-        to_act: int | None
-        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
-            to_act = None
-        elif sizes[owner]:
-            to_act = owner
-        else:
-            to_act = (owner + 1) % SEATS if sizes[(owner + 1) % SEATS] else (owner + 2) % SEATS
+        leader = next_leader(sizes, owner)
+        to_act = None if leader < 0 else leader
         return _new(Deal, (seed, dealt, bonus, first, hands, sizes, piles, removed, to_act,
                            None, None, (), None, rounds))
+
+
+def next_leader(sizes: Sequence[int], winner: int) -> int:
+    """Who leads after a round won by ``winner``, from the cards each hand holds: -1 when the
+    deal is over (CP-17: at most one hand holds cards), else the winner, or the next seat
+    clockwise holding cards (CP-18). The one form of this rule: the kernel, the self-play fast
+    path, the play-outs and the endgame solver call it."""
+    if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:
+        return -1
+    while not sizes[winner]:
+        winner = (winner + 1) % SEATS
+    return winner
 
 
 _new = tuple.__new__

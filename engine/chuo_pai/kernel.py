@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from engine.chuo_pai import ALL_PLAYS, PASS, Action, Deal
+from engine.chuo_pai.deal import next_leader
 
 SEATS = 3
 N_IDS = 21
@@ -198,15 +199,9 @@ class Position:
         if self.pending:
             self.to_act = self.pending.pop(0)
             return
-        owner = self.owner
-        self.piles[owner] += SIZE[self.current]  # CP-16
+        self.piles[self.owner] += SIZE[self.current]  # CP-16
         self.current = PASS_ID
-        if (sizes[0] > 0) + (sizes[1] > 0) + (sizes[2] > 0) <= 1:  # CP-17
-            self.to_act = -1
-            return
-        while not sizes[owner]:  # CP-18
-            owner = (owner + 1) % SEATS
-        self.to_act = owner
+        self.to_act = next_leader(sizes, self.owner)  # CP-17, CP-18
 
     def winners(self) -> tuple[int, ...]:
         top = max(self.piles)
@@ -307,8 +302,10 @@ def random_deal(hands: list[list[int]], sizes: list[int], piles: list[int], lead
         piles[owner] += size
         if trace is not None:
             out.append(end_labels[owner])
+        # CP-17, CP-18 inline: deal.next_leader's second form (a call per round costs this
+        # loop about 8%); test_kernel.py::test_random_deal_ends_rounds_as_next_leader
         if sizes.count(0) >= SEATS - 1:  # CP-17: at most one hand holds cards
             return
         leader = owner
-        while not sizes[leader]:
+        while not sizes[leader]:  # CP-18
             leader = (leader + 1) % SEATS

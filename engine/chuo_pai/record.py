@@ -8,7 +8,7 @@ from engine.chuo_pai.deal import Deal, deal_from_hands, new_deal
 from engine.chuo_pai.history import Round
 from engine.chuo_pai.table import KEY as GAME
 from engine.chuo_pai.table import SEATS
-from engine.errors import EngineError, IllegalAction, RecordError
+from engine.errors import IllegalAction, NotationError, Path, RecordError, illegal, mismatch, tiles_error
 from engine.tiles import Tile, tiles_from_keys
 
 FORMAT = 1
@@ -46,42 +46,56 @@ def to_record(deal: Deal) -> dict[str, Any]:
     }
 
 
-def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...], where: str = "record") -> Any:
+_TYPE_NAMES = {int: "int", list: "list", dict: "object", bool: "bool"}
+
+
+def _field(record: dict[str, Any], name: str, kind: type, where: Path = ()) -> Any:
     if name not in record:
-        raise RecordError(where, f"missing field {name!r}")
+        raise RecordError((*where, name), "missing")
     value = record[name]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise RecordError(where, f"field {name!r} has the wrong type")
+        raise RecordError((*where, name), "wrong-type", {"expected": _TYPE_NAMES[kind]})
     return value
+
+
+def _tiles(keys: Any, where: Path) -> tuple[Tile, ...]:
+    try:
+        return tiles_from_keys(keys)
+    except NotationError as error:
+        raise tiles_error(where, error) from None
+    except TypeError:
+        raise RecordError(where, "wrong-type", {"expected": "list"}) from None
 
 
 def _start(record: dict[str, Any]) -> Deal:
     if not isinstance(record, dict):
-        raise RecordError("record", "not a JSON object")
-    if record.get("format") != FORMAT or record.get("game") != GAME:
-        raise RecordError("record", f"not a format {FORMAT} {GAME} record")
+        raise RecordError((), "not-an-object")
+    if record.get("format") != FORMAT:
+        raise RecordError(("format",), "unsupported-format", {"format": record.get("format")})
+    if record.get("game") != GAME:
+        raise RecordError(("game",), "wrong-game", {"game": record.get("game")})
     hands_keys = _field(record, "hands", list)
     first = _field(record, "first_leader", int)
     seed = record.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RecordError("record", "field 'seed' has the wrong type")
+        raise RecordError(("seed",), "wrong-type", {"expected": "int"})
+    hands = [_tiles(h, ("hands", i)) for i, h in enumerate(hands_keys)]
     try:
-        hands = [tiles_from_keys(h) for h in hands_keys]
         deal = deal_from_hands(hands, first, seed)
-    except (EngineError, ValueError, TypeError) as error:
-        raise RecordError("hands", str(error)) from None
+    except IllegalAction as error:
+        raise illegal(("hands",), error) from None
     if seed is not None:
         fresh = new_deal(seed)
         if fresh.dealt != deal.dealt or fresh.first_leader != first:
-            raise RecordError("hands", f"not the deal of seed {seed}")
+            raise RecordError(("hands",), "not-dealt-by-seed", {"seed": seed})
     if "bonus" in record:
-        try:
-            stated = tuple(tuple(sorted(tiles_from_keys(b), key=lambda t: t.index)) for b in record["bonus"])
-        except (EngineError, TypeError) as error:
-            raise RecordError("bonus", str(error)) from None
+        if not isinstance(record["bonus"], list):
+            raise RecordError(("bonus",), "wrong-type", {"expected": "list"})
+        bonus = [_tiles(b, ("bonus", i)) for i, b in enumerate(record["bonus"])]
+        stated = tuple(tuple(sorted(b, key=lambda t: t.index)) for b in bonus)
         computed = tuple(tuple(sorted(b, key=lambda t: t.index)) for b in deal.bonus)
         if stated != computed:
-            raise RecordError("bonus", f"stated {record['bonus']}, the rules give {[_keys(b) for b in deal.bonus]}")
+            raise mismatch(("bonus",), record["bonus"], [_keys(b) for b in deal.bonus])
     return deal
 
 
@@ -89,43 +103,39 @@ def replay(record: dict[str, Any]) -> Deal:
     """Replay a record, re-checking every action and every stated result; raise RecordError."""
     deal = _start(record)
     rounds = _field(record, "rounds", list)
-    for r_index, rnd in enumerate(rounds, start=1):
-        where = f"round {r_index}"
+    for r_index, rnd in enumerate(rounds):
+        where: Path = ("rounds", r_index)
         if not isinstance(rnd, dict):
-            raise RecordError(where, "not a JSON object")
+            raise RecordError(where, "not-an-object")
         if deal.is_over:
-            raise RecordError(where, "the deal is already over")
+            raise RecordError(where, "illegal", {"reason": "deal-over"})
         if _field(rnd, "leader", int, where) != deal.to_act:
-            raise RecordError(where, f"leader is {rnd['leader']}, the rules give {deal.to_act}")
-        for a_index, action in enumerate(_field(rnd, "actions", list, where), start=1):
-            at = f"{where}, action {a_index}"
+            raise mismatch((*where, "leader"), rnd["leader"], deal.to_act)
+        for a_index, action in enumerate(_field(rnd, "actions", list, where)):
+            at: Path = (*where, "actions", a_index)
             if not isinstance(action, dict):
-                raise RecordError(at, "not a JSON object")
+                raise RecordError(at, "not-an-object")
             player = _field(action, "player", int, at)
+            tiles = _tiles(_field(action, "tiles", list, at), (*at, "tiles"))
             try:
-                tiles = tiles_from_keys(_field(action, "tiles", list, at))
                 deal = deal.apply(tiles if tiles else PASS, player=player)
             except IllegalAction as error:
-                raise RecordError(at, f"illegal: {error.reason} (player {player}, tiles {action['tiles']})") from None
-            except EngineError as error:
-                raise RecordError(at, f"bad tiles: {error}") from None
-        if "winner" in rnd:
-            if deal.round is not None:
-                raise RecordError(where, "states a winner but the round is not over")
-            if rnd["winner"] != deal.rounds[-1].winner:
-                raise RecordError(where, f"winner is {rnd['winner']}, the rules give {deal.rounds[-1].winner}")
-        elif deal.round is None:
-            raise RecordError(where, "the round is over but no winner is stated")
-        elif r_index < len(rounds):
-            raise RecordError(where, "the round is not complete but another follows")
+                raise illegal(at, error) from None
+        if deal.round is not None:  # the round is under way: only the last may be
+            if r_index < len(rounds) - 1:
+                raise RecordError((*where, "actions"), "unfinished")
+            if "winner" in rnd:
+                raise mismatch((*where, "winner"), rnd["winner"], None)
+        elif rnd.get("winner") != deal.rounds[-1].winner or "winner" not in rnd:
+            raise mismatch((*where, "winner"), rnd.get("winner"), deal.rounds[-1].winner)
     if "piles" in record and record["piles"] != list(deal.piles):
-        raise RecordError("piles", f"stated {record['piles']}, the rules give {list(deal.piles)}")
+        raise mismatch(("piles",), record["piles"], list(deal.piles))
+    engine_winners = list(deal.winners) if deal.is_over else None
     winners = record.get("winners")
     if winners is not None and winners != list(deal.winners):
-        stated = "the deal is not over" if not deal.is_over else f"the rules give {list(deal.winners)}"
-        raise RecordError("winners", f"stated {winners}, {stated}")
+        raise mismatch(("winners",), winners, engine_winners)
     if winners is None and deal.is_over and "winners" in record:
-        raise RecordError("winners", f"stated null, the rules give {list(deal.winners)}")
+        raise mismatch(("winners",), None, engine_winners)
     assert len(deal.piles) == SEATS
     return deal
 

@@ -4,15 +4,18 @@ from a finished deal's record or from a record the visitor sent (never for a dea
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import pgettext
+
+from engine.errors import RecordError
 from engine.games import game as game_rules
 from engine.spec import Deal
 from paiyou.play.presenter import table_of
 from paiyou.play.service import Event, events
 from paiyou.play.table import keys
+from paiyou.reasons import CODES, reason_message
 
 
 def clamp_step(step_text: str | None, last: int) -> int:
@@ -59,32 +62,34 @@ def states_of(game: str, record: Any) -> tuple[Deal, ...]:
 
 # -- a rejected record, in words ----------------------------------------------------------------
 
-_ACTION_AT = re.compile(r"^(?:round (\d+), action (\d+)|tricks\[(\d+)\]\.actions\[(\d+)\])")
-_ROUND_AT = re.compile(r"^(?:round (\d+)|tricks\[(\d+)\])")
-_PROBLEM_CODE = re.compile(r"[a-z]+(?:-[a-z]+)+")
+# The record formats' lists of rounds (docs/records.md): a path into one names a place in the deal.
+_ROUND_LISTS = frozenset({"rounds", "tricks"})
 
 
-def where_words(where: str, round_word: Callable[[int], str],
-                action_word: Callable[[int, int], str]) -> str:
-    """The engine's ``RecordError.where`` as a place in the deal (rounds and tricks numbered from
-    1, as players count them), or a field of the record."""
-    found = _ACTION_AT.match(where)
-    if found:
-        cp_round, cp_action, tg_trick, tg_action = found.groups()
-        if cp_round:
-            return action_word(int(cp_round), int(cp_action))
-        return action_word(int(tg_trick) + 1, int(tg_action) + 1)  # the record's lists count from 0
-    found = _ROUND_AT.match(where)
-    if found:
-        cp_round, tg_trick = found.groups()
-        return round_word(int(cp_round) if cp_round else int(tg_trick) + 1)
-    return ""
+def _record_place(game: str, path: tuple[str | int, ...]) -> str:
+    """``RecordError.path`` as a place in the deal (rounds and actions counted from 1, as players
+    count them; the record's lists count from 0), or "" for any other field of the record."""
+    if len(path) < 2 or path[0] not in _ROUND_LISTS or not isinstance(path[1], int):
+        return ""
+    table = table_of(game)
+    if len(path) >= 4 and path[2] == "actions" and isinstance(path[3], int):
+        return table.record_place(path[1] + 1, path[3] + 1)
+    return table.record_place(path[1] + 1, None)
 
 
-def problem_code(problem: str, known: Sequence[str]) -> str | None:
-    """The engine's reason code inside ``RecordError.problem`` ("illegal: not-in-hand (…)"), when
-    it names one of ``known``."""
-    for code in _PROBLEM_CODE.findall(problem):
-        if code in known:
-            return str(code)
-    return None
+def record_problem_message(game: str, error: RecordError) -> str:
+    """Where and why the engine rejected a record, in the page's language: the error's code (and,
+    for an illegal action, the engine's reason code) picks the sentence, its path the place."""
+    reason = error.detail.get("reason") if error.code == "illegal" else None
+    if reason in CODES[game]:
+        why = reason_message(game, reason)
+    elif error.code == "not-dealt-by-seed":
+        why = pgettext("play", "these are not the hands that the record's seed deals.")
+    elif error.code == "mismatch":
+        why = pgettext("play", "the result it states is not what the rules give.")
+    else:
+        why = pgettext("play", "it does not follow the record format or the rules.")
+    place = _record_place(game, error.path)
+    if not place:
+        return str(pgettext("play", "The record was rejected: %(why)s", why=why))
+    return str(pgettext("play", "%(where)s: %(why)s", where=place, why=why))

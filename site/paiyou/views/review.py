@@ -24,10 +24,8 @@ from paiyou.games import game as game_spec
 from paiyou.games import url_converter
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
-from paiyou.play.presenter import table_of
 from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, posted_record
-from paiyou.play.review import clamp_step, problem_code, review_model, states_of, where_words
-from paiyou.reasons import CODES, reason_message
+from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
 from paiyou.web.htmx import render
@@ -94,20 +92,7 @@ def _shuffle_check(game: str, record: Any) -> dict[str, str] | None:
 
 def _record_problem(game: str, error: RecordError) -> str:
     """Where and why the engine rejected a record, in the page's language."""
-    table = table_of(game)
-    place = where_words(error.where, lambda n: table.record_place(n, None), table.record_place)
-    code = problem_code(error.problem, CODES[game])
-    if code is not None:
-        why = reason_message(game, code)
-    elif "seed" in error.problem:
-        why = pgettext("play", "these are not the hands that the record's seed deals.")
-    elif "stated" in error.problem or "mismatch" in error.problem:
-        why = pgettext("play", "the result it states is not what the rules give.")
-    else:
-        why = pgettext("play", "it does not follow the record format or the rules.")
-    if not place:
-        return str(pgettext("play", "The record was rejected: %(why)s", why=why))
-    return str(pgettext("play", "%(where)s: %(why)s", where=place, why=why))
+    return record_problem_message(game, error)
 
 
 def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "") -> Any:

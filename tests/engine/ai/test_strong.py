@@ -48,8 +48,8 @@ def test_tien_gow_strong_keeps_the_supreme_and_takes_the_sure_trick():
 def test_tien_gow_strong_weighs_a_certain_trick_when_last():
     """Last to act with 1-1 1-1 3-3 2-2 5-6 4-6 1-5 3-5 over 1-6 / 5-6 / 5-5, the issue asked for
     1-1, which takes the trick for certain. Measured from this deal against three ``standard``
-    (docs/ai.md, "It is strong's play-outs since 2026-12-02"), 1-1 nets −5.69 ± 0.14 and takes the last trick once in
-    350; discarding 1-5 nets −4.95 ± 0.58 and takes it in 17%. ``strong`` discards."""
+    (research/log.md, "It is strong's play-outs since 2026-12-02"), 1-1 nets −5.69 ± 0.14 and
+    takes the last trick once in 350; discarding 1-5 nets −4.95 ± 0.58 and takes it in 17%. ``strong`` discards."""
     deal = tien_gow_position("1-1 1-1 3-3 2-2 5-6 4-6 1-5 3-5", 3, ["1-6", "5-6", "5-5"])
     strong = make_agent("strong", "tien-gow")
     for seed in range(3):
@@ -341,7 +341,7 @@ def test_tien_gow_play_outs_end_in_the_exact_solve():
 def test_chuo_pai_strong_opponents_lead_by_the_rank_tables():
     """In ``strong``'s play-outs an opponent leads every copy of the identity whose rank among those
     it holds (0: the weakest, in greedy's lead order) the lead-rank table gives for the drawn
-    number (docs/ai.md, step 5); the searching seat and unranked seats lead greedy's. Seat 1
+    number (research/log.md, step 5); the searching seat and unranked seats lead greedy's. Seat 1
     leads six Long singles into seat 0's lone Heaven (6-6), which must beat (CP-14) and so ends the
     deal (CP-17): what is left in seat 1's hand shows what it led."""
     from engine.ai import strong_chuo_pai as scp
@@ -372,7 +372,6 @@ def test_chuo_pai_strong_opponents_lead_by_the_rank_tables():
     for table in (scp.EARLY_LEAD_RANKS, scp.LATE_LEAD_RANKS):
         assert len(table) == 64 and table[0] == 0 and list(table) == sorted(table)
     assert sum(scp.EARLY_LEAD_RANKS) > 2 * sum(scp.LATE_LEAD_RANKS)  # early leads are stronger
-    assert scp.StrongChuoPai().ranked_leads
 
 
 def test_lead_rank_tables_are_the_quantiles_bench_prints():
@@ -389,3 +388,16 @@ def test_lead_rank_tables_are_the_quantiles_bench_prints():
     counted = led_ranks("chuo-pai", 300000, 80)
     assert quantiles(counted["EARLY_LEAD_RANKS"]) == scp.EARLY_LEAD_RANKS
     assert quantiles(counted["LATE_LEAD_RANKS"]) == scp.LATE_LEAD_RANKS
+
+
+def test_strong_plays_with_its_one_frozen_tuned_config():
+    """Each game's tuned values are one frozen config, the agent's default."""
+    import dataclasses
+
+    from engine.ai import strong_chuo_pai as scp
+    from engine.ai import strong_tien_gow as stg
+
+    for module, agent in ((scp, scp.StrongChuoPai()), (stg, stg.StrongTienGow())):
+        assert agent.config is module.TUNED
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            module.TUNED.budget = 1  # type: ignore[misc]

@@ -1,5 +1,5 @@
 """The model of ``standard`` that Tien Gow ``strong``'s play-outs give the opponents
-(engine/ai/tien_gow_imitation.py, written by bench/fit_imitation.py; docs/ai.md, step 4)."""
+(engine/ai/tien_gow_imitation.py, written by scripts/fit_imitation.py; research/log.md, step 4)."""
 import random
 
 from hypothesis import given, settings

@@ -37,21 +37,51 @@ def test_unfinished_record_is_checked_as_far_as_it_goes():
     assert cp.replay(record) == deal
 
 
-@pytest.mark.parametrize("mutate, where", [
-    (lambda r: r.update(hands=r["hands"][:2]), "hands"),
-    (lambda r: r["hands"][0].__setitem__(0, "7-7"), "hands"),
-    (lambda r: r.update(first_leader=(r["first_leader"] + 1) % 3), "hands"),
-    (lambda r: r["rounds"][0].update(leader=(r["rounds"][0]["leader"] + 1) % 3), "round 1"),
-    (lambda r: r["rounds"][0]["actions"][0].update(player=(r["rounds"][0]["leader"] + 1) % 3), "round 1, action 1"),
-    (lambda r: r["rounds"][1].update(winner=(r["rounds"][1]["winner"] + 1) % 3), "round 2"),
-    (lambda r: r.update(bonus=[["1-2"], [], []]), "bonus"),
-    (lambda r: r.update(piles=[0, 0, 0]), "piles"),
-    (lambda r: r.pop("rounds"), "record"),
-    (lambda r: r.update(game="tien-gow"), "record"),
+RECORD = play_deal("chuo-pai", 11, ["random"] * 3)
+
+
+@pytest.mark.parametrize("mutate, path, code", [
+    (lambda r: r.update(hands=r["hands"][:2]), ("hands",), "illegal"),
+    (lambda r: r["hands"][0].__setitem__(0, "7-7"), ("hands", 0), "bad-tile"),
+    (lambda r: r.update(first_leader=(r["first_leader"] + 1) % 3), ("hands",), "not-dealt-by-seed"),
+    (lambda r: r.update(seed="7"), ("seed",), "wrong-type"),
+    (lambda r: r["rounds"][0].update(leader=(r["rounds"][0]["leader"] + 1) % 3), ("rounds", 0, "leader"), "mismatch"),
+    (lambda r: r["rounds"][0]["actions"][0].update(player=(r["rounds"][0]["leader"] + 1) % 3),
+     ("rounds", 0, "actions", 0), "illegal"),
+    (lambda r: r["rounds"][0]["actions"][0].update(tiles="1-1"), ("rounds", 0, "actions", 0, "tiles"), "wrong-type"),
+    (lambda r: r["rounds"][0]["actions"][0].pop("player"), ("rounds", 0, "actions", 0, "player"), "missing"),
+    (lambda r: r["rounds"][0]["actions"].pop(), ("rounds", 0, "actions"), "unfinished"),
+    (lambda r: r["rounds"][1].update(winner=(r["rounds"][1]["winner"] + 1) % 3), ("rounds", 1, "winner"), "mismatch"),
+    (lambda r: r["rounds"].append(r["rounds"][-1]), ("rounds", len(RECORD["rounds"])), "illegal"),
+    (lambda r: r.update(bonus=[["1-2"], [], []]), ("bonus",), "mismatch"),
+    (lambda r: r.update(piles=[0, 0, 0]), ("piles",), "mismatch"),
+    (lambda r: r.pop("rounds"), ("rounds",), "missing"),
+    (lambda r: r["rounds"].__setitem__(0, 5), ("rounds", 0), "not-an-object"),
+    (lambda r: r.update(game="tien-gow"), ("game",), "wrong-game"),
+    (lambda r: r.update(format=2), ("format",), "unsupported-format"),
 ])
-def test_bad_records_name_the_problem(mutate, where):
-    record = play_deal("chuo-pai", 11, ["random"] * 3)
+def test_bad_records_name_the_problem(mutate, path, code):
+    record = json.loads(json.dumps(RECORD))
     mutate(record)
     with pytest.raises(RecordError) as error:
         cp.replay(record)
-    assert error.value.where == where
+    assert (error.value.path, error.value.code) == (path, code)
+
+
+def test_a_record_error_carries_data_not_prose():
+    record = json.loads(json.dumps(RECORD))
+    record["piles"] = [0, 0, 0]
+    with pytest.raises(RecordError) as error:
+        cp.replay(record)
+    assert error.value.detail == {"stated": [0, 0, 0], "engine": RECORD["piles"]}
+    record = json.loads(json.dumps(RECORD))
+    record["rounds"][0]["actions"][0]["tiles"] = ["7-7"]
+    with pytest.raises(RecordError) as error:
+        cp.replay(record)
+    assert error.value.detail == {"token": "7-7"}
+    assert str(error.value) == 'rounds[0].actions[0].tiles: bad-tile {"token": "7-7"}'
+    record = json.loads(json.dumps(RECORD))
+    record["rounds"].append(record["rounds"][-1])
+    with pytest.raises(RecordError) as error:
+        cp.replay(record)
+    assert error.value.detail == {"reason": "deal-over"}

@@ -129,24 +129,24 @@ def test_tampered_records_are_rejected(seed, agent_seed, data):
             return e
         raise AssertionError("tampered record accepted")
 
-    assert rejected(lambda r: r["net"].__setitem__(seat, r["net"][seat] + 1)).where == \
-        f"net[{seat}]"
-    assert rejected(lambda r: r["pillars"].__setitem__(seat, r["pillars"][seat] + 1)).where == \
-        f"pillars[{seat}]"
+    assert rejected(lambda r: r["net"].__setitem__(seat, r["net"][seat] + 1)).path == \
+        ("net", seat)
+    assert rejected(lambda r: r["pillars"].__setitem__(seat, r["pillars"][seat] + 1)).path == \
+        ("pillars", seat)
     k = data.draw(st.integers(0, len(record["payments"]) - 1)) if record["payments"] else None
     if k is not None:
-        assert rejected(lambda r: r["payments"][k].__setitem__("amount", 999)).where == \
-            f"payments[{k}]"
-    assert rejected(lambda r: r.__setitem__("next_banker", (deal.winner + 1) % 4)).where == \
-        "next_banker"
+        assert rejected(lambda r: r["payments"][k].__setitem__("amount", 999)).path == \
+            ("payments", k)
+    assert rejected(lambda r: r.__setitem__("next_banker", (deal.winner + 1) % 4)).path == \
+        ("next_banker",)
 
     # an illegal action: a face-down lead, or a follower's tile swapped for one not in hand
     i = data.draw(st.integers(0, len(record["tricks"]) - 1))
     err = rejected(lambda r: r["tricks"][i]["actions"][0].__setitem__("face_up", False))
-    assert (err.where, err.problem) == (f"tricks[{i}].actions[0]", "must-lead-face-up")
+    assert (err.path, err.code, err.detail["reason"]) == (("tricks", i, "actions", 0), "illegal", "must-lead-face-up")
     j = data.draw(st.integers(1, 3))
     entry = record["tricks"][i]["actions"][j]
     held = deal.dealt[entry["player"]]
     foreign = next(t.key for t in PACK if t not in held)
     err = rejected(lambda r: r["tricks"][i]["actions"][j]["tiles"].__setitem__(0, foreign))
-    assert err.where == f"tricks[{i}].actions[{j}]"
+    assert err.path == ("tricks", i, "actions", j)

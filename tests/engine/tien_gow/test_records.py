@@ -94,11 +94,14 @@ def test_rigged_deal_records_have_a_null_seed(rigged):
 
 
 def reject(record, change):
+    """(path, code) of the error, and for an illegal action (path, the engine's reason)."""
     copy = json.loads(json.dumps(record))
     change(copy)
     with pytest.raises(RecordError) as err:
         tg.replay(copy)
-    return err.value.where, err.value.problem
+    if err.value.code == "illegal" and err.value.path[-2:-1] == ("actions",):
+        return err.value.path, err.value.detail["reason"]
+    return err.value.path, err.value.code
 
 
 def test_replay_names_the_first_difference():
@@ -112,31 +115,48 @@ def test_replay_names_the_first_difference():
             target[path[-1]] = value
         return change
 
-    assert reject(record, set_(["format"], 2)) == ("format", "unsupported")
-    assert reject(record, set_(["game"], "chuo-pai")) == ("game", "wrong-game")
-    assert reject(record, set_(["banker"], 9)) == ("banker", "not-a-seat")
-    assert reject(record, set_(["seed"], 47)) == ("hands", "not-dealt-by-seed")
-    assert reject(record, set_(["hands", 0, 0], "7-1"))[0] == "hands[0]"
-    assert reject(record, lambda r: r["hands"][0].pop())[0] == "hands"
-    where, problem = reject(record, set_(["tricks", 0, "leader"], (record["banker"] + 1) % 4))
-    assert where == "tricks[0].leader" and problem.startswith("mismatch")
-    assert reject(record, set_(["tricks", 0, "winner"], None))[0] == "tricks[0].winner"
+    assert reject(record, set_(["format"], 2)) == (("format",), "unsupported-format")
+    assert reject(record, set_(["game"], "chuo-pai")) == (("game",), "wrong-game")
+    assert reject(record, set_(["banker"], 9)) == (("banker",), "not-a-seat")
+    assert reject(record, set_(["seed"], 47)) == (("hands",), "not-dealt-by-seed")
+    assert reject(record, set_(["hands", 0, 0], "7-1")) == (("hands", 0), "bad-tile")
+    assert reject(record, lambda r: r["hands"][0].pop()) == (("hands",), "illegal")
+    assert reject(record, set_(["tricks", 0, "leader"], (record["banker"] + 1) % 4)) == (
+        ("tricks", 0, "leader"), "mismatch")
+    assert reject(record, set_(["tricks", 0, "winner"], None)) == (("tricks", 0, "winner"), "mismatch")
     assert reject(record, set_(["tricks", 1, "actions", 0, "player"], 9)) == (
-        "tricks[1].actions[0].player", "not-a-seat")
+        ("tricks", 1, "actions", 0, "player"), "not-a-seat")
     nxt = (record["tricks"][1]["leader"] + 1) % 4
     assert reject(record, set_(["tricks", 1, "actions", 0, "player"], nxt)) == (
-        "tricks[1].actions[0]", "not-your-turn")
+        ("tricks", 1, "actions", 0), "not-your-turn")
     assert reject(record, set_(["tricks", 1, "actions", 0, "face_up"], 1)) == (
-        "tricks[1].actions[0].face_up", "not-a-bool")
+        ("tricks", 1, "actions", 0, "face_up"), "wrong-type")
     assert reject(record, lambda r: r["tricks"][0]["actions"].pop()) == (
-        "tricks[0].actions", "unfinished-trick")
+        ("tricks", 0, "actions"), "unfinished")
     assert reject(record, lambda r: r["tricks"].append(r["tricks"][-1])) == (
-        f"tricks[{len(record['tricks'])}]", "deal-over")
-    where, problem = reject(record, lambda r: r["payments"].pop())
-    assert where == "payments.length"
-    assert reject(record, set_(["payments", 0, "why"], "quartet"))[0] == "payments[0]"
-    assert reject(record, set_(["next_banker"], None))[0] == "next_banker"
-    assert reject(record, set_(["pillars"], "8"))[0] == "pillars"
+        ("tricks", len(record["tricks"])), "illegal")
+    assert reject(record, lambda r: r["payments"].pop()) == (("payments",), "mismatch")
+    assert reject(record, set_(["payments", 0, "why"], "quartet")) == (("payments", 0), "mismatch")
+    assert reject(record, set_(["next_banker"], None)) == (("next_banker",), "mismatch")
+    assert reject(record, set_(["pillars"], "8")) == (("pillars",), "wrong-type")
+
+
+def test_a_record_error_carries_data_not_prose():
+    record = tg.to_record(play_random(46))
+
+    def error(change):
+        copy = json.loads(json.dumps(record))
+        change(copy)
+        with pytest.raises(RecordError) as err:
+            tg.replay(copy)
+        return err.value
+
+    nxt = (record["tricks"][1]["leader"] + 1) % 4
+    assert error(lambda r: r["tricks"][1]["actions"][0].update(player=nxt)).detail["reason"] == "not-your-turn"
+    assert error(lambda r: r["hands"][0].__setitem__(0, "7-1")).detail == {"token": "7-1"}
+    wrong = error(lambda r: r["net"].__setitem__(0, r["net"][0] + 1))
+    assert wrong.detail == {"stated": record["net"][0] + 1, "engine": record["net"][0]}
+    assert str(wrong) == f'net[0]: mismatch {{"stated": {record["net"][0] + 1}, "engine": {record["net"][0]}}}'
 
 
 def test_replay_rejects_an_action_that_breaks_a_rule(rigged):
@@ -144,6 +164,6 @@ def test_replay_rejects_an_action_that_breaks_a_rule(rigged):
     record = tg.to_record(game.play())
     # TG-8: 1-3 face up beats the lead but not the current high set (4-4)
     assert reject(record, lambda r: r["tricks"][0]["actions"][2].update(face_up=True)) == (
-        "tricks[0].actions[2]", "does-not-beat")
+        ("tricks", 0, "actions", 2), "does-not-beat")
     assert reject(record, lambda r: r["tricks"][0]["actions"][1].update(tiles=["4-4", "1-1"])) == (
-        "tricks[0].actions[1]", "wrong-count")
+        ("tricks", 0, "actions", 1), "wrong-count")
