@@ -29,7 +29,7 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]")
 class Concept:
     name: str
     english: tuple[re.Pattern[str], ...]
-    forms: dict[str, tuple[re.Pattern[str], ...]]
+    forms: dict[str, tuple[re.Pattern[str], ...]]  # a concept may settle only some languages
     avoid: dict[str, tuple[re.Pattern[str], ...]]
 
 
@@ -43,7 +43,8 @@ def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
         concepts.append(Concept(
             name=name,
             english=tuple(re.compile(p, re.I) for p in entry["en"]),
-            forms={lang: tuple(re.compile(p, re.I) for p in entry[lang]) for lang in LANGS},
+            forms={lang: tuple(re.compile(p, re.I) for p in entry[lang]) for lang in LANGS
+                   if lang in entry},
             avoid={lang: tuple(re.compile(p) for p in entry.get("avoid", {}).get(lang, ()))
                    for lang in LANGS},
         ))
@@ -73,7 +74,7 @@ def term_problems(concepts: list[Concept], exceptions: set[tuple[str, str, str]]
                 for bare, text in texts:
                     if pattern.search(bare):
                         problems.append(f"{concept.name}: avoided form {pattern.pattern!r} in {singular!r}: {text!r}")
-            if not any(p.search(english) for p in concept.english):
+            if lang not in concept.forms or not any(p.search(english) for p in concept.english):
                 continue
             if {(concept.name, lang, singular), (concept.name, "*", singular)} & exceptions:
                 continue
@@ -183,7 +184,8 @@ why = "a test"
 
 # -- register: two style decisions of the review, guarded like the terms ------------------------
 
-POLISH_YOUR = re.compile(r"\b(Twój|Twoja|Twoje|Twoim|Twojej|Twoją|Twoich|Twojego|Twojemu|Twoi)\b")
+POLISH_YOUR = re.compile(r"\b(Twój|Twoja|Twoje|Twoim|Twojej|Twoją|Twoich|Twojego|Twojemu|Twoi|"
+                         r"Ci|Cię|Ciebie|Tobie|Tobą)\b")
 # Persian addresses the reader in the formal plural; these informal singular imperatives were the
 # ones the review found on buttons (ببر, بده, کن, بینداز …).
 PERSIAN_INFORMAL = re.compile(
@@ -203,6 +205,7 @@ def polish_capitalised_you(text: str) -> list[str]:
 def test_polish_writes_twoj_in_lower_case_inside_a_sentence() -> None:
     assert polish_capitalised_you("Nic w Twojej ręce") == ["Twojej"]
     assert polish_capitalised_you("Twój ruch: zagraj. Twoja kolej.") == []
+    assert polish_capitalised_you("Nie wolno Ci pasować.") == ["Ci"]
     problems = [s for m in catalog_messages("pl") for s in _strings(m) if polish_capitalised_you(s)]
     assert not problems, problems
 
