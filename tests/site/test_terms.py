@@ -234,3 +234,29 @@ def test_strictly_higher_keeps_not_equal() -> None:
     for lang, text in lost.items():
         message = Message("Equal rank never beats: the play must be strictly higher.", text)
         assert term_problems(concepts, exceptions, lang, [message]), lang
+
+
+# A verb or adjective that agrees with a placeholder naming a card, tile, play or seat, whose
+# gender depends on the name substituted (القط / السماء, स्वर्ग / पृथ्वी, Bo / Ana): the
+# translation must put a classifier noun before the name or avoid the finite verb (terms.toml).
+AGREES_WITH_A_NAME = {
+    "ar": re.compile(r"(?<!حركة )(?<!مجموعة )(?<!ورقة )(?<!قطعة )(?<!رتبة )"
+                     r"%\((play|current|first|second|head|card)\)s"
+                     r"(\s*و%\(\w+\)s)?\s+(تغلب|يغلب|تكوّن|يكوّن|تساوي|يساوي|متساويتان|متساويان)"),
+    "hi": re.compile(r"%\((play|current|head|seat|leader)\)s(?! की चाल| का सेट| के सेट| पत्ता| टाइल| को| के)"
+                     r",? [^।:;]{0,40}?(हराता|हराती|फेंकता|फेंकती|बनाता|बनाती) है"),
+}
+
+
+def test_no_agreement_with_a_substituted_name() -> None:
+    assert AGREES_WITH_A_NAME["ar"].search("%(play)s تغلب %(current)s")
+    assert not AGREES_WITH_A_NAME["ar"].search("حركة %(play)s تغلب حركة %(current)s")
+    assert AGREES_WITH_A_NAME["hi"].search("%(seat)s इससे हराता है:")
+    assert not AGREES_WITH_A_NAME["hi"].search("%(play)s की चाल %(current)s की चाल को हराती है")
+    problems = []
+    for lang, pattern in AGREES_WITH_A_NAME.items():
+        for domain in ("puzzles", "play"):
+            with (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+                for msg in read_po(f):
+                    problems += [(lang, s) for s in _strings(msg) if msg.id and pattern.search(s)]
+    assert not problems, problems
