@@ -29,7 +29,7 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]")
 class Concept:
     name: str
     english: tuple[re.Pattern[str], ...]
-    forms: dict[str, tuple[re.Pattern[str], ...]]
+    forms: dict[str, tuple[re.Pattern[str], ...]]  # a concept may settle only some languages
     avoid: dict[str, tuple[re.Pattern[str], ...]]
 
 
@@ -43,7 +43,8 @@ def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
         concepts.append(Concept(
             name=name,
             english=tuple(re.compile(p, re.I) for p in entry["en"]),
-            forms={lang: tuple(re.compile(p, re.I) for p in entry[lang]) for lang in LANGS},
+            forms={lang: tuple(re.compile(p, re.I) for p in entry[lang]) for lang in LANGS
+                   if lang in entry},
             avoid={lang: tuple(re.compile(p) for p in entry.get("avoid", {}).get(lang, ()))
                    for lang in LANGS},
         ))
@@ -73,7 +74,7 @@ def term_problems(concepts: list[Concept], exceptions: set[tuple[str, str, str]]
                 for bare, text in texts:
                     if pattern.search(bare):
                         problems.append(f"{concept.name}: avoided form {pattern.pattern!r} in {singular!r}: {text!r}")
-            if not any(p.search(english) for p in concept.english):
+            if lang not in concept.forms or not any(p.search(english) for p in concept.english):
                 continue
             if {(concept.name, lang, singular), (concept.name, "*", singular)} & exceptions:
                 continue
@@ -101,7 +102,8 @@ def test_termbase_covers_the_concepts(termbase) -> None:
     names = {c.name for c in concepts}
     assert {"deal", "hand", "trick", "round", "lead", "play", "set", "pile", "pillar", "banker",
             "pass", "face_down", "capture", "suit", "family", "civil", "military",
-            "supreme", "strictly", "immediate"} <= names
+            "supreme", "strictly", "immediate", "legal", "request_body", "step", "reset",
+            "try_again", "page", "head", "beat", "rules", "record", "commitment", "replay"} <= names
     assert any(c.name.startswith("cp_") for c in concepts) and any(c.name.startswith("tg_") for c in concepts)
 
 
@@ -183,7 +185,8 @@ why = "a test"
 
 # -- register: two style decisions of the review, guarded like the terms ------------------------
 
-POLISH_YOUR = re.compile(r"\b(Twój|Twoja|Twoje|Twoim|Twojej|Twoją|Twoich|Twojego|Twojemu|Twoi)\b")
+POLISH_YOUR = re.compile(r"\b(Twój|Twoja|Twoje|Twoim|Twojej|Twoją|Twoich|Twojego|Twojemu|Twoi|"
+                         r"Ci|Cię|Ciebie|Tobie|Tobą)\b")
 # Persian addresses the reader in the formal plural; these informal singular imperatives were the
 # ones the review found on buttons (ببر, بده, کن, بینداز …).
 PERSIAN_INFORMAL = re.compile(
@@ -203,6 +206,7 @@ def polish_capitalised_you(text: str) -> list[str]:
 def test_polish_writes_twoj_in_lower_case_inside_a_sentence() -> None:
     assert polish_capitalised_you("Nic w Twojej ręce") == ["Twojej"]
     assert polish_capitalised_you("Twój ruch: zagraj. Twoja kolej.") == []
+    assert polish_capitalised_you("Nie wolno Ci pasować.") == ["Ci"]
     problems = [s for m in catalog_messages("pl") for s in _strings(m) if polish_capitalised_you(s)]
     assert not problems, problems
 
@@ -231,3 +235,62 @@ def test_strictly_higher_keeps_not_equal() -> None:
     for lang, text in lost.items():
         message = Message("Equal rank never beats: the play must be strictly higher.", text)
         assert term_problems(concepts, exceptions, lang, [message]), lang
+
+
+# A verb or adjective that agrees with a placeholder naming a card, tile, play or seat, whose
+# gender depends on the name substituted (القط / السماء, स्वर्ग / पृथ्वी, Bo / Ana): the
+# translation must put a classifier noun before the name or avoid the finite verb (terms.toml).
+AGREES_WITH_A_NAME = {
+    "ar": re.compile(r"(?<!حركة )(?<!مجموعة )(?<!ورقة )(?<!قطعة )(?<!رتبة )"
+                     r"%\((play|current|first|second|head|card)\)s"
+                     r"(\s*و%\(\w+\)s)?\s+(تغلب|يغلب|تكوّن|يكوّن|تساوي|يساوي|متساويتان|متساويان)"),
+    "hi": re.compile(r"%\((play|current|head|seat|leader)\)s(?! की चाल| का सेट| के सेट| पत्ता| टाइल| को| के)"
+                     r",? [^।:;]{0,40}?(हराता|हराती|फेंकता|फेंकती|बनाता|बनाती) है"),
+}
+
+
+def test_no_agreement_with_a_substituted_name() -> None:
+    assert AGREES_WITH_A_NAME["ar"].search("%(play)s تغلب %(current)s")
+    assert not AGREES_WITH_A_NAME["ar"].search("حركة %(play)s تغلب حركة %(current)s")
+    assert AGREES_WITH_A_NAME["hi"].search("%(seat)s इससे हराता है:")
+    assert not AGREES_WITH_A_NAME["hi"].search("%(play)s की चाल %(current)s की चाल को हराती है")
+    problems = []
+    for lang, pattern in AGREES_WITH_A_NAME.items():
+        for domain in ("puzzles", "play"):
+            with (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+                for msg in read_po(f):
+                    problems += [(lang, s) for s in _strings(msg) if msg.id and pattern.search(s)]
+    assert not problems, problems
+
+
+# A message that names a button quotes the button's own label (until every such message takes the
+# label as a placeholder): (domain, context, quoting msgid) -> the buttons it names.
+QUOTED_BUTTONS = {
+    ("play", "play", "Select cards (click, tap, or Space on a focused card), then press Play. Cards "
+     "that can take part in a play have a gold line under them."): [("play", "play", "Play")],
+    ("play", "play", "Select tiles (click, tap, or Space on a focused tile), then press Face up or "
+     "Face down. Tiles that can go face up have a gold line under them."):
+        [("play", "play", "Face up"), ("play", "play", "Face down")],
+    ("play", "play", "When nothing in your hand beats the highest play, you press Pass yourself."):
+        [("play", "play", "Pass")],
+    ("puzzles", "puzzle feedback", "Select the cards first, or answer that nothing moves."):
+        [("puzzles", "puzzles", "Nothing moves")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_quoted_button_reads_as_its_label(lang: str) -> None:
+    catalogs = {}
+    for domain in ("play", "puzzles"):
+        with (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            catalogs[domain] = read_po(f)
+    problems = []
+    for (domain, context, msgid), buttons in QUOTED_BUTTONS.items():
+        message = catalogs[domain].get(msgid, context=context)
+        if message is None:  # the message now takes the label as a placeholder
+            continue
+        for b_domain, b_context, b_msgid in buttons:
+            label = catalogs[b_domain].get(b_msgid, context=b_context).string
+            if label not in message.string:
+                problems.append((msgid, label, message.string))
+    assert not problems, problems
