@@ -507,7 +507,7 @@ def test_arabic_plural_forms_of_the_play_domain_read_right() -> None:
 @pytest.mark.parametrize(("lang", "game"), [("fa", "tien-gow"), ("en", "chuo-pai")])
 def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app: Flask, web, lang: str,
                                                                         game: str) -> None:
-    path, game_id = new_table(web, lang, game, 5)
+    path, game_id = new_table(web, lang, game, 7)  # seed 5's first Chuo Pai move is forced
     table = parse(web.get(path).get_data(as_text=True))
     assert f"{path}?hint=1" in table.links
     before = store_for(play_app).get(game_id).version
@@ -516,9 +516,12 @@ def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app
     hinted = parse(text)
     assert "hints-title" in hinted.ids
     scores = re.findall(r'class="hints__score">([^<]*)<', text)
-    assert 1 <= len(scores) <= 5
+    expected = re.findall(r'class="hints__expected">([^<]*)<', text)
+    assert 1 <= len(scores) <= 5 and len(expected) == len(scores)  # both figures for each move
     if lang == "fa":
-        assert all(re.search("[۰-۹]", s) and not re.search("[0-9]", s) for s in scores)
+        assert all(re.search("[۰-۹]", s) and not re.search("[0-9]", s) for s in scores + expected)
+    chances = [c["chance"] for c in web.get(f"/api/v1/games/{game_id}/hint").get_json()["candidates"]]
+    assert chances == sorted(chances, reverse=True) and 'id="hints-ranked-by-chance"' in text
     api_hint = web.get(f"/api/v1/games/{game_id}/hint").get_json()["action"]
     if api_hint["tiles"]:
         assert sorted(hinted.checked) == sorted(api_hint["tiles"].split())

@@ -32,7 +32,7 @@ def and_list(items: Sequence[str]) -> str:
     return format_list([str(i) for i in items], locale=get_locale())
 
 
-def signed(number: int) -> str:
+def signed(number: int | float) -> str:
     """+13 / −10 / 0 in the page's digits."""
     text = numerals.num(abs(number))
     if not number:

@@ -133,7 +133,7 @@ def new(game: str) -> Any:
 
 def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
           error: str | None = None, selected: Sequence[str] = (),
-          hints: Sequence[dict[str, Any]] | None = None, tried: str = "") -> Any:
+          hints: dict[str, Any] | None = None, tried: str = "") -> Any:
     model = table_model(game, selected)
     body = render("play/table.html", blocks=("table", "announce"), t=model, notice=notice,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
@@ -165,6 +165,7 @@ def _tile_keys(values: Sequence[str]) -> list[str]:
 
 
 @bp.get(f"/{GAME}/games/<game_id>")
+@limits.hint
 def table(game: str, game_id: str) -> Any:
     """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
     ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes."""
@@ -182,15 +183,18 @@ def table(game: str, game_id: str) -> Any:
 
 
 def _hint_page(current: service.Game) -> Any:
-    """The table with the suggested move selected and the candidates listed (``?hint=1``: a GET,
-    nothing changes; only the human seat's view is read)."""
+    """The table with the suggested move selected and the candidates listed with their figures
+    (``?hint=1``: a GET, nothing changes; only the human seat's view is read)."""
     try:
         found = service.hints(current)
     except IllegalAction:
         return _page(current)
     listed = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up, "pass": not h.action.tiles,
-               "score": h.score} for h in found]
-    return _page(current, selected=listed[0]["tiles"] if listed else (), hints=listed)
+               "chance": h.chance, "expected": h.expected} for h in found.candidates]
+    suggested = keys(found.action.tiles)
+    hint = {"forced": found.forced, "ranked_by": found.ranked_by, "candidates": listed,
+            "pass": not found.action.tiles, "tiles": suggested, "face_up": found.action.face_up}
+    return _page(current, selected=suggested, hints=hint)
 
 
 def _form_action(game: str) -> tuple[str, bool, list[str]] | None:
