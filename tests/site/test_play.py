@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask
 
+from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.play.store import new_id, store_for
 from tests.site.play_helpers import assert_nothing_hidden, truth
@@ -551,6 +552,8 @@ def test_the_review_is_409_before_the_end_and_face_up_after(play_app: Flask, web
     assert dealt <= shown  # every hand face up
     steps = parse(first.get_data(as_text=True))
     assert f"{path}/review?step=1" in steps.links
+    last_step = final.deal.action_count
+    assert all(f"{path}/review?step={n}" in steps.links for n in range(last_step + 1))  # the move list
     last = web.get(f"{path}/review")
     assert "result-title" in parse(last.get_data(as_text=True)).ids
     assert "pillars-caption" in last.get_data(as_text=True)
@@ -599,16 +602,54 @@ def test_a_record_is_replayed_from_json_a_form_field_or_a_file(web, game: str) -
     record = _finished_record(game)
     page_ = web.get(f"/pl/{game}/replay")
     assert page_.status_code == 200 and 'name="csrf_token"' in page_.text and 'type="file"' in page_.text
-    as_json = web.post(f"/en/{game}/replay", json=record)
+    as_json = web.post(f"/en/{game}/replay", json=record, follow_redirects=True)
     assert as_json.status_code == 200 and "review-where" in as_json.text
-    as_field = web.post(f"/en/{game}/replay", data={"record": json.dumps(record), "step": "1"})
+    as_field = web.post(f"/en/{game}/replay", data={"record": json.dumps(record), "step": "1"},
+                        follow_redirects=True)
     assert as_field.status_code == 200 and "Step 1 of" in as_field.text
     upload = web.post(f"/en/{game}/replay", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
-                      content_type="multipart/form-data")
+                      content_type="multipart/form-data", follow_redirects=True)
     assert upload.status_code == 200 and "result-title" in upload.text
     shown = set(re.findall(r'data-tile="([^"]+)"', web.post(f"/en/{game}/replay", data={
-        "record": json.dumps(record), "step": "0"}).text))
+        "record": json.dumps(record), "step": "0"}, follow_redirects=True).text))
     assert {k for hand in record["hands"] for k in hand} <= shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_gets_a_content_addressed_link_stepped_by_get(translations_dir: Path, tmp_path: Path,
+                                                              web, game: str) -> None:
+    """Issue 30: each replay step was a POST to /replay (Back asked to resubmit a form). Now POST
+    → 303 → GET /replay/<sha256 of the canonical record>?step=n, a link any worker can open, with a
+    move list of GET links; the same record gets the same link, whatever its spacing or key order."""
+    import hashlib
+    import json
+
+    record = _finished_record(game)
+    posted = web.post(f"/fa/{game}/replay", data={"record": json.dumps(record, indent=2), "step": "2"})
+    assert posted.status_code == 303
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()
+    assert posted.location == f"/fa/{game}/replay/{digest}?step=2"
+    again = web.post(f"/en/{game}/replay", json=dict(reversed(list(record.items()))))
+    assert again.location == f"/en/{game}/replay/{digest}"
+    page_ = web.get(posted.location)
+    text = page_.get_data(as_text=True)
+    assert page_.status_code == 200 and page_.headers["Cache-Control"] == "no-store"
+    assert "<form" not in text.split('id="moves-title"')[0].split("review__steps")[1]  # steps are links
+    listed = text.split('id="moves-title"')[1].split("</nav>")[0]
+    moves = [int(n) for n in re.findall(rf'href="/fa/{game}/replay/{digest}\?step=(\d+)"', listed)]
+    last = len(game_rules(game).replay_steps(record)) - 1
+    assert moves == list(range(last + 1))  # every action in order, each a link to its step
+    assert 'aria-current="step"' in text and parse(text).html["dir"] == "rtl"
+    # Another process on the same database (another gunicorn worker) opens the same link.
+    other = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                        "PAIYOU_DATABASE_URL": web.application.config["PAIYOU_DATABASE_URL"]})
+    assert other.test_client().get(f"/en/{game}/replay/{digest}?step=5").status_code == 200
+    store_for(other).close()
+    other_game = next(g for g in GAMES if g != game)
+    for bad in (f"/en/{other_game}/replay/{digest}", f"/en/{game}/replay/{'0' * 64}",
+                f"/en/{game}/replay/{digest.upper()}", f"/en/{game}/replay/x"):
+        assert web.get(bad).status_code == 404
 
 
 @pytest.mark.parametrize(("game", "lang", "where"), [("chuo-pai", "en", "round 3, action 2:"),
@@ -641,7 +682,7 @@ def test_the_replay_form_needs_its_csrf_token(translations_dir: Path, tmp_path: 
     record = json.dumps(_finished_record("chuo-pai"))
     assert client.post("/en/chuo-pai/replay", data={"record": record}).status_code == 400
     token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/en/chuo-pai/replay").text).group(1)
-    assert client.post("/en/chuo-pai/replay", data={"record": record, "csrf_token": token}).status_code == 200
+    assert client.post("/en/chuo-pai/replay", data={"record": record, "csrf_token": token}).status_code == 303
     store_for(app).close()
 
 

@@ -3,18 +3,21 @@
 - ``GET /<lang>/<game>/games/<id>/review``: the finished deal face up, one step per action
   (``?step=n``; 409 before the end: nothing hidden may leak).
 - ``GET /<lang>/<game>/games/<id>/record``: the deal record (JSON) once the deal is over.
-- ``GET /<lang>/<game>/replay``: paste or upload a record; ``POST`` the same URL reviews it face up.
+- ``GET /<lang>/<game>/replay``: paste or upload a record; ``POST`` the same URL checks it, keeps
+  it under the SHA-256 of its canonical JSON and redirects to ``GET /<lang>/<game>/replay/<digest>``
+  (``?step=n``), a link that works in every worker for ``REPLAY_DAYS``.
 
 Every answer is private (``paiyou.play.pages.private``).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import pgettext
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
@@ -27,6 +30,7 @@ from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.presenter import table_of
 from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, posted_record
 from paiyou.play.review import clamp_step, problem_code, review_model, states_of, where_words
+from paiyou.play.store import current_store
 from paiyou.reasons import CODES, reason_message
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
@@ -123,10 +127,11 @@ def replay_page(game: str) -> Any:
 
 @bp.post(f"/{GAME}/replay")
 def replay(game: str) -> Any:
-    """A record (JSON body, form field or file) checked by the engine's ``replay``, then reviewed
-    face up (``step`` in the form or the query); a rejected record is a 422 page naming where
-    and why. Nothing is stored: a form needs its CSRF token, a JSON body none (no other site's
-    page can send one without a CORS preflight)."""
+    """A record (JSON body, form field or file) checked by the engine's ``replay``, kept under the
+    SHA-256 of its canonical JSON and shown at that link (POST → 303 → GET ``replay/<digest>``,
+    with ``?step=`` when the form gave one), so stepping through it never resubmits a form. A
+    rejected record is a 422 page naming where and why, and nothing is kept. A form needs its
+    CSRF token, a JSON body none (no other site's page can send one without a CORS preflight)."""
     if not request.is_json and current_app.config.get("WTF_CSRF_ENABLED", True):
         try:
             validate_csrf(request.form.get("csrf_token"))
@@ -140,15 +145,43 @@ def replay(game: str) -> Any:
         return _replay_form(game, status=422, error=pgettext(
             "play", "That is not a deal record: a record is one JSON object."))
     try:
-        states = states_of(game, record)
+        states_of(game, record)
     except RecordError as e:
         return _replay_form(game, status=422, error=_record_problem(game, e),
                             text=request.form.get("record", "")[:MAX_RECORD_BYTES])
-    step = clamp_step(request.values.get("step"), len(states) - 1)
+    text = canonical_json(record)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    current_store().keep_replay(digest, game, text)
+    step = request.values.get("step")
+    step = step if step is not None and step.isascii() and step.isdigit() and len(step) <= 6 else None
+    return redirect(url_for("review.replay_link", game=game, digest=digest, step=step), code=303)
+
+
+@bp.get(f"/{GAME}/replay/<digest>")
+def replay_link(game: str, digest: str) -> Any:
+    """A replayed record at its content-addressed link (kept ``REPLAY_DAYS``; 404 after), one
+    step per action (``?step=n``), face up."""
+    found = current_store().replay(digest)
+    if found is None or found[0] != game:
+        return render("play/message.html", game=game, status=404, message=pgettext(
+            "play", "This replay link has expired or never existed. Paste the record again to get a "
+            "new one."), back=url_for("review.replay_page", game=game)), 404
+    record = json.loads(found[1])
+    states = states_of(game, record)
+    step = clamp_step(request.args.get("step"), len(states) - 1)
     agents = tuple("human" if s == 0 else "" for s in range(game_spec(game).seats))
-    text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+
+    def step_url(n: int) -> str:
+        return url_for("review.replay_link", game=game, digest=digest, step=n)
+
     shuffle = _shuffle_check(game, record) if isinstance(record, dict) else None
-    return _review_page(game, states, step, agents, lambda n: "", replay_record=text, shuffle=shuffle)
+    return _review_page(game, states, step, agents, step_url, shuffle=shuffle,
+                        replay_form=url_for("review.replay_page", game=game))
+
+
+def canonical_json(record: Any) -> str:
+    """The one text of a record: keys sorted, no spaces, UTF-8 as is (its SHA-256 is its link)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 # A JSON body needs no token (no other site's page can send one without a CORS preflight); the
