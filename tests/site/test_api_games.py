@@ -622,9 +622,39 @@ def test_the_commitment_is_shown_and_seed_and_salt_only_after_the_end(api_app: F
                 break
         record = api.get(f"/api/v1/games/{data['id']}/record").get_json()
         assert record["seed"] == seed and record["salt"] == salt
+        assert record["commitment"] == commitment  # the one shown during the deal
         assert game_rules(game).replay(record).is_over  # the engine still reads it
         import html
 
         review = html.unescape(api.get(f"/en/{game}/games/{data['id']}/review").get_data(as_text=True))
         assert f"printf '%s' '{game}:{seed}:{salt}' | sha256sum" in review
-        assert commitment in review
+        assert commitment in review and "alert--ok" in review and "They match" in review
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tampered_replay_says_the_commitment_does_not_match(api_app: Flask, api, game: str) -> None:
+    """Issue 30: change a record's salt and the page still said "the commitment shown during the
+    deal was …" with a hash of the tampered salt. Now it compares with the record's commitment."""
+    import html
+
+    data = start(api, game, 77)
+    rng = random.Random(4)
+    while not data["view"]["is_over"]:
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+    record = api.get(f"/api/v1/games/{data['id']}/record").get_json()
+
+    def replayed(changed: dict[str, Any]) -> str:
+        answer = api.post(f"/en/{game}/replay", json=changed, follow_redirects=True)
+        assert answer.status_code == 200
+        return html.unescape(answer.get_data(as_text=True))
+
+    honest = replayed(record)
+    assert "They match" in honest and record["commitment"] in honest and "data-shuffle-check" in honest
+    tampered = replayed({**record, "salt": "0" * 32})
+    assert "They do not match" in tampered and "alert--error" in tampered
+    assert record["commitment"] in tampered  # the one shown, beside the one computed
+    assert "nothing to compare with" in replayed({k: v for k, v in record.items() if k != "commitment"})
+    assert "They do not match" in replayed({**record, "commitment": "f" * 64})
+    script = api.get("/static/js/shuffle_check.js")
+    assert script.status_code == 200 and b"crypto.subtle.digest" in script.data
+    script.close()

@@ -114,12 +114,15 @@ class Game:
         return events(self.view(), self.auto_passes)
 
     def record(self) -> dict[str, Any]:
-        """The deal record (shows every hand): only once the deal is over. It holds the seed and
-        the shuffle's salt, so anyone can check the commitment shown during the deal."""
+        """The deal record (shows every hand): only once the deal is over. It holds the seed, the
+        shuffle's salt and the commitment shown during the deal, so anyone can check that
+        sha256("<game>:<seed>:<salt>") is that commitment."""
         record = game_rules(self.game).to_record(self.deal)
         salt = self.stored.meta.get("shuffle", {}).get("salt")
         if salt is not None:
             record["salt"] = salt
+        if self.commitment is not None:  # what the table showed during the deal, to check against
+            record["commitment"] = self.commitment
         return record
 
     @property

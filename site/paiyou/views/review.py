@@ -87,13 +87,26 @@ def review(game: str, game_id: str) -> Any:
                         table_url=table_url(game, game_id), shuffle=_shuffle_check(game, found.record()))
 
 
-def _shuffle_check(game: str, record: Any) -> dict[str, str] | None:
-    """The one-line check of a finished deal's commitment, when its record holds seed and salt."""
-    seed, salt = record.get("seed"), record.get("salt")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str) \
-            or not re.fullmatch(r"[0-9a-f]{32}", salt):
+HEX_SALT = re.compile(r"[0-9a-f]{32}")
+HEX_COMMITMENT = re.compile(r"[0-9a-f]{64}")
+
+
+def _shuffle_check(game: str, record: Any) -> dict[str, Any] | None:
+    """The check of a finished deal's shuffle, when its record holds seed and salt: ``text``
+    (``game:seed:salt``), ``computed`` (its SHA-256), ``shown`` (the record's ``commitment``, the
+    one the table showed during the deal, or None when the record has none) and ``matches``
+    (None without a commitment to compare with)."""
+    if not isinstance(record, dict):
         return None
-    return {"text": f"{game}:{seed}:{salt}", "commitment": service.commit(game, seed, salt)}
+    seed, salt, shown = record.get("seed"), record.get("salt"), record.get("commitment")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str) \
+            or not HEX_SALT.fullmatch(salt):
+        return None
+    computed = service.commit(game, seed, salt)
+    if not isinstance(shown, str) or not HEX_COMMITMENT.fullmatch(shown):
+        shown = None
+    return {"text": f"{game}:{seed}:{salt}", "computed": computed, "shown": shown,
+            "matches": None if shown is None else shown == computed}
 
 
 def _record_problem(game: str, error: RecordError) -> str:
@@ -174,7 +187,7 @@ def replay_link(game: str, digest: str) -> Any:
     def step_url(n: int) -> str:
         return url_for("review.replay_link", game=game, digest=digest, step=n)
 
-    shuffle = _shuffle_check(game, record) if isinstance(record, dict) else None
+    shuffle = _shuffle_check(game, record)
     return _review_page(game, states, step, agents, step_url, shuffle=shuffle,
                         replay_form=url_for("review.replay_page", game=game))
 
