@@ -81,7 +81,7 @@ def paths(game_id: str) -> Iterator[str]:
         "/{lang}/play", "/{lang}/{game}/play/statistics/reset", "/{lang}/{game}/games/{id}/auto-pass",
         "/{lang}/{game}/games/{id}/next", "/{lang}/{game}/games/{id}/review", "/{lang}/{game}/replay",
         "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/replay/{digest}",
-        "/{lang}/{game}/games/{id}?hint=1",
+        "/{lang}/{game}/games/{id}?hint=1", "/{lang}/{game}/play/confirm?leaving={id}&level={level}",
     ]
     for template in templates:
         yield template.format(**good)

@@ -161,16 +161,51 @@ def test_the_start_page_deals_nothing_and_offers_the_engines_levels(play_app: Fl
     assert head.status_code == 200 and store.count() == 0
 
 
-def test_the_strongest_level_is_the_default(translations_dir: Path, tmp_path: Path) -> None:
-    from engine.games import GAMES as ENGINE_GAMES
-
+def test_a_first_visit_gets_standard_then_the_level_chosen_last(translations_dir: Path, tmp_path: Path) -> None:
+    """Issue 30: a first visit was preselected the strongest level; now ``standard``, saying which
+    levels are stronger, and afterwards the level this browser chose last (a cookie)."""
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
-    text = app.test_client().get("/en/tien-gow/play").get_data(as_text=True)
-    strongest = ENGINE_GAMES["tien-gow"].agent_levels[-1]
-    assert f'value="{strongest}" checked' in text
+    client = app.test_client()
+    text = client.get("/en/tien-gow/play").get_data(as_text=True)
+    assert 'value="standard" checked' in text and text.count(" checked") == 1
+    assert "Standard is preselected for a first deal. Stronger: Strong." in text
+    assert client.post("/en/tien-gow/play", data={"level": "random"}).status_code == 303
+    assert client.get_cookie("paiyou_level").value == "random"
+    for game in GAMES:  # the same level names in both games
+        text = client.get(f"/en/{game}/play").get_data(as_text=True)
+        assert 'value="random" checked' in text and "the level you chose last" in text
+    client.set_cookie("paiyou_level", "grandmaster")  # never trusted: back to the first level
+    assert 'value="standard" checked' in client.get("/fa/chuo-pai/play").get_data(as_text=True)
     store_for(app).close()
+
+
+def test_new_deal_during_a_deal_asks_first(play_app: Flask, web) -> None:
+    """Issue 30: "New deal" in the middle of a deal dealt at once. The table's form now names the
+    deal it leaves: the server asks on a page (no JavaScript; with it, new_deal.js asks in a
+    dialog whose sentences are the form's data-ask/-yes/-no), and only ``confirm=yes`` deals."""
+    path, game_id = new_table(web, "ar", "chuo-pai", 9)
+    table = web.get(path).get_data(as_text=True)
+    assert f'name="leaving" value="{game_id}"' in table and "data-ask=" in table and "new_deal.js" in table
+    store = store_for(play_app)
+    before = store.count()
+    asked = web.post("/ar/chuo-pai/play", data={"level": "greedy", "leaving": game_id})
+    assert asked.status_code == 303 and "/ar/chuo-pai/play/confirm?" in asked.location
+    assert store.count() == before  # nothing dealt
+    page_ = web.get(asked.location)
+    text = page_.get_data(as_text=True)
+    assert page_.status_code == 200 and parse(text).html["dir"] == "rtl"
+    assert f'href="{path}"' in text and 'name="confirm" value="yes"' in text
+    assert store.count() == before  # a GET never deals
+    dealt = web.post("/ar/chuo-pai/play", data={"level": "greedy", "leaving": game_id, "confirm": "yes"})
+    assert dealt.status_code == 303 and TABLE_PATH.match(urlsplit(dealt.location).path)
+    assert store.count() == before + 1
+    # a finished, unknown or forged deal asks nothing; a bad confirm URL goes to the start page
+    assert TABLE_PATH.match(urlsplit(web.post("/ar/chuo-pai/play", data={
+        "leaving": "x" * 32}).location).path)
+    for query in ("", "?leaving=x", f"?leaving={game_id}&level=grandmaster"):
+        assert urlsplit(web.get(f"/ar/chuo-pai/play/confirm{query}").location).path == "/ar/chuo-pai/play"
 
 
 def test_the_chosen_level_plays_and_is_shown(play_app: Flask, web) -> None:
