@@ -253,7 +253,10 @@ def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert parse(page).html["dir"] == "rtl"
-    assert "۴۲" in page  # the example seed in the page's own digits
+    if re.fullmatch(r"[0-9]+", seed):  # too large: the largest seed, in the page's own digits
+        assert "۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۱" in page
+    else:
+        assert "۴۲" in page  # the example seed in the page's own digits
 
 
 @pytest.mark.parametrize("seed", ["۴۲", "٤٢", " 42 "])
@@ -852,3 +855,60 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
     for svgs, names in named:
         assert 'data-tile="' in svgs and names.strip()
     assert re.search(r'<span class="log__drawn" title="[^"]+"><span class="tile-row"', html)
+
+
+# -- smaller defects of issue 30, each with the test that would have caught it ------------------------
+
+def test_a_record_of_the_other_game_is_named(web) -> None:
+    record = _finished_record("tien-gow")
+    refused = web.post("/en/chuo-pai/replay", json=record)
+    assert refused.status_code == 422
+    text = refused.get_data(as_text=True)
+    assert "This is a Tien Gow record" in text and 'href="/en/tien-gow/replay"' in text
+    fa = web.post("/fa/tien-gow/replay", json=_finished_record("chuo-pai")).get_data(as_text=True)
+    assert "سابقهٔ چوو پای" in fa or "چوو پای" in re.search(r'id="replay-error">([^<]*)<', fa).group(1)
+
+
+def test_a_seed_too_large_is_refused_for_its_size(web) -> None:
+    for seed in ("12345678901234567890123456", "9007199254740992", "۹۰۰۷۱۹۹۲۵۴۷۴۰۹۹۲"):
+        page_ = web.get(f"/en/chuo-pai/play?seed={seed}")
+        text = page_.get_data(as_text=True)
+        assert page_.status_code == 400 and "too large" in text and "whole number" not in text
+    posted = web.post("/en/chuo-pai/play", data={"seed": "1" * 26})
+    assert "too large" in web.get(posted.location).get_data(as_text=True)
+    assert "whole number" in web.get("/en/chuo-pai/play?seed=4x2").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "yours", "theirs"), [("ar", "دورك", "دوره"), ("fa", "نوبت شما", "نوبت او"),
+                                                       ("hi", "आपकी बारी", "इसकी बारी")])
+def test_your_own_seat_reads_your_turn_in_the_review(web, lang: str, yours: str, theirs: str) -> None:
+    location = web.post(f"/{lang}/chuo-pai/replay", json=_finished_record("chuo-pai")).location
+    seen = 0
+    for step in range(12):
+        text = web.get(f"{location}?step={step}").get_data(as_text=True)
+        mine = text.split('id="review-seat-0"')[1].split("</h2>")[0]
+        if "badge--turn" in mine:
+            assert yours in mine and theirs not in mine
+            seen += 1
+        others = text.split('id="review-seat-1"')[1].split("</h2>")[0]
+        assert yours not in others
+    assert seen
+
+
+def test_persian_figures_use_persian_signs(play_app: Flask, web) -> None:
+    from paiyou.play.template_globals import number, percent
+
+    with play_app.test_request_context("/fa/chuo-pai/play"):
+        assert percent(0.43) == "۴۳٪"
+        assert number(-4.5) == "\u2066\u2212۴٫۵\u2069" and number(3) == "۳"
+    web.set_cookie("paiyou_stats", '{"tien-gow":{"greedy":[2,0,-9.0]}}')
+    text = web.get("/fa/tien-gow/play").get_data(as_text=True)
+    assert "stats-table" in text and "<td>\u2066\u2212۴٫۵\u2069</td>" in text and "-۴" not in text
+
+
+def test_rtl_review_tile_rows_start_under_their_headings() -> None:
+    """In the Arabic review the tiles (left-to-right rows) sat at the left under right-aligned
+    headings: the rows are pushed to the right on rtl pages."""
+    css = (Path(__file__).parents[2] / "site/paiyou/static/css/play.css").read_text()
+    rule = '[dir="rtl"] .review__hand, [dir="rtl"] .review__plays { justify-content: flex-end; }'
+    assert rule in css  # measured on the page in tests/e2e/test_review_e2e.py

@@ -84,7 +84,12 @@ def _start_page(game: str, *, seed_text: str = "", level: str | None = None,
     return current_app.make_response((body, status))
 
 
-def _seed_error() -> str:
+def _seed_error(seed_text: str = "") -> str:
+    """Why a seed was refused: too large (a whole number past ``MAX_SEED - 1``, however many
+    digits), or not a whole number at all."""
+    if numerals.parse_whole_number(seed_text, max_digits=40) is not None:
+        return str(pgettext("play", "A seed is at most %(highest)s: this one is too large.",
+                            highest=numerals.format_number(service.MAX_SEED - 1)))
     return str(pgettext("play", "A seed is a whole number, such as %(example)s.",
                         example=numerals.format_number(42)))
 
@@ -118,7 +123,7 @@ def start_page(game: str) -> Any:
     try:
         service.parse_seed(seed_text)
     except service.BadInput:
-        return _start_page(game, seed_text=seed_text, level=level, error=_seed_error(), status=400)
+        return _start_page(game, seed_text=seed_text, level=level, error=_seed_error(seed_text), status=400)
     if level and level not in service.levels(game):
         return _start_page(game, seed_text=seed_text, error=pgettext(
             "play", "Choose one of the levels below."), status=400)

@@ -23,8 +23,9 @@ from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
+from paiyou.games import GAME_KEYS, url_converter
 from paiyou.games import game as game_spec
-from paiyou.games import url_converter
+from paiyou.i18n.names import game_name
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.presenter import table_of
@@ -127,8 +128,9 @@ def _record_problem(game: str, error: RecordError) -> str:
     return str(pgettext("play", "%(where)s: %(why)s", where=place, why=why))
 
 
-def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "") -> Any:
-    body = render("play/replay.html", game=game, error=error, text=text)
+def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "",
+                 other: str | None = None) -> Any:
+    body = render("play/replay.html", game=game, error=error, text=text, other=other)
     return current_app.make_response((body, status))
 
 
@@ -157,6 +159,12 @@ def replay(game: str) -> Any:
     if record is NOT_JSON:
         return _replay_form(game, status=422, error=pgettext(
             "play", "That is not a deal record: a record is one JSON object."))
+    other = record.get("game") if isinstance(record, dict) else None
+    if isinstance(other, str) and other != game and other in GAME_KEYS:
+        return _replay_form(game, status=422, error=pgettext(
+            "play", "This is a %(game)s record: replay it on the %(game)s replay page.",
+            game=game_name(other)), text=request.form.get("record", "")[:MAX_RECORD_BYTES],
+            other=other)
     try:
         states_of(game, record)
     except RecordError as e:

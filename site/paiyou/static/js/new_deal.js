@@ -30,7 +30,7 @@
     go.textContent = form.dataset.yes || "";
     actions.append(stay, go);
     dialog.append(text, actions);
-    document.body.append(dialog);
+    (form.closest(".play") || document.body).append(dialog); // the page's button styles apply
     const opener = document.activeElement;
     stay.addEventListener("click", function () { dialog.close(); });
     dialog.addEventListener("close", function () {
