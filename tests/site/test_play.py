@@ -857,6 +857,14 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
     assert re.search(r'<span class="log__drawn" title="[^"]+"><span class="tile-row"', html)
 
 
+def test_a_kept_replay_that_no_longer_replays_is_a_404(play_app: Flask, web) -> None:
+    store_for(play_app).keep_replay("a" * 64, "chuo-pai", '{"format": 1, "game": "chuo-pai"}')
+    store_for(play_app).keep_replay("b" * 64, "chuo-pai", "not json")
+    for digest in ("a" * 64, "b" * 64):
+        response = web.get(f"/pl/chuo-pai/replay/{digest}?step=2")
+        assert response.status_code == 404 and 'href="/pl/chuo-pai/replay"' in response.get_data(as_text=True)
+
+
 # -- smaller defects of issue 30, each with the test that would have caught it ------------------------
 
 def test_a_record_of_the_other_game_is_named(web) -> None:

@@ -183,12 +183,15 @@ def replay_link(game: str, digest: str) -> Any:
     """A replayed record at its content-addressed link (kept ``REPLAY_DAYS``; 404 after), one
     step per action (``?step=n``), face up."""
     found = current_store().replay(digest)
-    if found is None or found[0] != game:
+    try:  # a record kept before a rules change may no longer replay: as good as expired
+        record = json.loads(found[1]) if found is not None and found[0] == game else None
+        states = states_of(game, record) if record is not None else None
+    except (RecordError, ValueError):
+        states = None
+    if states is None:
         return render("play/message.html", game=game, status=404, message=pgettext(
             "play", "This replay link has expired or never existed. Paste the record again to get a "
             "new one."), back=url_for("review.replay_page", game=game)), 404
-    record = json.loads(found[1])
-    states = states_of(game, record)
     step = clamp_step(request.args.get("step"), len(states) - 1)
     agents = tuple("human" if s == 0 else "" for s in range(game_spec(game).seats))
 
