@@ -857,6 +857,25 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
     assert re.search(r'<span class="log__drawn" title="[^"]+"><span class="tile-row"', html)
 
 
+@pytest.mark.parametrize(("game", "figure"), [("chuo-pai", "cards you can expect in your pile"),
+                                              ("tien-gow", "net points you can expect")])
+def test_a_lost_position_ranks_by_the_expected_score_and_says_so(play_app: Flask, web, game: str, figure: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from paiyou.play import service
+
+    def lost(current: Any, limit: int) -> Any:
+        legal = current.view().legal_actions()
+        found = [service.Hint(a, 0.0, float(n)) for n, a in enumerate(legal[:3])]
+        ranked_by, best = service.rank_hints(found, limit)
+        return service.Hints(best[0].action, False, ranked_by, tuple(best))
+
+    monkeypatch.setattr(service, "_search_hints", lost)
+    path, game_id = new_table(web, "en", game, 7)
+    text = web.get(f"{path}?hint=1").get_data(as_text=True)
+    assert 'id="hints-ranked-by-expected"' in text and figure in text
+    assert re.findall(r'class="hints__score">([^<]*)<', text)[0].startswith("0%")
+
+
 def test_a_kept_replay_that_no_longer_replays_is_a_404(play_app: Flask, web) -> None:
     store_for(play_app).keep_replay("a" * 64, "chuo-pai", '{"format": 1, "game": "chuo-pai"}')
     store_for(play_app).keep_replay("b" * 64, "chuo-pai", "not json")
