@@ -358,18 +358,24 @@ class StrongChuoPai:
         """The candidates ``choose`` weighs, best first in its order, each with its estimated
         first-place chance (0..1, a joint first among k counting 1/k, guesses weighted as in the
         search): the same search, with the same draws from ``rng``."""
-        return self._ranked(view, rng, view.legal_actions())
+        return [(a, first) for a, first, _ in self._ranked(view, rng, view.legal_actions())]
 
-    def _ranked(self, view: SeatView, rng: random.Random,
-                legal: tuple[Action, ...]) -> list[tuple[Action, float]]:
+    def estimate_scores(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """``estimate`` with a third figure: the expected number of cards in this seat's pile at
+        the end of the deal (the same search and draws, but play-outs instead of the exact endgame,
+        which does not count piles; a forced move is not searched: nan)."""
+        return self._ranked(view, rng, view.legal_actions(), exact=False)
+
+    def _ranked(self, view: SeatView, rng: random.Random, legal: tuple[Action, ...],
+                exact: bool = True) -> list[tuple[Action, float, float]]:
         if len(legal) == 1:
-            return [(legal[0], 1.0)]
+            return [(legal[0], 1.0, math.nan)]
         me = view.seat
         config = self.config
         unseen = unseen_counts(view)
-        exact = self._solved(view, unseen)
-        if exact is not None:
-            return exact
+        solved = self._solved(view, unseen) if exact else None
+        if solved is not None:
+            return solved
         caps, specials = pass_limits(view)
         cards = sum(view.hand_sizes)
         leader, after = round_order(view)
@@ -391,8 +397,9 @@ class StrongChuoPai:
         history = opponent_plays(view, config.recent) if config.miss < 1 else []
         totals = [0.0] * len(alive)
         firsts = [0.0] * len(alive)  # weighted first-place shares, for ``estimate``
+        piles_at_end = [0.0] * len(alive)  # weighted final piles, for ``estimate_scores``
         weights = [0.0] * len(alive)
-        dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
+        dropped: list[tuple[Action, float, float]] = []  # halved out, best of each stage first
         evaluated = 0
         weight, epsilon = config.weight, config.epsilon
         ranked = [seat != me for seat in range(SEATS)]
@@ -430,20 +437,24 @@ class StrongChuoPai:
                     other = max(piles[(me + 1) % 3], piles[(me + 2) % 3])
                     first = 1.0 / piles.count(top) if mine == top else 0.0
                     firsts[c] += weight_of * first
+                    piles_at_end[c] += weight_of * mine
                     weights[c] += weight_of
                     value += weight_of * (first + weight * (mine - other))
                 totals[c] += value
             evaluated += batch
             if stage < stages - 1:
                 keep, gone = halve(totals)
-                dropped[:0] = [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in gone]
+                dropped[:0] = [(to_action(alive[c]), _share(firsts[c], weights[c]),
+                                _share(piles_at_end[c], weights[c])) for c in gone]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
                 firsts = [firsts[c] for c in keep]
+                piles_at_end = [piles_at_end[c] for c in keep]
                 weights = [weights[c] for c in keep]
-        return [(to_action(alive[c]), _share(firsts[c], weights[c])) for c in best_first(totals)] + dropped
+        return [(to_action(alive[c]), _share(firsts[c], weights[c]), _share(piles_at_end[c], weights[c]))
+                for c in best_first(totals)] + dropped
 
-    def _solved(self, view: SeatView, unseen: list[int]) -> list[tuple[Action, float]] | None:
+    def _solved(self, view: SeatView, unseen: list[int]) -> list[tuple[Action, float, float]] | None:
         """The two-seat endgame solved exactly, or None: with one seat out, the unseen cards
         are the other hand (engine/ai/chuo_pai_endgame.py); None too past ``endgame_limit``."""
         me, config = view.seat, self.config
@@ -463,7 +474,7 @@ class StrongChuoPai:
                            config.endgame_limit)
         except TooLarge:
             return None
-        return [(to_action(play), first) for play, _, first in ranked]
+        return [(to_action(play), first, math.nan) for play, _, first in ranked]
 
 
 def _share(first: float, weight: float) -> float:

@@ -30,7 +30,9 @@ Every draw comes from the given generator; the budget is a count, never the cloc
 """
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import tien_gow_imitation as imitation
@@ -461,18 +463,33 @@ class StrongTienGow:
         to win the last trick (0..1): the same search, with the same draws from ``rng``. (The
         order is by net points plus the last trick's bonus, so a later candidate may show a higher
         chance.)"""
-        return self._ranked(view, rng, view.legal_actions())
+        return [(a, wins) for a, wins, _, _ in self._ranked(view, rng, view.legal_actions())]
+
+    def estimate_scores(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """Every candidate searched (no shortcut for a sure trick or a single candidate), best
+        first in the search's order, with its first-place chance (the best net result of the deal,
+        a tie among k counting 1/k) and its expected net points at the end of the deal. A forced
+        move is not searched: nan."""
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], math.nan, math.nan)]
+        return [(a, first, net) for a, _, first, net in self._search(view, rng, self.candidates(view, legal))]
 
     def _ranked(self, view: SeatView, rng: random.Random,
-                legal: tuple[Action, ...]) -> list[tuple[Action, float]]:
+                legal: tuple[Action, ...]) -> list[tuple[Action, float, float, float]]:
         if len(legal) == 1:
-            return [(legal[0], 1.0)]
+            return [(legal[0], 1.0, math.nan, math.nan)]
         alive = self.candidates(view, legal)
         if len(alive) == 1:
-            return [(alive[0], 1.0)]
+            return [(alive[0], 1.0, math.nan, math.nan)]
         sure = self.sure_trick(view, alive)
         if sure is not None:
-            return [(sure, 1.0)]
+            return [(sure, 1.0, math.nan, math.nan)]
+        return self._search(view, rng, alive)
+
+    def _search(self, view: SeatView, rng: random.Random,
+                alive: list[Action]) -> list[tuple[Action, float, float, float]]:
+        """Each of ``alive`` with its share of last tricks won, first places and mean net points."""
         me = view.seat
         plays = view.trick.plays
         leader, left = view.trick.leader, len(view.hand)  # a follower has not played yet
@@ -497,7 +514,9 @@ class StrongTienGow:
         worlds: list[tuple[list[int], list[bool], int]] = []
         totals = [0.0] * len(ids)
         wins = [0] * len(ids)  # last tricks won, for ``estimate``
-        dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
+        firsts = [0.0] * len(ids)  # first places (best net, a tie among k: 1/k) and ...
+        nets = [0] * len(ids)  # ... net points, for ``estimate_scores``
+        dropped: list[tuple[Action, float, float, float]] = []  # halved out, best of each stage first
         evaluated = 0
         banker, pillars0, played0 = view.banker, view.pillars, len(plays)
         epsilon, bonus = self.config.epsilon, self.config.last_trick_bonus
@@ -527,6 +546,9 @@ class StrongTienGow:
                             end = solve(codes, pillars, banker, left, me, 1, action, action, me)
                         value += end[me] + bonus * (end[4] == me)
                         wins[c] += end[4] == me
+                        final = [net0[s] + end[s] for s in range(SEATS)]  # ``end`` pays from here on
+                        firsts[c] += _first_share(final, me)
+                        nets[c] += final[me]
                         continue
                     if action >= DOWN:
                         codes[me] -= action - DOWN
@@ -542,13 +564,25 @@ class StrongTienGow:
                                              played0 + 1, lead0, careful, imitate, epsilon, rand, solve_at)
                     value += net[me] + bonus * (winner == me)
                     wins[c] += winner == me
+                    firsts[c] += _first_share(net, me)
+                    nets[c] += net[me]
                 totals[c] += value
             evaluated += batch
             if stage < stages - 1:
                 keep, gone = halve(totals)
-                dropped[:0] = [(to_action(ids[c]), wins[c] / evaluated) for c in gone]
+                dropped[:0] = [(to_action(ids[c]), wins[c] / evaluated, firsts[c] / evaluated,
+                                nets[c] / evaluated) for c in gone]
                 ids = [ids[c] for c in keep]
                 alive = [alive[c] for c in keep]
                 totals = [totals[c] for c in keep]
                 wins = [wins[c] for c in keep]
-        return [(to_action(ids[c]), wins[c] / evaluated) for c in best_first(totals)] + dropped
+                firsts = [firsts[c] for c in keep]
+                nets = [nets[c] for c in keep]
+        return [(to_action(ids[c]), wins[c] / evaluated, firsts[c] / evaluated, nets[c] / evaluated)
+                for c in best_first(totals)] + dropped
+
+
+def _first_share(net: Sequence[int], me: int) -> float:
+    """``me``'s share of first place: 1/k when ``me`` is among the k best net results."""
+    top = max(net[:SEATS])
+    return 1.0 / list(net[:SEATS]).count(top) if net[me] == top else 0.0

@@ -446,12 +446,19 @@ def test_a_hint_is_a_legal_action_with_estimates(api_app: Flask, api, game: str)
         assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
         assert_nothing_hidden(store_for(api_app), data["id"], response.get_data(as_text=True))
         body = response.get_json()
-        assert set(body) == {"action", "candidates"}
+        assert set(body) == {"action", "forced", "ranked_by", "candidates"}
         legal = data["view"]["legal_actions"]
-        assert body["action"] in legal and body["action"] == body["candidates"][0]["action"]
-        assert 1 <= len(body["candidates"]) <= 5
-        for c in body["candidates"]:
-            assert c["action"] in legal and 0 <= c["score"] <= 1
+        assert body["action"] in legal
+        if body["forced"]:  # the only legal move: said so, with no figure
+            assert legal == [body["action"]] and body["candidates"] == [] and body["ranked_by"] is None
+        else:
+            assert body["action"] == body["candidates"][0]["action"]
+            assert 1 <= len(body["candidates"]) <= 5 and body["ranked_by"] in ("chance", "expected")
+            for c in body["candidates"]:
+                assert c["action"] in legal and 0 <= c["chance"] <= 1 and isinstance(c["expected"], float)
+            figure = body["ranked_by"]  # sorted by the figure the answer names
+            assert [c[figure] for c in body["candidates"]] == sorted(
+                (c[figure] for c in body["candidates"]), reverse=True)
         assert len({json.dumps(c["action"], sort_keys=True) for c in body["candidates"]}) == len(body["candidates"])
         assert api.get(f"/api/v1/games/{data['id']}/hint").get_json() == body  # deterministic
         moved = act(api, data["id"], {"version": data["version"], **body["action"]})
@@ -494,6 +501,50 @@ def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: py
     data = start(api, "tien-gow", 6)
     assert api.get(f"/api/v1/games/{data['id']}/hint").status_code == 200
     assert seen and set(seen) == {0}
+
+
+def test_a_forced_move_is_said_to_be_the_only_one(api) -> None:
+    """Issue 30: a forced move showed "100% chance of first place"; now it is ``forced``, with no
+    figure, on the API and on the page."""
+    rng = random.Random(3)
+    data = start(api, "chuo-pai", 11)
+    while len(data["view"]["legal_actions"]) != 1:
+        assert not data["view"]["is_over"]
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+    body = api.get(f"/api/v1/games/{data['id']}/hint").get_json()
+    assert body == {"action": data["view"]["legal_actions"][0], "forced": True, "ranked_by": None,
+                    "candidates": []}
+    page = api.get(f"/en/chuo-pai/games/{data['id']}?hint=1").get_data(as_text=True)
+    assert 'id="hints-forced"' in page and "hints__score" not in page and "100%" not in page
+
+
+def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() -> None:
+    from paiyou.play.service import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
+
+    lost = [Hint("a", 0.0, 3.0), Hint("b", 0.004, 1.0), Hint("c", 0.0, 9.5)]
+    assert rank_hints(lost) == (BY_EXPECTED, [lost[2], lost[0], lost[1]])
+    mixed = [Hint("a", 0.35, 3.0), Hint("b", 0.43, 1.0), Hint("c", 0.40, 9.5), Hint("d", 0.43, 2.0)]
+    assert rank_hints(mixed) == (BY_CHANCE, [mixed[3], mixed[1], mixed[2], mixed[0]])
+    assert rank_hints(mixed, limit=2)[1] == [mixed[3], mixed[1]]
+
+
+def test_a_hint_is_searched_once_per_state(api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asking twice costs once (a bounded cache by deal id, version and seat), and the hint's
+    generator never comes from the deal's secret seed."""
+    from paiyou.play import service
+
+    calls: list[Any] = []
+    real = service._search_hints
+    monkeypatch.setattr(service, "_search_hints", lambda game, limit: calls.append(1) or real(game, limit))
+    monkeypatch.setattr(service, "_agent_rng", lambda *a: pytest.fail("the hint used the deal's seed"))
+    data = start(api, "tien-gow", 6)
+    first = api.get(f"/api/v1/games/{data['id']}/hint").get_json()
+    assert api.get(f"/api/v1/games/{data['id']}/hint").get_json() == first and len(calls) == 1
+    assert api.get(f"/en/tien-gow/games/{data['id']}?hint=1").status_code == 200 and len(calls) == 1
+    monkeypatch.setattr(service, "HINT_CACHE_SIZE", 0)
+    service._hint_cache.clear()
+    api.get(f"/api/v1/games/{data['id']}/hint")
+    assert len(calls) == 2 and not service._hint_cache  # bounded: nothing kept past the size
 
 
 class _ViewSpy:
@@ -571,9 +622,39 @@ def test_the_commitment_is_shown_and_seed_and_salt_only_after_the_end(api_app: F
                 break
         record = api.get(f"/api/v1/games/{data['id']}/record").get_json()
         assert record["seed"] == seed and record["salt"] == salt
+        assert record["commitment"] == commitment  # the one shown during the deal
         assert game_rules(game).replay(record).is_over  # the engine still reads it
         import html
 
         review = html.unescape(api.get(f"/en/{game}/games/{data['id']}/review").get_data(as_text=True))
         assert f"printf '%s' '{game}:{seed}:{salt}' | sha256sum" in review
-        assert commitment in review
+        assert commitment in review and "alert--ok" in review and "They match" in review
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tampered_replay_says_the_commitment_does_not_match(api_app: Flask, api, game: str) -> None:
+    """Issue 30: change a record's salt and the page still said "the commitment shown during the
+    deal was …" with a hash of the tampered salt. Now it compares with the record's commitment."""
+    import html
+
+    data = start(api, game, 77)
+    rng = random.Random(4)
+    while not data["view"]["is_over"]:
+        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
+    record = api.get(f"/api/v1/games/{data['id']}/record").get_json()
+
+    def replayed(changed: dict[str, Any]) -> str:
+        answer = api.post(f"/en/{game}/replay", json=changed, follow_redirects=True)
+        assert answer.status_code == 200
+        return html.unescape(answer.get_data(as_text=True))
+
+    honest = replayed(record)
+    assert "They match" in honest and record["commitment"] in honest and "data-shuffle-check" in honest
+    tampered = replayed({**record, "salt": "0" * 32})
+    assert "They do not match" in tampered and "alert--error" in tampered
+    assert record["commitment"] in tampered  # the one shown, beside the one computed
+    assert "nothing to compare with" in replayed({k: v for k, v in record.items() if k != "commitment"})
+    assert "They do not match" in replayed({**record, "commitment": "f" * 64})
+    script = api.get("/static/js/shuffle_check.js")
+    assert script.status_code == 200 and b"crypto.subtle.digest" in script.data
+    script.close()

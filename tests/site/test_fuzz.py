@@ -68,7 +68,7 @@ def check(app: Flask, response: Any, path: str, before: list[tuple[str, int]]) -
 def paths(game_id: str) -> Iterator[str]:
     """Every route, with good values and with each nasty value in each place."""
     good = {"lang": "en", "game": "chuo-pai", "id": game_id, "lesson": "beat-or-pass", "step": "3",
-            "level": "easy", "seed": "7"}
+            "level": "easy", "seed": "7", "digest": "0" * 64}
     templates = [
         "/", "/{lang}/", "/{lang}/glossary", "/favicon.svg", "/robots.txt", "/sitemap.xml",
         "/static/css/site.css", "/static/{lang}", "/{lang}/{game}/rules", "/{lang}/{game}/play",
@@ -80,7 +80,8 @@ def paths(game_id: str) -> Iterator[str]:
         "/{lang}/{game}/practice/{level}/{seed}", "/api/v1/judge", "/api/v1/{game}/puzzles",
         "/{lang}/play", "/{lang}/{game}/play/statistics/reset", "/{lang}/{game}/games/{id}/auto-pass",
         "/{lang}/{game}/games/{id}/next", "/{lang}/{game}/games/{id}/review", "/{lang}/{game}/replay",
-        "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint",
+        "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/replay/{digest}",
+        "/{lang}/{game}/games/{id}?hint=1", "/{lang}/{game}/play/confirm?leaving={id}&level={level}",
     ]
     for template in templates:
         yield template.format(**good)

@@ -327,3 +327,27 @@ def test_a_kept_page_is_kept_per_scheme_and_host(translations_dir: Path, tmp_pat
     direct = client.get("/en/glossary").get_data(as_text=True)
     assert 'href="https://paiyou.example/ar/glossary"' in proxied
     assert 'href="http://localhost/ar/glossary"' in direct and "paiyou.example" not in direct
+
+
+def test_hints_are_limited_per_address_in_json_and_html(translations_dir: Path, tmp_path: Path) -> None:
+    """Issue 29 §2: a hint runs the strongest search; one budget for the API and the table's
+    ``?hint=1``, answered 429 with ``Retry-After`` (JSON in the API, a localized page in HTML)."""
+    app = make_app(translations_dir, tmp_path, WTF_CSRF_ENABLED=False, PAIYOU_HINT_LIMIT="3 per minute")
+    client = app.test_client()
+    game_id = client.post("/api/v1/tien-gow/games", json={"seed": 6}).get_json()["id"]
+    table = f"/fa/tien-gow/games/{game_id}"
+    for _ in range(5):  # the table itself is not counted
+        assert client.get(table).status_code == 200
+    assert client.get(f"/api/v1/games/{game_id}/hint").status_code == 200
+    assert client.get(f"/api/v1/games/{game_id}/hint").status_code == 200
+    assert client.get(f"{table}?hint=1").status_code == 200
+    api = client.get(f"/api/v1/games/{game_id}/hint?lang=pl")
+    assert api.status_code == 429 and int(api.headers["Retry-After"]) > 0
+    body = api.get_json()
+    assert set(body) == {"error", "message"} and body["error"] == "too-many-hints"
+    page = client.get(f"{table}?hint=1")
+    assert page.status_code == 429 and int(page.headers["Retry-After"]) > 0
+    text = page.get_data(as_text=True)
+    assert 'dir="rtl"' in text and "Too many" not in text
+    assert client.get(table).status_code == 200  # playing on is never limited
+    assert client.post("/api/v1/chuo-pai/games", json={}).status_code == 201  # a budget of its own

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask
 
+from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.play.store import new_id, store_for
 from tests.site.play_helpers import assert_nothing_hidden, truth
@@ -160,16 +161,51 @@ def test_the_start_page_deals_nothing_and_offers_the_engines_levels(play_app: Fl
     assert head.status_code == 200 and store.count() == 0
 
 
-def test_the_strongest_level_is_the_default(translations_dir: Path, tmp_path: Path) -> None:
-    from engine.games import GAMES as ENGINE_GAMES
-
+def test_a_first_visit_gets_standard_then_the_level_chosen_last(translations_dir: Path, tmp_path: Path) -> None:
+    """Issue 30: a first visit was preselected the strongest level; now ``standard``, saying which
+    levels are stronger, and afterwards the level this browser chose last (a cookie)."""
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3"})
-    text = app.test_client().get("/en/tien-gow/play").get_data(as_text=True)
-    strongest = ENGINE_GAMES["tien-gow"].agent_levels[-1]
-    assert f'value="{strongest}" checked' in text
+    client = app.test_client()
+    text = client.get("/en/tien-gow/play").get_data(as_text=True)
+    assert 'value="standard" checked' in text and text.count(" checked") == 1
+    assert "Standard is preselected for a first deal. Stronger: Strong." in text
+    assert client.post("/en/tien-gow/play", data={"level": "random"}).status_code == 303
+    assert client.get_cookie("paiyou_level").value == "random"
+    for game in GAMES:  # the same level names in both games
+        text = client.get(f"/en/{game}/play").get_data(as_text=True)
+        assert 'value="random" checked' in text and "the level you chose last" in text
+    client.set_cookie("paiyou_level", "grandmaster")  # never trusted: back to the first level
+    assert 'value="standard" checked' in client.get("/fa/chuo-pai/play").get_data(as_text=True)
     store_for(app).close()
+
+
+def test_new_deal_during_a_deal_asks_first(play_app: Flask, web) -> None:
+    """Issue 30: "New deal" in the middle of a deal dealt at once. The table's form now names the
+    deal it leaves: the server asks on a page (no JavaScript; with it, new_deal.js asks in a
+    dialog whose sentences are the form's data-ask/-yes/-no), and only ``confirm=yes`` deals."""
+    path, game_id = new_table(web, "ar", "chuo-pai", 9)
+    table = web.get(path).get_data(as_text=True)
+    assert f'name="leaving" value="{game_id}"' in table and "data-ask=" in table and "new_deal.js" in table
+    store = store_for(play_app)
+    before = store.count()
+    asked = web.post("/ar/chuo-pai/play", data={"level": "greedy", "leaving": game_id})
+    assert asked.status_code == 303 and "/ar/chuo-pai/play/confirm?" in asked.location
+    assert store.count() == before  # nothing dealt
+    page_ = web.get(asked.location)
+    text = page_.get_data(as_text=True)
+    assert page_.status_code == 200 and parse(text).html["dir"] == "rtl"
+    assert f'href="{path}"' in text and 'name="confirm" value="yes"' in text
+    assert store.count() == before  # a GET never deals
+    dealt = web.post("/ar/chuo-pai/play", data={"level": "greedy", "leaving": game_id, "confirm": "yes"})
+    assert dealt.status_code == 303 and TABLE_PATH.match(urlsplit(dealt.location).path)
+    assert store.count() == before + 1
+    # a finished, unknown or forged deal asks nothing; a bad confirm URL goes to the start page
+    assert TABLE_PATH.match(urlsplit(web.post("/ar/chuo-pai/play", data={
+        "leaving": "x" * 32}).location).path)
+    for query in ("", "?leaving=x", f"?leaving={game_id}&level=grandmaster"):
+        assert urlsplit(web.get(f"/ar/chuo-pai/play/confirm{query}").location).path == "/ar/chuo-pai/play"
 
 
 def test_the_chosen_level_plays_and_is_shown(play_app: Flask, web) -> None:
@@ -217,7 +253,10 @@ def test_a_bad_seed_is_a_400_page(web, seed: str) -> None:
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert parse(page).html["dir"] == "rtl"
-    assert "۴۲" in page  # the example seed in the page's own digits
+    if re.fullmatch(r"[0-9]+", seed):  # too large: the largest seed, in the page's own digits
+        assert "۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۱" in page
+    else:
+        assert "۴۲" in page  # the example seed in the page's own digits
 
 
 @pytest.mark.parametrize("seed", ["۴۲", "٤٢", " 42 "])
@@ -507,7 +546,7 @@ def test_arabic_plural_forms_of_the_play_domain_read_right() -> None:
 @pytest.mark.parametrize(("lang", "game"), [("fa", "tien-gow"), ("en", "chuo-pai")])
 def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app: Flask, web, lang: str,
                                                                         game: str) -> None:
-    path, game_id = new_table(web, lang, game, 5)
+    path, game_id = new_table(web, lang, game, 7)  # seed 5's first Chuo Pai move is forced
     table = parse(web.get(path).get_data(as_text=True))
     assert f"{path}?hint=1" in table.links
     before = store_for(play_app).get(game_id).version
@@ -516,9 +555,12 @@ def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app
     hinted = parse(text)
     assert "hints-title" in hinted.ids
     scores = re.findall(r'class="hints__score">([^<]*)<', text)
-    assert 1 <= len(scores) <= 5
+    expected = re.findall(r'class="hints__expected">([^<]*)<', text)
+    assert 1 <= len(scores) <= 5 and len(expected) == len(scores)  # both figures for each move
     if lang == "fa":
-        assert all(re.search("[۰-۹]", s) and not re.search("[0-9]", s) for s in scores)
+        assert all(re.search("[۰-۹]", s) and not re.search("[0-9]", s) for s in scores + expected)
+    chances = [c["chance"] for c in web.get(f"/api/v1/games/{game_id}/hint").get_json()["candidates"]]
+    assert chances == sorted(chances, reverse=True) and 'id="hints-ranked-by-chance"' in text
     api_hint = web.get(f"/api/v1/games/{game_id}/hint").get_json()["action"]
     if api_hint["tiles"]:
         assert sorted(hinted.checked) == sorted(api_hint["tiles"].split())
@@ -548,6 +590,8 @@ def test_the_review_is_409_before_the_end_and_face_up_after(play_app: Flask, web
     assert dealt <= shown  # every hand face up
     steps = parse(first.get_data(as_text=True))
     assert f"{path}/review?step=1" in steps.links
+    last_step = final.deal.action_count
+    assert all(f"{path}/review?step={n}" in steps.links for n in range(last_step + 1))  # the move list
     last = web.get(f"{path}/review")
     assert "result-title" in parse(last.get_data(as_text=True)).ids
     assert "pillars-caption" in last.get_data(as_text=True)
@@ -596,16 +640,54 @@ def test_a_record_is_replayed_from_json_a_form_field_or_a_file(web, game: str) -
     record = _finished_record(game)
     page_ = web.get(f"/pl/{game}/replay")
     assert page_.status_code == 200 and 'name="csrf_token"' in page_.text and 'type="file"' in page_.text
-    as_json = web.post(f"/en/{game}/replay", json=record)
+    as_json = web.post(f"/en/{game}/replay", json=record, follow_redirects=True)
     assert as_json.status_code == 200 and "review-where" in as_json.text
-    as_field = web.post(f"/en/{game}/replay", data={"record": json.dumps(record), "step": "1"})
+    as_field = web.post(f"/en/{game}/replay", data={"record": json.dumps(record), "step": "1"},
+                        follow_redirects=True)
     assert as_field.status_code == 200 and "Step 1 of" in as_field.text
     upload = web.post(f"/en/{game}/replay", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
-                      content_type="multipart/form-data")
+                      content_type="multipart/form-data", follow_redirects=True)
     assert upload.status_code == 200 and "result-title" in upload.text
     shown = set(re.findall(r'data-tile="([^"]+)"', web.post(f"/en/{game}/replay", data={
-        "record": json.dumps(record), "step": "0"}).text))
+        "record": json.dumps(record), "step": "0"}, follow_redirects=True).text))
     assert {k for hand in record["hands"] for k in hand} <= shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_gets_a_content_addressed_link_stepped_by_get(translations_dir: Path, tmp_path: Path,
+                                                              web, game: str) -> None:
+    """Issue 30: each replay step was a POST to /replay (Back asked to resubmit a form). Now POST
+    → 303 → GET /replay/<sha256 of the canonical record>?step=n, a link any worker can open, with a
+    move list of GET links; the same record gets the same link, whatever its spacing or key order."""
+    import hashlib
+    import json
+
+    record = _finished_record(game)
+    posted = web.post(f"/fa/{game}/replay", data={"record": json.dumps(record, indent=2), "step": "2"})
+    assert posted.status_code == 303
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()
+    assert posted.location == f"/fa/{game}/replay/{digest}?step=2"
+    again = web.post(f"/en/{game}/replay", json=dict(reversed(list(record.items()))))
+    assert again.location == f"/en/{game}/replay/{digest}"
+    page_ = web.get(posted.location)
+    text = page_.get_data(as_text=True)
+    assert page_.status_code == 200 and page_.headers["Cache-Control"] == "no-store"
+    assert "<form" not in text.split('id="moves-title"')[0].split("review__steps")[1]  # steps are links
+    listed = text.split('id="moves-title"')[1].split("</nav>")[0]
+    moves = [int(n) for n in re.findall(rf'href="/fa/{game}/replay/{digest}\?step=(\d+)"', listed)]
+    last = len(game_rules(game).replay_steps(record)) - 1
+    assert moves == list(range(last + 1))  # every action in order, each a link to its step
+    assert 'aria-current="step"' in text and parse(text).html["dir"] == "rtl"
+    # Another process on the same database (another gunicorn worker) opens the same link.
+    other = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                        "PAIYOU_DATABASE_URL": web.application.config["PAIYOU_DATABASE_URL"]})
+    assert other.test_client().get(f"/en/{game}/replay/{digest}?step=5").status_code == 200
+    store_for(other).close()
+    other_game = next(g for g in GAMES if g != game)
+    for bad in (f"/en/{other_game}/replay/{digest}", f"/en/{game}/replay/{'0' * 64}",
+                f"/en/{game}/replay/{digest.upper()}", f"/en/{game}/replay/x"):
+        assert web.get(bad).status_code == 404
 
 
 @pytest.mark.parametrize(("game", "lang", "where"), [("chuo-pai", "en", "round 3, action 2:"),
@@ -638,7 +720,7 @@ def test_the_replay_form_needs_its_csrf_token(translations_dir: Path, tmp_path: 
     record = json.dumps(_finished_record("chuo-pai"))
     assert client.post("/en/chuo-pai/replay", data={"record": record}).status_code == 400
     token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/en/chuo-pai/replay").text).group(1)
-    assert client.post("/en/chuo-pai/replay", data={"record": record, "csrf_token": token}).status_code == 200
+    assert client.post("/en/chuo-pai/replay", data={"record": record, "csrf_token": token}).status_code == 303
     store_for(app).close()
 
 
@@ -773,3 +855,87 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
     for svgs, names in named:
         assert 'data-tile="' in svgs and names.strip()
     assert re.search(r'<span class="log__drawn" title="[^"]+"><span class="tile-row"', html)
+
+
+@pytest.mark.parametrize(("game", "figure"), [("chuo-pai", "cards you can expect in your pile"),
+                                              ("tien-gow", "net points you can expect")])
+def test_a_lost_position_ranks_by_the_expected_score_and_says_so(play_app: Flask, web, game: str, figure: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from paiyou.play import service
+
+    def lost(current: Any, limit: int) -> Any:
+        legal = current.view().legal_actions()
+        found = [service.Hint(a, 0.0, float(n)) for n, a in enumerate(legal[:3])]
+        ranked_by, best = service.rank_hints(found, limit)
+        return service.Hints(best[0].action, False, ranked_by, tuple(best))
+
+    monkeypatch.setattr(service, "_search_hints", lost)
+    path, game_id = new_table(web, "en", game, 7)
+    text = web.get(f"{path}?hint=1").get_data(as_text=True)
+    assert 'id="hints-ranked-by-expected"' in text and figure in text
+    assert re.findall(r'class="hints__score">([^<]*)<', text)[0].startswith("0%")
+
+
+def test_a_kept_replay_that_no_longer_replays_is_a_404(play_app: Flask, web) -> None:
+    store_for(play_app).keep_replay("a" * 64, "chuo-pai", '{"format": 1, "game": "chuo-pai"}')
+    store_for(play_app).keep_replay("b" * 64, "chuo-pai", "not json")
+    for digest in ("a" * 64, "b" * 64):
+        response = web.get(f"/pl/chuo-pai/replay/{digest}?step=2")
+        assert response.status_code == 404 and 'href="/pl/chuo-pai/replay"' in response.get_data(as_text=True)
+
+
+# -- smaller defects of issue 30, each with the test that would have caught it ------------------------
+
+def test_a_record_of_the_other_game_is_named(web) -> None:
+    record = _finished_record("tien-gow")
+    refused = web.post("/en/chuo-pai/replay", json=record)
+    assert refused.status_code == 422
+    text = refused.get_data(as_text=True)
+    assert "This is a Tien Gow record" in text and 'href="/en/tien-gow/replay"' in text
+    fa = web.post("/fa/tien-gow/replay", json=_finished_record("chuo-pai")).get_data(as_text=True)
+    assert "سابقهٔ چوو پای" in fa or "چوو پای" in re.search(r'id="replay-error">([^<]*)<', fa).group(1)
+
+
+def test_a_seed_too_large_is_refused_for_its_size(web) -> None:
+    for seed in ("12345678901234567890123456", "9007199254740992", "۹۰۰۷۱۹۹۲۵۴۷۴۰۹۹۲"):
+        page_ = web.get(f"/en/chuo-pai/play?seed={seed}")
+        text = page_.get_data(as_text=True)
+        assert page_.status_code == 400 and "too large" in text and "whole number" not in text
+    posted = web.post("/en/chuo-pai/play", data={"seed": "1" * 26})
+    assert "too large" in web.get(posted.location).get_data(as_text=True)
+    assert "whole number" in web.get("/en/chuo-pai/play?seed=4x2").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "yours", "theirs"), [("ar", "دورك", "دوره"), ("fa", "نوبت شما", "نوبت او"),
+                                                       ("hi", "आपकी बारी", "इसकी बारी")])
+def test_your_own_seat_reads_your_turn_in_the_review(web, lang: str, yours: str, theirs: str) -> None:
+    location = web.post(f"/{lang}/chuo-pai/replay", json=_finished_record("chuo-pai")).location
+    seen = 0
+    for step in range(12):
+        text = web.get(f"{location}?step={step}").get_data(as_text=True)
+        mine = text.split('id="review-seat-0"')[1].split("</h2>")[0]
+        if "badge--turn" in mine:
+            assert yours in mine and theirs not in mine
+            seen += 1
+        others = text.split('id="review-seat-1"')[1].split("</h2>")[0]
+        assert yours not in others
+    assert seen
+
+
+def test_persian_figures_use_persian_signs(play_app: Flask, web) -> None:
+    from paiyou.play.template_globals import number, percent
+
+    with play_app.test_request_context("/fa/chuo-pai/play"):
+        assert percent(0.43) == "۴۳٪"
+        assert number(-4.5) == "\u2066\u2212۴٫۵\u2069" and number(3) == "۳"
+    web.set_cookie("paiyou_stats", '{"tien-gow":{"greedy":[2,0,-9.0]}}')
+    text = web.get("/fa/tien-gow/play").get_data(as_text=True)
+    assert "stats-table" in text and "<td>\u2066\u2212۴٫۵\u2069</td>" in text and "-۴" not in text
+
+
+def test_rtl_review_tile_rows_start_under_their_headings() -> None:
+    """In the Arabic review the tiles (left-to-right rows) sat at the left under right-aligned
+    headings: the rows are pushed to the right on rtl pages."""
+    css = (Path(__file__).parents[2] / "site/paiyou/static/css/play.css").read_text()
+    rule = '[dir="rtl"] .review__hand, [dir="rtl"] .review__plays { justify-content: flex-end; }'
+    assert rule in css  # measured on the page in tests/e2e/test_review_e2e.py

@@ -253,3 +253,18 @@ def test_a_table_made_before_meta_gains_the_column(tmp_path: Path) -> None:
     assert store.get(game_id).meta == {}
     assert store.create("chuo-pai", 0, ["human", "greedy", "greedy"], RECORD, meta={"a": 1}).meta == {"a": 1}
     store.close()
+
+
+def test_replays_are_short_lived_and_bounded(store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replayed record's link (docs/api.md): kept by digest for REPLAY_DAYS, at most MAX_REPLAYS."""
+    from paiyou.play import store as store_module
+
+    monkeypatch.setattr(store_module, "MAX_REPLAYS", 3)
+    for n in range(5):
+        store.keep_replay(f"{n:064x}", "chuo-pai", "{}", now=1000 + n)
+    assert [store.replay(f"{n:064x}", now=1005) is not None for n in range(5)] == [False, False, True, True, True]
+    assert store.replay(f"{4:064x}", now=1005) == ("chuo-pai", "{}")
+    store.keep_replay(f"{4:064x}", "chuo-pai", "{}", now=1010)  # kept again: the clock restarts
+    late = 1004 + store_module.REPLAY_DAYS * store_module.DAY + 1
+    assert store.replay(f"{3:064x}", now=late) is None and store.replay(f"{4:064x}", now=late) is not None
+    assert store.replay("x" * 64) is None and store.replay(f"{4:064X}") is None

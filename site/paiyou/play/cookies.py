@@ -18,6 +18,7 @@ RECENT_KEEP = 12
 RECENT_MAX_AGE = 90 * 24 * 3600
 
 AUTO_PASS_COOKIE = "paiyou_auto_pass"  # "off" turns the automatic forced pass off (on by default)
+LEVEL_COOKIE = "paiyou_level"  # the computer players' level this browser chose last (both games)
 
 
 def _set(response: Response, name: str, value: str, max_age: int) -> None:
@@ -54,6 +55,16 @@ def auto_pass() -> bool:
 
 def set_auto_pass(response: Response, on: bool) -> None:
     _set(response, AUTO_PASS_COOKIE, "on" if on else "off", stats.MAX_AGE)
+
+
+def last_level(game: str) -> str | None:
+    """The level this browser chose last, when ``game`` has it (never trusted beyond that)."""
+    found = request.cookies.get(LEVEL_COOKIE, "")
+    return found if found in service.levels(game) else None
+
+
+def set_level(response: Response, level: str) -> None:
+    _set(response, LEVEL_COOKIE, level, stats.MAX_AGE)
 
 
 def read_stats() -> stats.Stats:

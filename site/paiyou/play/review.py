@@ -11,6 +11,7 @@ from flask_babel import pgettext
 
 from engine.errors import RecordError
 from engine.games import game as game_rules
+from engine.outcome import MOVES
 from engine.spec import Deal
 from paiyou.play.presenter import table_of
 from paiyou.play.service import Event, events
@@ -51,8 +52,26 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
         "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
         "happened": happened, "log": events(views[0]), "current": table.current(views[0]),
         "round_number": table.round_number(views[0]), "is_over": state.is_over,
-        "result": result, "seat": 0, "view": views[0],
+        "result": result, "seat": 0, "view": views[0], "moves": move_list(states),
     }
+
+
+def move_list(states: Sequence[Deal]) -> list[dict[str, Any]]:
+    """Every action of the deal with the step it leads to (``step`` n: after the n-th action), each
+    as its actor saw it (its own face-down tiles show: the review is face up). The n-th move event
+    of a view is action number n, in every seat's view alike."""
+    if not states:
+        return []
+    final = states[-1]
+    seats = len(final.view(0).hand_sizes)
+    moves = [[e for e in events(final.view(s)) if e.kind in MOVES] for s in range(seats)]
+    found = []
+    for n in range(1, len(states)):
+        actor = states[n - 1].to_act
+        if actor is None or n - 1 >= len(moves[actor]):  # pragma: no cover - one event per action
+            break
+        found.append({"step": n, "event": moves[actor][n - 1]})
+    return found
 
 
 def states_of(game: str, record: Any) -> tuple[Deal, ...]:

@@ -13,9 +13,13 @@ the action was made against an older state: nothing changed) and the engine's ``
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
+import math
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -110,12 +114,15 @@ class Game:
         return events(self.view(), self.auto_passes)
 
     def record(self) -> dict[str, Any]:
-        """The deal record (shows every hand): only once the deal is over. It holds the seed and
-        the shuffle's salt, so anyone can check the commitment shown during the deal."""
+        """The deal record (shows every hand): only once the deal is over. It holds the seed, the
+        shuffle's salt and the commitment shown during the deal, so anyone can check that
+        sha256("<game>:<seed>:<salt>") is that commitment."""
         record = game_rules(self.game).to_record(self.deal)
         salt = self.stored.meta.get("shuffle", {}).get("salt")
         if salt is not None:
             record["salt"] = salt
+        if self.commitment is not None:  # what the table showed during the deal, to check against
+            record["commitment"] = self.commitment
         return record
 
     @property
@@ -390,47 +397,105 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
 # -- hints -------------------------------------------------------------------------------------
 
 MAX_HINTS = 5
+NEAR_ZERO = 0.01  # every chance below 1%: the ranking falls back to the expected score
+HINT_CACHE_SIZE = 512  # hints kept per process, by (deal id, version, seat): a few KB in all
+BY_CHANCE, BY_EXPECTED = "chance", "expected"
 
 
 class Hint(NamedTuple):
+    """A candidate move with the two figures it is ranked by, from the human seat's view."""
+
     action: Any  # an engine Action, one of the human's legal actions
-    score: float  # the search's estimate of the human's first-place chance after it, 0..1
+    chance: float  # the estimated chance of first place after it (0..1, a tie among k: 1/k)
+    expected: float  # the expected score at the end of the deal (Chuo Pai: cards in your pile;
+    #                  Tien Gow: net points)
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """The answer to "what should I play?". ``forced``: only one move is legal (nothing was
+    searched, ``candidates`` is empty). Otherwise ``candidates`` are sorted by ``ranked_by``:
+    ``chance`` (then the expected score), or ``expected`` when every chance is near zero."""
+
+    action: Any
+    forced: bool
+    ranked_by: str | None
+    candidates: tuple[Hint, ...]
 
 
 def hint_level(game: str) -> str | None:
-    """The strongest level the engine lists whose agent can estimate (None if none can)."""
+    """The strongest level the engine lists whose agent gives both figures (``estimate_scores``)."""
     from engine.ai import make_agent
 
     for level in reversed(levels(game)):
-        if callable(getattr(make_agent(level, game), "estimate", None)):
+        if callable(getattr(make_agent(level, game), "estimate_scores", None)):
             return level
     return None
 
 
-def hints(game: Game, limit: int = MAX_HINTS) -> list[Hint]:
-    """The best actions for the human now, best first (at most ``limit``), with their estimates,
-    from the strongest estimating level, reading the human seat's view only. Deterministic for a
-    given game state: the generator is seeded from the game as the computer's moves are.
+def _hint_rng(view: SeatView) -> random.Random:
+    """The hint's generator, seeded from the seat's view alone (never from the deal's secret seed):
+    the same view gives the same hint, and nothing hidden can shape it."""
+    text = json.dumps(view.as_dict(), sort_keys=True, separators=(",", ":"), default=str)
+    return make_rng(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+def rank_hints(found: Sequence[Hint], limit: int = MAX_HINTS) -> tuple[str, list[Hint]]:
+    """Sort by the chance of first place (ties: the expected score), or, when every chance is
+    below ``NEAR_ZERO``, by the expected score; the ranking's name and the first ``limit``."""
+    if found and max(h.chance for h in found) >= NEAR_ZERO:
+        return BY_CHANCE, sorted(found, key=lambda h: (-h.chance, -h.expected))[:limit]
+    return BY_EXPECTED, sorted(found, key=lambda h: (-h.expected, -h.chance))[:limit]
+
+
+_hint_cache: OrderedDict[tuple[str, int, int], Hints] = OrderedDict()
+_hint_lock = threading.Lock()
+
+
+def hints(game: Game, limit: int = MAX_HINTS) -> Hints:
+    """The best actions for the human now, from the strongest level that gives both figures,
+    reading the human seat's view only. A forced move is said to be forced (no search). Kept per
+    (deal id, version, seat) in a bounded LRU (``HINT_CACHE_SIZE``): asking twice costs once.
 
     Raises IllegalAction("deal-over") / IllegalAction("not-your-turn")."""
-    from engine.ai import make_agent
-
     deal = game.deal
     if deal.is_over:
         raise IllegalAction("deal-over")
     if deal.to_act != game.seat:
         raise IllegalAction("not-your-turn")
-    level = hint_level(game.game)
-    view = deal.view(game.seat)
+    key = (game.id, game.version, game.seat)
+    with _hint_lock:
+        if key in _hint_cache:
+            _hint_cache.move_to_end(key)
+            return _hint_cache[key]
+    found = _search_hints(game, limit)
+    with _hint_lock:
+        _hint_cache[key] = found
+        while len(_hint_cache) > HINT_CACHE_SIZE:
+            _hint_cache.popitem(last=False)
+    return found
+
+
+def _search_hints(game: Game, limit: int) -> Hints:
+    from engine.ai import make_agent
+
+    view = game.deal.view(game.seat)
     legal = {repr(a.as_dict()): a for a in view.legal_actions()}
-    if level is None:  # pragma: no cover - the engine always has an estimating level
-        return [Hint(a, 0.0) for a in list(legal.values())[:limit]]
-    estimating: Any = make_agent(level, game.game)  # an agent with ``estimate`` (hint_level)
-    ranked = estimating.estimate(view, _agent_rng(deal, game.seat))
+    if len(legal) == 1:
+        return Hints(next(iter(legal.values())), True, None, ())
+    level = hint_level(game.game)
+    if level is None:  # pragma: no cover - the engine always has such a level
+        raise RuntimeError(f"no estimating agent for {game.game}")
+    estimating: Any = make_agent(level, game.game)  # an agent with ``estimate_scores``
+    scored = estimating.estimate_scores(view, _hint_rng(view))
     # Always an entry of legal_actions (an agent's own action object becomes the engine's).
-    found = [Hint(legal[repr(a.as_dict())], float(score)) for a, score in ranked
-             if repr(a.as_dict()) in legal]
-    return found[:limit]
+    found = [Hint(legal[repr(a.as_dict())], float(chance), float(expected))
+             for a, chance, expected in scored
+             if repr(a.as_dict()) in legal and not (math.isnan(chance) or math.isnan(expected))]
+    ranked_by, best = rank_hints(found, limit)
+    if not best:  # pragma: no cover - the search always figures at least one candidate
+        return Hints(next(iter(legal.values())), False, None, ())
+    return Hints(best[0].action, False, ranked_by, tuple(best))
 
 
 # -- the public log ----------------------------------------------------------------------------
@@ -466,4 +531,4 @@ def events(view: SeatView, auto_passes: Sequence[int] = ()) -> list[Event]:
 
 __all__ = ["Game", "GameNotFound", "BadInput", "StaleVersion", "IllegalAction", "start", "load",
            "act", "events", "Event", "parse_seed", "parse_level", "levels", "default_level",
-           "opponent_level", "hints", "Hint", "match_of", "next_deal", "HUMAN", "HUMAN_SEAT"]
+           "opponent_level", "hints", "Hint", "Hints", "match_of", "next_deal", "HUMAN", "HUMAN_SEAT"]

@@ -67,6 +67,22 @@ CREATE TABLE IF NOT EXISTS {TABLE} (
 """
 # Pruning looks games up by age and state (never a full scan).
 INDEX = f"CREATE INDEX IF NOT EXISTS {TABLE}_prune ON {TABLE} (finished, updated_at)"
+
+# Replayed records, by the SHA-256 of their canonical JSON (a short-lived link to a replay that
+# every worker can open): at most ``MAX_REPLAYS`` rows, none older than ``REPLAY_DAYS``.
+REPLAYS = "paiyou_replays"
+REPLAY_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {REPLAYS} (
+    digest TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    record TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+)
+"""
+REPLAY_INDEX = f"CREATE INDEX IF NOT EXISTS {REPLAYS}_age ON {REPLAYS} (created_at)"
+REPLAY_DAYS = 7
+MAX_REPLAYS = 2000  # records are at most 60 KiB (a whole deal is a few KiB): at most ~120 MB
+DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
 COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at, meta"
 DAY = 24 * 3600
 
@@ -144,6 +160,8 @@ class GameStore:
 
     def _create_schema(self, conn: Any) -> None:
         conn.execute(SCHEMA)
+        conn.execute(REPLAY_SCHEMA)
+        conn.execute(REPLAY_INDEX)
 
     def _outage(self, error: BaseException) -> bool:
         """Whether ``error`` means the database is out of reach (rather than a bug)."""
@@ -260,6 +278,27 @@ class GameStore:
             (now - unfinished, now - finished))
         return count
 
+    def keep_replay(self, digest: str, game: str, record: str, now: float | None = None) -> None:
+        """Keep a replayed record (its canonical JSON) under ``digest``, its SHA-256, for
+        ``REPLAY_DAYS`` from now (kept again: the clock restarts), then bound the table: expired
+        rows and all but the newest ``MAX_REPLAYS`` go."""
+        now = int(time.time() if now is None else now)
+        self._run(f"INSERT INTO {REPLAYS} (digest, game, record, created_at) VALUES (?, ?, ?, ?) "
+                  f"ON CONFLICT (digest) DO UPDATE SET created_at = excluded.created_at",
+                  (digest, game, record, now))
+        self._run(f"DELETE FROM {REPLAYS} WHERE created_at < ? OR created_at < (SELECT created_at FROM "
+                  f"{REPLAYS} ORDER BY created_at DESC LIMIT 1 OFFSET ?)",
+                  (now - REPLAY_DAYS * DAY, MAX_REPLAYS - 1))
+
+    def replay(self, digest: str, now: float | None = None) -> tuple[str, str] | None:
+        """(game, record JSON) kept under ``digest``, or None (unknown, malformed or expired)."""
+        if not isinstance(digest, str) or not DIGEST_PATTERN.fullmatch(digest):
+            return None
+        now = int(time.time() if now is None else now)
+        _, rows = self._run(f"SELECT game, record FROM {REPLAYS} WHERE digest = ? AND created_at >= ?",
+                            (digest, now - REPLAY_DAYS * DAY), fetch=True)
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None
+
     def count(self) -> int:
         _, rows = self._run(f"SELECT COUNT(*) FROM {TABLE}", (), fetch=True)
         return int(rows[0][0])
@@ -292,6 +331,8 @@ class SqliteStore(GameStore):
         if "meta" not in columns:  # a table made before matches (and commitments) were kept
             conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN meta TEXT NOT NULL DEFAULT '{{}}'")
         conn.execute(INDEX)
+        conn.execute(REPLAY_SCHEMA)
+        conn.execute(REPLAY_INDEX)
 
     def _outage(self, error: BaseException) -> bool:
         # locked past the busy timeout, a full disk, an unreadable file
@@ -338,6 +379,8 @@ class PostgresStore(GameStore):
             conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS finished INTEGER NOT NULL DEFAULT 0")
             conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS meta TEXT NOT NULL DEFAULT '{{}}'")
             conn.execute(INDEX)
+            conn.execute(REPLAY_SCHEMA)
+            conn.execute(REPLAY_INDEX)
 
     def __repr__(self) -> str:
         parts = urlsplit(self.url)

@@ -32,7 +32,7 @@ def and_list(items: Sequence[str]) -> str:
     return format_list([str(i) for i in items], locale=get_locale())
 
 
-def signed(number: int) -> str:
+def signed(number: int | float) -> str:
     """+13 / −10 / 0 in the page's digits."""
     text = numerals.num(abs(number))
     if not number:
@@ -64,10 +64,22 @@ def legal_json(t: dict[str, Any]) -> str:
 
 
 def percent(score: float) -> str:
-    """0.4321 -> "43%" in the page's language and digits."""
+    """0.4321 -> "43%" in the page's language, digits and percent sign (Persian "۴۳٪": Babel
+    keeps the Latin "%" whatever the numbering system)."""
     locale = get_locale()
     text = format_percent(score, locale=locale, numbering_system="default")
+    if locale is not None:
+        symbols = locale.number_symbols.get(locale.default_numbering_system) or {}
+        text = text.replace("%", symbols.get("percentSign", "%"))
     return numerals.to_native_digits(text, locale)
+
+
+def number(value: int | float) -> str:
+    """A number that may be negative, in the page's digits: a negative one isolated left-to-right
+    with a true minus (U+2212), as ``signed`` prints the deal tables' net points."""
+    if value < 0:
+        return "\u2066\u2212" + numerals.num(abs(value)) + "\u2069"
+    return numerals.num(value)
 
 
 def level_label(level: str) -> str:
@@ -99,6 +111,7 @@ GLOBALS: dict[str, Callable[..., str]] = {
     "play_payment_reason": payment_reason,
     "play_legal_json": legal_json,
     "play_percent": percent,
+    "play_number": number,
     "play_level_label": level_label,
 }
 

@@ -6,8 +6,9 @@
   ``"tiles": ""``; Tien Gow adds ``"face_up": bool``) → the new ``{"id", "version", "view"}``
   after the computer players have moved up to your next turn or the end of the deal
 - ``GET /api/v1/games/<id>/record`` → the deal record once the deal is over (409 before)
-- ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "candidates": [{"action", "score"}]}``
-  (409 ``deal-over`` / ``not-your-turn`` otherwise)
+- ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "forced", "ranked_by",
+  "candidates": [{"action", "chance", "expected"}]}`` (409 ``deal-over`` / ``not-your-turn``
+  otherwise; 429 over the hint limit)
 
 Errors are ``{"error": code, "message": sentence in the request's language}``: 400 malformed
 input, 404 unknown game or id, 409 stale version or deal not over, 422 illegal action (``error``
@@ -79,6 +80,9 @@ def error_message(code: str) -> str:
         "foreign-origin": pgettext("play api", "Requests from another site's pages are refused."),
         "too-many-requests": pgettext(
             "play api", "Too many new games from your address: wait a little (see %(header)s).",
+            header="Retry-After"),
+        "too-many-hints": pgettext(
+            "play api", "Too many hints from your address: wait a little (see %(header)s).",
             header="Retry-After"),
     }
     return str(messages.get(code) or messages["bad-request"])
@@ -209,17 +213,23 @@ def next_deal(game_id: str) -> tuple[Response, int]:
 
 
 @bp.get("/games/<game_id>/hint")
+@limits.hint
 def hint(game_id: str) -> tuple[Response, int]:
-    """On your turn: the suggested action and at most five candidates with the estimate of your
-    first-place chance after each (0..1), best first, from your seat's view only."""
+    """On your turn: the suggested action; ``forced`` when it is the only legal one (then no
+    figures); else at most five candidates, each with ``chance`` (of first place, 0..1) and
+    ``expected`` (the expected score: Chuo Pai cards in your pile, Tien Gow net points), sorted by
+    ``ranked_by``. From your seat's view only."""
     game = service.load(current_store(), game_id)
     try:
         found = service.hints(game)
     except IllegalAction as e:
         return error(e.reason, 409, version=game.version)
     response = jsonify({
-        "action": found[0].action.as_dict(),
-        "candidates": [{"action": h.action.as_dict(), "score": round(h.score, 4)} for h in found],
+        "action": found.action.as_dict(),
+        "forced": found.forced,
+        "ranked_by": found.ranked_by,
+        "candidates": [{"action": h.action.as_dict(), "chance": round(h.chance, 4),
+                        "expected": round(h.expected, 2)} for h in found.candidates],
     })
     response.headers["Cache-Control"] = "no-store"
     return response, 200
@@ -246,6 +256,8 @@ def _stale(e: service.StaleVersion) -> tuple[Response, int]:
 def _http(e: HTTPException) -> tuple[Response, int]:
     code = {413: "too-large", 404: "unknown-game", 405: "bad-method", 403: "foreign-origin",
             429: "too-many-requests"}.get(e.code or 400, "bad-request")
+    if e.code == 429 and limits.is_hint_limit(e):
+        code = "too-many-hints"
     response, status = error(code, e.code or 400)
     if e.code == 429 and e.response is not None and "Retry-After" in e.response.headers:
         response.headers["Retry-After"] = e.response.headers["Retry-After"]

@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from paiyou.play.store import StoreUnavailable
 from paiyou.web.csrf import CSRFError, ForeignOrigin
+from paiyou.web.limits import is_hint_limit
 
 RETRY_AFTER = 5  # seconds: about how long a database restart takes
 
@@ -51,9 +52,14 @@ def database_unavailable(_error: StoreUnavailable) -> tuple[str, int, dict[str, 
 
 
 def too_many_requests(error: HTTPException) -> tuple[str, int, dict[str, str]]:
-    body, status = refused(_("Too many new deals"), _(
-        "You have started a great many deals in a short time. Please wait a little before the "
-        "next one; your deals in progress are all still there."), 429)
+    if is_hint_limit(error):
+        body, status = refused(_("Too many hints"), _(
+            "You have asked for a great many hints in a short time. Please wait a little before "
+            "the next one; your deal is still there."), 429)
+    else:
+        body, status = refused(_("Too many new deals"), _(
+            "You have started a great many deals in a short time. Please wait a little before the "
+            "next one; your deals in progress are all still there."), 429)
     retry = error.response.headers.get("Retry-After") if error.response is not None else None
     return body, status, {"Retry-After": retry or "60"}
 

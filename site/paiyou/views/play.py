@@ -1,9 +1,11 @@
 """Blueprint ``play``: a full deal against the computer in the browser (routes only).
 
 - ``GET /<lang>/play``: both games. ``GET /<lang>/<game>/play``: choose the computer players'
-  level and an optional seed, or continue this browser's unfinished deal (nothing is dealt on a
-  GET); ``POST`` the same URL ("New deal") deals and redirects to the table,
-  ``/<lang>/<game>/games/<id>``.
+  level (preselected: the one this browser chose last, else ``standard``) and an optional seed,
+  or continue this browser's unfinished deal (nothing is dealt on a GET); ``POST`` the same URL
+  ("New deal") deals and redirects to the table, ``/<lang>/<game>/games/<id>`` — except when the
+  form leaves an unfinished deal (``leaving=<id>``) without ``confirm=yes``: then it redirects to
+  ``GET …/play/confirm``, which asks first.
 - ``GET /<lang>/<game>/games/<id>``: the table. ``POST`` the same URL: your action (a plain form:
   POST, then redirect, then GET; with htmx the table region is swapped in place and the
   computer's moves are announced in a live region).
@@ -56,18 +58,38 @@ def games_index() -> Any:
     return render("play/index.html", games=GAME_KEYS)
 
 
+FIRST_LEVEL = "standard"  # a first visit's opponents: a fair game, not the strongest
+
+
+def first_level(game: str) -> str:
+    """The level preselected for a browser that never chose one: the operator's
+    ``PAIYOU_OPPONENT_LEVEL`` when set, else ``standard`` (else the strongest the engine lists)."""
+    configured = current_app.config.get("PAIYOU_OPPONENT_LEVEL")
+    if configured in service.levels(game):
+        return str(configured)
+    return FIRST_LEVEL if FIRST_LEVEL in service.levels(game) else service.default_level(game)
+
+
 def _start_page(game: str, *, seed_text: str = "", level: str | None = None,
                 error: str | None = None, status: int = 200) -> Any:
-    configured = current_app.config.get("PAIYOU_OPPONENT_LEVEL")
-    chosen = level if level in service.levels(game) else service.default_level(game, configured)
-    mine = stats.rows(cookies.read_stats(), game, service.levels(game))
+    last = cookies.last_level(game)
+    chosen = level if level in service.levels(game) else last or first_level(game)
+    listed = service.levels(game)
+    stronger = [level_label(n) for n in listed[listed.index(chosen) + 1:]]
+    mine = stats.rows(cookies.read_stats(), game, listed)
     body = render("play/start.html", game=game, levels=level_choices(game, chosen),
                   seed_text=seed_text, error=error, unfinished=cookies.unfinished_games(game)[:1],
-                  stats=mine, reset_done=request.args.get("reset") == "done")
+                  stats=mine, reset_done=request.args.get("reset") == "done",
+                  chosen_label=level_label(chosen), chosen_last=chosen == last, stronger=stronger)
     return current_app.make_response((body, status))
 
 
-def _seed_error() -> str:
+def _seed_error(seed_text: str = "") -> str:
+    """Why a seed was refused: too large (a whole number past ``MAX_SEED - 1``, however many
+    digits), or not a whole number at all."""
+    if numerals.parse_whole_number(seed_text, max_digits=40) is not None:
+        return str(pgettext("play", "A seed is at most %(highest)s: this one is too large.",
+                            highest=numerals.format_number(service.MAX_SEED - 1)))
     return str(pgettext("play", "A seed is a whole number, such as %(example)s.",
                         example=numerals.format_number(42)))
 
@@ -101,7 +123,7 @@ def start_page(game: str) -> Any:
     try:
         service.parse_seed(seed_text)
     except service.BadInput:
-        return _start_page(game, seed_text=seed_text, level=level, error=_seed_error(), status=400)
+        return _start_page(game, seed_text=seed_text, level=level, error=_seed_error(seed_text), status=400)
     if level and level not in service.levels(game):
         return _start_page(game, seed_text=seed_text, error=pgettext(
             "play", "Choose one of the levels below."), status=400)
@@ -120,20 +142,47 @@ def new(game: str) -> Any:
     level_text = request.form.get("level", "")
     try:
         seed = service.parse_seed(seed_text)
-        level = service.parse_level(game, level_text, current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
+        level = service.parse_level(game, level_text or first_level(game))
     except service.BadInput:
         back = url_for("play.start_page", game=game, seed=seed_text[:40] or None,
                        level=level_text[:40] or None)
         return redirect(back, code=303)
+    leaving = _unfinished(game, request.form.get("leaving", ""))
+    if leaving is not None and request.form.get("confirm") != "yes":  # ask first (no deal yet)
+        return redirect(url_for("play.confirm_new", game=game, leaving=leaving.id, level=level,
+                                seed=seed_text[:40] or None), code=303)
     started = service.start(current_store(), game, seed, level, auto_pass=cookies.auto_pass())
     response = redirect(table_url(game, started.id), code=303)
     cookies.remember(response, started.id)
+    cookies.set_level(response, level)
     return response
+
+
+def _unfinished(game: str, game_id: str) -> service.Game | None:
+    """The unfinished deal ``game_id`` of ``game`` (the one a "New deal" would leave), or None."""
+    try:
+        found = service.load(current_store(), game_id, game)
+    except service.GameNotFound:
+        return None
+    return None if found.is_over else found
+
+
+@bp.get(f"/{GAME}/play/confirm")
+def confirm_new(game: str) -> Any:
+    """"New deal" pressed during an unfinished deal, without JavaScript: start a new one anyway
+    (POST, with ``confirm=yes``) or go back to the deal. A GET: nothing is dealt."""
+    leaving = _unfinished(game, request.args.get("leaving", ""))
+    level = request.args.get("level", "")
+    if leaving is None or level not in service.levels(game):
+        return redirect(url_for("play.start_page", game=game), code=303)
+    seed_text = request.args.get("seed", "")[:40]
+    return render("play/confirm_new.html", game=game, leaving=leaving, level=level, seed_text=seed_text,
+                  table=table_url(game, leaving.id))
 
 
 def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
           error: str | None = None, selected: Sequence[str] = (),
-          hints: Sequence[dict[str, Any]] | None = None, tried: str = "") -> Any:
+          hints: dict[str, Any] | None = None, tried: str = "") -> Any:
     model = table_model(game, selected)
     body = render("play/table.html", blocks=("table", "announce"), t=model, notice=notice,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
@@ -165,6 +214,7 @@ def _tile_keys(values: Sequence[str]) -> list[str]:
 
 
 @bp.get(f"/{GAME}/games/<game_id>")
+@limits.hint
 def table(game: str, game_id: str) -> Any:
     """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
     ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes."""
@@ -182,15 +232,18 @@ def table(game: str, game_id: str) -> Any:
 
 
 def _hint_page(current: service.Game) -> Any:
-    """The table with the suggested move selected and the candidates listed (``?hint=1``: a GET,
-    nothing changes; only the human seat's view is read)."""
+    """The table with the suggested move selected and the candidates listed with their figures
+    (``?hint=1``: a GET, nothing changes; only the human seat's view is read)."""
     try:
         found = service.hints(current)
     except IllegalAction:
         return _page(current)
     listed = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up, "pass": not h.action.tiles,
-               "score": h.score} for h in found]
-    return _page(current, selected=listed[0]["tiles"] if listed else (), hints=listed)
+               "chance": h.chance, "expected": h.expected} for h in found.candidates]
+    suggested = keys(found.action.tiles)
+    hint = {"forced": found.forced, "ranked_by": found.ranked_by, "candidates": listed,
+            "pass": not found.action.tiles, "tiles": suggested, "face_up": found.action.face_up}
+    return _page(current, selected=suggested, hints=hint)
 
 
 def _form_action(game: str) -> tuple[str, bool, list[str]] | None:

@@ -3,29 +3,34 @@
 - ``GET /<lang>/<game>/games/<id>/review``: the finished deal face up, one step per action
   (``?step=n``; 409 before the end: nothing hidden may leak).
 - ``GET /<lang>/<game>/games/<id>/record``: the deal record (JSON) once the deal is over.
-- ``GET /<lang>/<game>/replay``: paste or upload a record; ``POST`` the same URL reviews it face up.
+- ``GET /<lang>/<game>/replay``: paste or upload a record; ``POST`` the same URL checks it, keeps
+  it under the SHA-256 of its canonical JSON and redirects to ``GET /<lang>/<game>/replay/<digest>``
+  (``?step=n``), a link that works in every worker for ``REPLAY_DAYS``.
 
 Every answer is private (``paiyou.play.pages.private``).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import pgettext
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
+from paiyou.games import GAME_KEYS, url_converter
 from paiyou.games import game as game_spec
-from paiyou.games import url_converter
+from paiyou.i18n.names import game_name
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, posted_record
 from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
+from paiyou.play.store import current_store
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
 from paiyou.web.htmx import render
@@ -81,13 +86,26 @@ def review(game: str, game_id: str) -> Any:
                         table_url=table_url(game, game_id), shuffle=_shuffle_check(game, found.record()))
 
 
-def _shuffle_check(game: str, record: Any) -> dict[str, str] | None:
-    """The one-line check of a finished deal's commitment, when its record holds seed and salt."""
-    seed, salt = record.get("seed"), record.get("salt")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str) \
-            or not re.fullmatch(r"[0-9a-f]{32}", salt):
+HEX_SALT = re.compile(r"[0-9a-f]{32}")
+HEX_COMMITMENT = re.compile(r"[0-9a-f]{64}")
+
+
+def _shuffle_check(game: str, record: Any) -> dict[str, Any] | None:
+    """The check of a finished deal's shuffle, when its record holds seed and salt: ``text``
+    (``game:seed:salt``), ``computed`` (its SHA-256), ``shown`` (the record's ``commitment``, the
+    one the table showed during the deal, or None when the record has none) and ``matches``
+    (None without a commitment to compare with)."""
+    if not isinstance(record, dict):
         return None
-    return {"text": f"{game}:{seed}:{salt}", "commitment": service.commit(game, seed, salt)}
+    seed, salt, shown = record.get("seed"), record.get("salt"), record.get("commitment")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str) \
+            or not HEX_SALT.fullmatch(salt):
+        return None
+    computed = service.commit(game, seed, salt)
+    if not isinstance(shown, str) or not HEX_COMMITMENT.fullmatch(shown):
+        shown = None
+    return {"text": f"{game}:{seed}:{salt}", "computed": computed, "shown": shown,
+            "matches": None if shown is None else shown == computed}
 
 
 def _record_problem(game: str, error: RecordError) -> str:
@@ -95,8 +113,9 @@ def _record_problem(game: str, error: RecordError) -> str:
     return record_problem_message(game, error)
 
 
-def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "") -> Any:
-    body = render("play/replay.html", game=game, error=error, text=text)
+def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "",
+                 other: str | None = None) -> Any:
+    body = render("play/replay.html", game=game, error=error, text=text, other=other)
     return current_app.make_response((body, status))
 
 
@@ -108,10 +127,11 @@ def replay_page(game: str) -> Any:
 
 @bp.post(f"/{GAME}/replay")
 def replay(game: str) -> Any:
-    """A record (JSON body, form field or file) checked by the engine's ``replay``, then reviewed
-    face up (``step`` in the form or the query); a rejected record is a 422 page naming where
-    and why. Nothing is stored: a form needs its CSRF token, a JSON body none (no other site's
-    page can send one without a CORS preflight)."""
+    """A record (JSON body, form field or file) checked by the engine's ``replay``, kept under the
+    SHA-256 of its canonical JSON and shown at that link (POST → 303 → GET ``replay/<digest>``,
+    with ``?step=`` when the form gave one), so stepping through it never resubmits a form. A
+    rejected record is a 422 page naming where and why, and nothing is kept. A form needs its
+    CSRF token, a JSON body none (no other site's page can send one without a CORS preflight)."""
     if not request.is_json and current_app.config.get("WTF_CSRF_ENABLED", True):
         try:
             validate_csrf(request.form.get("csrf_token"))
@@ -124,16 +144,53 @@ def replay(game: str) -> Any:
     if record is NOT_JSON:
         return _replay_form(game, status=422, error=pgettext(
             "play", "That is not a deal record: a record is one JSON object."))
+    other = record.get("game") if isinstance(record, dict) else None
+    if isinstance(other, str) and other != game and other in GAME_KEYS:
+        return _replay_form(game, status=422, error=pgettext(
+            "play", "This is a %(game)s record: replay it on the %(game)s replay page.",
+            game=game_name(other)), text=request.form.get("record", "")[:MAX_RECORD_BYTES],
+            other=other)
     try:
-        states = states_of(game, record)
+        states_of(game, record)
     except RecordError as e:
         return _replay_form(game, status=422, error=_record_problem(game, e),
                             text=request.form.get("record", "")[:MAX_RECORD_BYTES])
-    step = clamp_step(request.values.get("step"), len(states) - 1)
+    text = canonical_json(record)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    current_store().keep_replay(digest, game, text)
+    step = request.values.get("step")
+    step = step if step is not None and step.isascii() and step.isdigit() and len(step) <= 6 else None
+    return redirect(url_for("review.replay_link", game=game, digest=digest, step=step), code=303)
+
+
+@bp.get(f"/{GAME}/replay/<digest>")
+def replay_link(game: str, digest: str) -> Any:
+    """A replayed record at its content-addressed link (kept ``REPLAY_DAYS``; 404 after), one
+    step per action (``?step=n``), face up."""
+    found = current_store().replay(digest)
+    try:  # a record kept before a rules change may no longer replay: as good as expired
+        record = json.loads(found[1]) if found is not None and found[0] == game else None
+        states = states_of(game, record) if record is not None else None
+    except (RecordError, ValueError):
+        states = None
+    if states is None:
+        return render("play/message.html", game=game, status=404, message=pgettext(
+            "play", "This replay link has expired or never existed. Paste the record again to get a "
+            "new one."), back=url_for("review.replay_page", game=game)), 404
+    step = clamp_step(request.args.get("step"), len(states) - 1)
     agents = tuple("human" if s == 0 else "" for s in range(game_spec(game).seats))
-    text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
-    shuffle = _shuffle_check(game, record) if isinstance(record, dict) else None
-    return _review_page(game, states, step, agents, lambda n: "", replay_record=text, shuffle=shuffle)
+
+    def step_url(n: int) -> str:
+        return url_for("review.replay_link", game=game, digest=digest, step=n)
+
+    shuffle = _shuffle_check(game, record)
+    return _review_page(game, states, step, agents, step_url, shuffle=shuffle,
+                        replay_form=url_for("review.replay_page", game=game))
+
+
+def canonical_json(record: Any) -> str:
+    """The one text of a record: keys sorted, no spaces, UTF-8 as is (its SHA-256 is its link)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 # A JSON body needs no token (no other site's page can send one without a CORS preflight); the

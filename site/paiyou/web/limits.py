@@ -2,7 +2,10 @@
 
 Starting a deal runs the computer players and writes a row, so it is limited per client address:
 ``PAIYOU_NEW_GAME_LIMIT`` (default 30 a minute and 500 a day), one budget shared by the play page's
-"New deal" and the game API's ``POST /api/v1/<game>/games``. Over it: 429 with ``Retry-After``.
+"New deal" and the game API's ``POST /api/v1/<game>/games``. A hint runs the strongest computer
+player's search, so hints are limited too: ``PAIYOU_HINT_LIMIT`` (default 30 a minute and 600 an
+hour), one budget shared by the table's ``?hint=1`` and ``GET /api/v1/games/<id>/hint``. Over a
+limit: 429 with ``Retry-After``.
 
 Counts are kept in ``RATELIMIT_STORAGE_URI``: ``memory://`` (the default) counts per process,
 which is right for one process; several processes (gunicorn workers, containers) must share a
@@ -15,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Flask
+from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 DEFAULT_NEW_GAME_LIMIT = "30 per minute;500 per day"
+DEFAULT_HINT_LIMIT = "30 per minute;600 per hour"
+HINT_SCOPE = "hint"
 EXTENSION_KEY = "paiyou.limiter"
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -28,6 +33,23 @@ def new_game(view: View) -> View:
     """Mark a view that starts a deal: ``init_app`` puts it under the shared new-game limit."""
     view._paiyou_new_game = True  # type: ignore[attr-defined]
     return view
+
+
+def hint(view: View) -> View:
+    """Mark a view that may answer a hint (the API's ``/hint``, the table with ``?hint=1``):
+    ``init_app`` puts its hint requests under the shared hint limit."""
+    view._paiyou_hint = True  # type: ignore[attr-defined]
+    return view
+
+
+def asks_hint() -> bool:
+    """This request asks for a hint (the only requests of a marked view that are counted)."""
+    return request.path.endswith("/hint") or "hint" in request.args
+
+
+def is_hint_limit(error: object) -> bool:
+    """The 429 ``error`` is the hint limit's (its page and message say so)."""
+    return getattr(getattr(error, "limit", None), "scope", None) == HINT_SCOPE
 
 
 def init_app(app: Flask) -> None:
@@ -44,6 +66,13 @@ def init_app(app: Flask) -> None:
         if getattr(view, "_paiyou_new_game", False):
             limited: Callable[..., Any] = shared(view)
             app.view_functions[endpoint] = limited
+    hint_limit = str(app.config.get("PAIYOU_HINT_LIMIT") or DEFAULT_HINT_LIMIT)
+    hints = limiter.shared_limit(hint_limit, scope=HINT_SCOPE, exempt_when=lambda: not asks_hint())
+    for endpoint, view in list(app.view_functions.items()):
+        if getattr(view, "_paiyou_hint", False):
+            counted: Callable[..., Any] = hints(view)
+            app.view_functions[endpoint] = counted
 
 
-__all__ = ["new_game", "init_app", "DEFAULT_NEW_GAME_LIMIT"]
+__all__ = ["new_game", "hint", "asks_hint", "is_hint_limit", "init_app", "DEFAULT_NEW_GAME_LIMIT",
+           "DEFAULT_HINT_LIMIT"]
