@@ -9,11 +9,12 @@ same deal played again with a computer player in that seat ("duplicate").
   judge of a puzzle made from a position: any move graded ``best`` or ``good`` is right).
 - ``duplicate(record, seat, level=…)``: the same deal (the record's dealt state, the same computer
   players with the same generators as the site, ``engine.seating``) with ``level`` in ``seat``.
+- ``hindsight(record, seat)``, apart: the move that would have done best against the real hands.
 
 Thresholds, accuracy formula, budgets and seeding: docs/ai.md, "Analysis of a finished deal".
 Errors: ``AnalysisError`` with a code (``unknown-game``, ``not-a-seat``, ``unknown-level``,
-``level-cannot-estimate``, ``deal-not-over``, ``not-legal``, ``bad-opponents``); a bad record raises the engine's
-``RecordError``.
+``level-cannot-estimate``, ``deal-not-over``, ``deal-over``, ``not-legal``, ``bad-opponents``);
+a bad record raises the engine's ``RecordError``.
 """
 from __future__ import annotations
 
@@ -395,8 +396,78 @@ def duplicate(record: Mapping[str, Any], seat: int, *, level: str = "strong",
                            spec.to_record(deal))
 
 
+# -- with hindsight (separate: it reads every hand) ------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Hindsight:
+    """One decision seen with every hand: each legal move played on the real deal, then the rest
+    played by ``players`` in every seat (the site's generators). ``results``: every legal move with
+    the seat's (first-place share, score) at the end, best first (higher share, then higher score,
+    then legal order); ``best`` the first; ``played`` and ``played_result`` the move made."""
+
+    step: int
+    played: Any
+    best: Any
+    played_result: tuple[float, int]
+    results: tuple[tuple[Any, tuple[float, int]], ...]
+
+    @property
+    def played_was_best(self) -> bool:
+        """The move made did as well as the best (ties are listed in legal order)."""
+        return self.played_result == self.results[0][1]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "played": self.played.as_dict(), "best": self.best.as_dict(),
+                "played_was_best": self.played_was_best,
+                "played_result": list(self.played_result),
+                "results": [{"action": a.as_dict(), "first": r[0], "score": r[1]} for a, r in self.results]}
+
+
+def _players_all(spec: GameSpec, players: str) -> list[Agent | None]:
+    if players not in spec.agent_levels:
+        raise AnalysisError("unknown-level", repr(players))
+    return [spec.make_agent(players) for _ in range(spec.seats)]
+
+
+def _hindsight_at(agents: Sequence[Agent | None], step: int, before: Deal, played: Any) -> Hindsight:
+    seat = before.to_act
+    assert seat is not None
+    results = []
+    for candidate in before.legal_actions():
+        outcome = play_seats(before.apply(candidate, player=seat), agents).outcome()
+        assert outcome is not None
+        share = 1 / len(outcome.first) if seat in outcome.first else 0.0
+        results.append((candidate, (share, outcome.scores[seat])))
+    order = sorted(range(len(results)), key=lambda i: (-results[i][1][0], -results[i][1][1], i))
+    ranked = tuple(results[i] for i in order)
+    mine = next((r for a, r in results if _key(a) == _key(played)), None)
+    if mine is None:
+        raise AnalysisError("not-legal", played.notation)
+    return Hindsight(step, played, ranked[0][0], mine, ranked)
+
+
+def hindsight_at(game: str, deal: Deal, played: Any, *, players: str = "greedy") -> Hindsight:
+    """One decision with hindsight: ``played`` by the seat to act in ``deal`` (the full state,
+    every hand), each legal move tried as ``hindsight`` does."""
+    if deal.is_over:
+        raise AnalysisError("deal-over")
+    return _hindsight_at(_players_all(_spec(game), players), deal.action_count, deal, played)
+
+
+def hindsight(record: Mapping[str, Any], seat: int, *, players: str = "greedy") -> tuple[Hindsight, ...]:
+    """"With hindsight", apart from the analysis, which never reads another hand: for each of
+    ``seat``'s decisions with more than one legal action, the move that would have done best
+    against the hands as they were, had every seat then played like ``players`` (the default,
+    ``greedy``, draws nothing and costs microseconds a move). An approximation of the best move had
+    the seat seen every hand, not a grade: luck and the later play decide it as much as the move."""
+    spec = _record_spec(record)
+    agents = _players_all(spec, players)
+    return tuple(_hindsight_at(agents, step, before, action)
+                 for step, before, action in seat_moves(record, seat) if len(before.legal_actions()) > 1)
+
+
 __all__ = ["GRADES", "BEST", "GOOD", "INACCURACY", "MISTAKE", "BLUNDER", "BEST_MAX", "GOOD_BELOW",
            "INACCURACY_BELOW", "MISTAKE_BELOW", "CHANCE_SPREAD", "SCORE_WEIGHT", "UNWEIGHED_COST",
            "AnalysisError", "Figures", "Decision", "Analysis", "DuplicateResult", "grade", "move_accuracy",
            "deal_accuracy", "estimate_figures", "cost_of", "decision_seed", "assess", "analyse", "seat_moves",
-           "played_action", "play_again", "duplicate"]
+           "played_action", "play_again", "duplicate", "Hindsight", "hindsight", "hindsight_at"]

@@ -325,3 +325,34 @@ def test_the_duplicate_plays_the_same_shuffle_with_the_level_in_the_seat(key):
         assert action == greedy.choose(before.view(0), agent_rng(before, 0))
     assert duplicate(record, 0, level="greedy", opponents="greedy") == result
     assert BLUNDER == GRADES[-1]
+
+
+# -- with hindsight ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_hindsight_tries_every_legal_move_on_the_real_hands(key):
+    record = record_of(key, 31)
+    notes = analysis.hindsight(record, 0)
+    steps = game(key).replay_steps(record)
+    graded = [d.step for d in analyse(record, 0, level="standard").decisions if not d.forced]
+    assert [n.step for n in notes] == graded
+    for note in notes:
+        assert len(note.results) == len(steps[note.step].legal_actions())
+        assert note.results[0][1] >= note.played_result and note.best is note.results[0][0]
+        assert note.played_was_best == (note.played_result == note.results[0][1])
+    assert analysis.hindsight(record, 0) == notes
+    assert notes[0].as_dict()["played"] == notes[0].played.as_dict()
+
+
+def test_hindsight_reads_the_hidden_hands_where_the_analysis_does_not():
+    differ = 0
+    for seed in (33, 34, 35):
+        one, two = _other_hands_swapped("tien-gow", seed)
+        played = one.legal_actions()[0]
+        a, b = (analysis.hindsight_at("tien-gow", deal, played) for deal in (one, two))
+        assert a.step == b.step == 0 and len(a.results) == len(b.results)
+        differ += a.results != b.results
+    assert differ > 0  # the same view, other hidden hands: other results
+    with pytest.raises(AnalysisError) as caught:
+        analysis.hindsight_at("tien-gow", one, Act("no such move"))
+    assert caught.value.code == "not-legal"
