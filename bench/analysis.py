@@ -10,8 +10,8 @@ as the site plays them (``engine.seating``: one generator per move) with L in se
 played again with ``--duplicate-level`` in seat 0 (``engine.analysis.duplicate``). Printed:
 
 - **time per deal**: the process's CPU time of ``analyse`` (one core; ``time.process_time``),
-  median, 95th percentile (nearest rank) and maximum, with the graded decisions per deal; pooled
-  over the levels, per game;
+  median, 95th percentile (nearest rank) and maximum, with the graded decisions per deal, and the
+  duplicate's CPU time (median, p95); pooled over the levels, per game;
 - **grades**: the share of graded decisions in each grade per level, with 95% Wilson intervals
   (decisions pooled over the deals), and the mean accuracy per deal with a 95% normal interval —
   the stronger the player, the higher the accuracy should be (the last line says whether it is);
@@ -73,9 +73,10 @@ def run_deal(key: str, seed: int, level: str, opponents: str, analysis_level: st
     start = time.process_time()
     result = analyse(record, 0, level=analysis_level)
     seconds = time.process_time() - start
+    start = time.process_time()
     again = duplicate(record, 0, level=duplicate_level, opponents=opponents)
-    return {"seconds": seconds, "counts": result.counts, "accuracy": result.accuracy,
-            "difference": again.difference}
+    return {"seconds": seconds, "duplicate_seconds": time.process_time() - start, "counts": result.counts,
+            "accuracy": result.accuracy, "difference": again.difference}
 
 
 def bench(key: str, levels: Sequence[str], deals: int, first_seed: int, opponents: str,
@@ -94,11 +95,13 @@ def report(key: str, rows: dict[str, list[dict[str, Any]]], deals: int, first_se
     pooled = [r for level_rows in rows.values() for r in level_rows]
     times = sorted(r["seconds"] for r in pooled)
     graded = [sum(r["counts"].values()) for r in pooled]
+    dup = sorted(r["duplicate_seconds"] for r in pooled)
     lines = [f"## {key}: seeds {first_seed}–{first_seed + deals - 1}, opponents {opponents}, "
              f"analysed by {analysis_level}, duplicate {duplicate_level}", "",
              f"analysis CPU per deal (n={len(times)}): median {statistics.median(times):.2f} s, "
              f"p95 {percentile(times, 0.95):.2f} s, max {times[-1]:.2f} s; "
-             f"graded decisions per deal: mean {statistics.fmean(graded):.1f}", "",
+             f"graded decisions per deal: mean {statistics.fmean(graded):.1f}; duplicate CPU per deal: "
+             f"median {statistics.median(dup):.2f} s, p95 {percentile(dup, 0.95):.2f} s", "",
              "| player | graded | " + " | ".join(GRADES) + " | accuracy (95%) | duplicate − player (95%) |",
              "|---|---|" + "---|" * len(GRADES) + "---|---|"]
     accuracies = []
@@ -113,7 +116,7 @@ def report(key: str, rows: dict[str, list[dict[str, Any]]], deals: int, first_se
         accuracies.append(accuracy[0])
         difference = mean_interval([r["difference"] for r in level_rows])
         lines.append(f"| {level} | {n} | " + " | ".join(shares)
-                     + f" | {accuracy[0]:.1f} [{accuracy[1]:.1f}, {accuracy[2]:.1f}]"
+                     + f" | {accuracy[0]:.1f} [{max(0.0, accuracy[1]):.1f}, {min(100.0, accuracy[2]):.1f}]"
                      + f" | {difference[0]:+.2f} [{difference[1]:+.2f}, {difference[2]:+.2f}] |")
     if len(accuracies) > 1:
         rising = all(a < b for a, b in zip(accuracies, accuracies[1:], strict=False))

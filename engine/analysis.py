@@ -169,9 +169,10 @@ class Decision:
     """One decision of the analysed seat.
 
     ``step``: the number of actions before it (the index of its state in ``replay_steps``).
-    ``forced``: a single legal action (then no figures, no grade). ``figures``: every candidate
-    the search weighed with its figures, best first; ``best`` the first of them. ``cost`` and
-    ``basis``: ``cost_of``. ``grade``: ``grade(cost)``; ``accuracy``: ``move_accuracy(cost)``."""
+    Actions are the engine's (entries of ``view.legal_actions()``). ``forced``: a single legal
+    action (then no figures, no grade). ``figures``: every candidate the search weighed with its
+    figures, best first; ``best`` the first of them. ``cost`` and ``basis``: ``cost_of``.
+    ``grade``: ``grade(cost)``; ``accuracy``: ``move_accuracy(cost)``."""
 
     step: int
     seat: int
@@ -227,12 +228,15 @@ def _estimating_agent(spec: GameSpec, level: str) -> Agent:
 
 
 def _assess(spec: GameSpec, agent: Agent, level: str, step: int, view: SeatView, played: Any) -> Decision:
-    legal = view.legal_actions()
-    if _key(played) not in {_key(a) for a in legal}:
+    legal = {_key(a): a for a in view.legal_actions()}
+    if _key(played) not in legal:
         raise AnalysisError("not-legal", played.notation)
+    played = legal[_key(played)]
     if len(legal) == 1:
         return Decision(step, view.seat, played, forced=True)
-    ranked = estimate_figures(agent, view, make_rng(decision_seed(spec.key, level, view)))
+    # Every action as the engine's own object (an agent may answer with its own).
+    ranked = [(legal.get(_key(a), a), f)
+              for a, f in estimate_figures(agent, view, make_rng(decision_seed(spec.key, level, view)))]
     cost, basis = cost_of(ranked, played)
     return Decision(step, view.seat, played, forced=False, best=ranked[0][0], figures=tuple(ranked),
                     cost=cost, basis=basis, grade=grade(cost), accuracy=move_accuracy(cost))

@@ -158,6 +158,7 @@ def test_forced_decisions_are_listed_not_graded_and_progress_counts_the_others(k
         else:
             graded += 1
             assert not d.forced and d.grade == grade(d.cost) and d.best is not None
+            assert all(a in legal for a, _ in d.figures) and d.best is d.figures[0][0]
             assert d.accuracy == move_accuracy(d.cost)
     assert calls == [(done, graded) for done in range(graded + 1)]
     assert result.accuracy == pytest.approx(
