@@ -1,0 +1,477 @@
+"""Analysis of a finished deal: every decision of one seat graded with what that seat knew, and the
+same deal played again with a computer player in that seat ("duplicate").
+
+- ``analyse(record, seat, level=…)``: for each of ``seat``'s decisions with more than one legal
+  action, the estimating agent's figures of every candidate computed **from the seat's view at
+  that moment** (``deal.view(seat)``, never the hidden hands), the move played, the best move,
+  the cost of the move played and a grade (``GRADES``); the deal's accuracy, 0..100.
+- ``assess(game, view, played, level=…)``: one decision alone (the analysis's step, and the
+  judge of a puzzle made from a position: any move graded ``best`` or ``good`` is right).
+- ``duplicate(record, seat, level=…)``: the same deal (the record's dealt state, the same computer
+  players with the same generators as the site, ``engine.seating``) with ``level`` in ``seat``.
+- ``hindsight(record, seat)``, apart: the move that would have done best against the real hands.
+
+Thresholds, accuracy formula, budgets and seeding: docs/ai.md, "Analysis of a finished deal".
+Errors: ``AnalysisError`` with a code (``unknown-game``, ``not-a-seat``, ``unknown-level``,
+``level-cannot-estimate``, ``deal-not-over``, ``deal-over``, ``not-legal``, ``bad-opponents``);
+a bad record raises the engine's ``RecordError``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import EngineError
+from engine.games import GAMES
+from engine.rng import make_rng
+from engine.seating import play_seats
+from engine.spec import Agent, Deal, GameSpec, SeatView
+
+# -- grades and thresholds -------------------------------------------------------------------------
+
+BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
+GRADES: tuple[str, ...] = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+
+# A decision's cost is in first-place chance (0..1) lost against the best candidate. A grade holds
+# costs up to (``best``) or below (the others) its bound; ``blunder`` is everything above.
+BEST_MAX = 0.01  # within a point of chance of the best: as good as it (the estimates' noise)
+GOOD_BELOW = 0.05  # lichess's inaccuracy starts at 5 points of winning chance (0.1 on its -1..1)
+INACCURACY_BELOW = 0.10  # lichess's mistake: 10 points
+MISTAKE_BELOW = 0.20  # lichess's blunder is 15 points; ours is wider, the estimates are sampled
+
+# When the chance cannot tell (every candidate's within CHANCE_SPREAD of each other: the deal is
+# lost, or won, whatever the move) and the agent gives expected scores, the cost is the expected
+# score lost (Chuo Pai cards in the pile, Tien Gow net points) times SCORE_WEIGHT: 0.02 a point,
+# the weight ``standard`` and ``strong`` give a card of margin in Chuo Pai, so that 5 points lost
+# is a mistake and 10 a blunder.
+CHANCE_SPREAD = 0.02
+SCORE_WEIGHT = 0.02
+
+# A legal move the search does not weigh (left out of its candidates: Tien Gow's costlier discards,
+# a broken Supreme, a sure trick not cashed; Chuo Pai's unbeatable lead while many cards are out)
+# has no figures. It costs as the worst candidate weighed, and at least UNWEIGHED_COST.
+UNWEIGHED_COST = GOOD_BELOW
+
+# The mapping from winning-chance loss to move accuracy of lichess (lila, AccuracyPercent.scala).
+ACCURACY_A, ACCURACY_K, ACCURACY_B = 103.1668, 0.04354, 3.1669
+
+# Bases of a cost: the first-place chance, the expected score, or neither (a move not weighed).
+FIRST, SCORE, UNWEIGHED = "first", "score", "unweighed"
+
+
+class AnalysisError(EngineError, ValueError):
+    """An analysis that cannot be made. ``code`` is a stable code (module docstring)."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code}: {detail}" if detail else code)
+
+
+def grade(cost: float) -> str:
+    """The grade of a decision that cost ``cost`` (first-place chance, 0..1) against the best."""
+    if cost <= BEST_MAX:
+        return BEST
+    if cost < GOOD_BELOW:
+        return GOOD
+    if cost < INACCURACY_BELOW:
+        return INACCURACY
+    if cost < MISTAKE_BELOW:
+        return MISTAKE
+    return BLUNDER
+
+
+def move_accuracy(cost: float) -> float:
+    """lichess's accuracy of a move, 0..100, from the chance it lost in percentage points:
+    103.1668 × exp(−0.04354 × loss) − 3.1669, clamped to 0..100 (a cost of 0 gives 100)."""
+    value = ACCURACY_A * math.exp(-ACCURACY_K * max(0.0, cost) * 100) - ACCURACY_B
+    return min(100.0, max(0.0, value))
+
+
+def deal_accuracy(costs: Iterable[float]) -> float | None:
+    """The plain mean of ``move_accuracy`` over the graded decisions' costs; None without one."""
+    values = [move_accuracy(c) for c in costs]
+    return sum(values) / len(values) if values else None
+
+
+# -- figures -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What the search says of a candidate: ``first`` its chance of first place (0..1; Tien Gow:
+    of the last trick), ``score`` its expected score (Chuo Pai cards in the pile, Tien Gow net
+    points) when the agent gives one, else None."""
+
+    first: float
+    score: float | None = None
+
+    def as_dict(self) -> dict[str, float | None]:
+        return {"first": self.first, "score": self.score}
+
+
+def estimate_figures(agent: Any, view: SeatView, rng: random.Random) -> list[tuple[Any, Figures]]:
+    """The agent's candidates with their figures, best first in its order: its
+    ``estimate_figures(view, rng)`` when it has one (pairs of an action and an object with
+    ``first`` and ``score``), else its ``estimate(view, rng)`` (pairs of an action and a chance)
+    with no score. AnalysisError("level-cannot-estimate") when it has neither."""
+    method = getattr(agent, "estimate_figures", None)
+    if callable(method):
+        found = []
+        for action, figures in method(view, rng):
+            score = getattr(figures, "score", None)
+            found.append((action, Figures(float(figures.first), None if score is None else float(score))))
+        return found
+    method = getattr(agent, "estimate", None)
+    if not callable(method):
+        raise AnalysisError("level-cannot-estimate", str(getattr(agent, "name", agent)))
+    return [(action, Figures(float(chance))) for action, chance in method(view, rng)]
+
+
+def _key(action: Any) -> str:
+    """An action's identity across the agents' and the engine's objects (as the site's hint)."""
+    return repr(action.as_dict())
+
+
+def cost_of(ranked: Sequence[tuple[Any, Figures]], played: Any) -> tuple[float, str]:
+    """(cost, basis) of playing ``played`` where the search ranked ``ranked`` (best first).
+
+    ``first``: the best's chance less the move's, at least 0. ``score``: when every candidate's
+    chance lies within CHANCE_SPREAD and every candidate has a score, SCORE_WEIGHT × the best
+    score less the move's, at least 0. ``unweighed``: the move is not among the candidates —
+    the worst candidate's cost, at least UNWEIGHED_COST."""
+    if not ranked:
+        raise AnalysisError("not-legal", "no candidate")
+    chances = [f.first for _, f in ranked]
+    scores = [f.score for _, f in ranked]
+    by_score = max(chances) - min(chances) <= CHANCE_SPREAD and all(s is not None for s in scores)
+
+    def cost(figures: Figures) -> float:
+        if by_score:
+            assert figures.score is not None and ranked[0][1].score is not None
+            return max(0.0, SCORE_WEIGHT * (ranked[0][1].score - figures.score))
+        return max(0.0, ranked[0][1].first - figures.first)
+
+    found = next((f for a, f in ranked if _key(a) == _key(played)), None)
+    if found is None:
+        return max(UNWEIGHED_COST, *(cost(f) for _, f in ranked)), UNWEIGHED
+    return cost(found), SCORE if by_score else FIRST
+
+
+# -- one decision -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the analysed seat.
+
+    ``step``: the number of actions before it (the index of its state in ``replay_steps``).
+    Actions are the engine's (entries of ``view.legal_actions()``). ``forced``: a single legal
+    action (then no figures, no grade). ``figures``: every candidate the search weighed with its
+    figures, best first; ``best`` the first of them. ``cost`` and ``basis``: ``cost_of``.
+    ``grade``: ``grade(cost)``; ``accuracy``: ``move_accuracy(cost)``."""
+
+    step: int
+    seat: int
+    played: Any
+    forced: bool
+    best: Any | None = None
+    figures: tuple[tuple[Any, Figures], ...] = ()
+    cost: float | None = None
+    basis: str | None = None
+    grade: str | None = None
+    accuracy: float | None = None
+
+    @property
+    def played_figures(self) -> Figures | None:
+        """The figures of the move played; None when forced or not weighed."""
+        return next((f for a, f in self.figures if _key(a) == _key(self.played)), None)
+
+    def as_dict(self) -> dict[str, Any]:
+        """As JSON: actions as the engine writes them (``{"tiles": …}``, Tien Gow with
+        ``face_up``)."""
+        return {
+            "step": self.step, "seat": self.seat, "played": self.played.as_dict(), "forced": self.forced,
+            "best": self.best.as_dict() if self.best is not None else None,
+            "grade": self.grade, "cost": self.cost, "basis": self.basis, "accuracy": self.accuracy,
+            "figures": [{"action": a.as_dict(), **f.as_dict()} for a, f in self.figures],
+        }
+
+
+def decision_seed(game: str, level: str, view: SeatView) -> int:
+    """The seed of a decision's estimate: the first 8 bytes (big-endian) of the SHA-256 of the
+    compact JSON (sorted keys) of ``["paiyou-analysis", game, level, view.as_dict()]``. The view is
+    what the seat knows (its hand, the public history, whose turn): never the deal's seed nor
+    another hand, so the same view is estimated alike in any deal."""
+    text = json.dumps(["paiyou-analysis", game, level, view.as_dict()], sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=True)
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
+def _spec(game: str) -> GameSpec:
+    found = GAMES.get(game) if isinstance(game, str) else None
+    if found is None:
+        raise AnalysisError("unknown-game", repr(game))
+    return found
+
+
+def _estimating_agent(spec: GameSpec, level: str) -> Agent:
+    if level not in spec.agent_levels:
+        raise AnalysisError("unknown-level", repr(level))
+    agent = spec.make_agent(level)
+    if not callable(getattr(agent, "estimate_figures", None)) and not callable(getattr(agent, "estimate", None)):
+        raise AnalysisError("level-cannot-estimate", level)
+    return agent
+
+
+def _assess(spec: GameSpec, agent: Agent, level: str, step: int, view: SeatView, played: Any) -> Decision:
+    legal = {_key(a): a for a in view.legal_actions()}
+    if _key(played) not in legal:
+        raise AnalysisError("not-legal", played.notation)
+    played = legal[_key(played)]
+    if len(legal) == 1:
+        return Decision(step, view.seat, played, forced=True)
+    # Every action as the engine's own object (an agent may answer with its own).
+    ranked = [(legal.get(_key(a), a), f)
+              for a, f in estimate_figures(agent, view, make_rng(decision_seed(spec.key, level, view)))]
+    cost, basis = cost_of(ranked, played)
+    return Decision(step, view.seat, played, forced=False, best=ranked[0][0], figures=tuple(ranked),
+                    cost=cost, basis=basis, grade=grade(cost), accuracy=move_accuracy(cost))
+
+
+def assess(game: str, view: SeatView, played: Any, *, level: str = "strong", step: int = 0) -> Decision:
+    """One decision: ``played`` (one of ``view.legal_actions()``, else AnalysisError("not-legal"))
+    by the view's seat, estimated by ``level`` from ``view`` alone with its own generator
+    (``decision_seed``)."""
+    spec = _spec(game)
+    return _assess(spec, _estimating_agent(spec, level), level, step, view, played)
+
+
+# -- a whole deal -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """A deal's analysis for one seat: every decision in order (forced ones too) and the
+    accuracy (``deal_accuracy`` over the graded ones; None when none is graded)."""
+
+    game: str
+    seat: int
+    level: str
+    decisions: tuple[Decision, ...]
+    accuracy: float | None
+    counts: dict[str, int] = field(default_factory=dict)  # grade -> decisions, every grade listed
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "seat": self.seat, "level": self.level, "accuracy": self.accuracy,
+                "counts": dict(self.counts), "decisions": [d.as_dict() for d in self.decisions]}
+
+
+def _record_spec(record: Any) -> GameSpec:
+    if not isinstance(record, Mapping):
+        raise AnalysisError("unknown-game", "not a record")
+    return _spec(record.get("game"))  # type: ignore[arg-type]
+
+
+def _check_seat(spec: GameSpec, seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(spec.seats):
+        raise AnalysisError("not-a-seat", repr(seat))
+
+
+def played_action(before: Deal, after: Deal) -> Any:
+    """The legal action of ``before`` that leads to ``after`` (states are values)."""
+    seat = before.to_act
+    for action in before.legal_actions():
+        if before.apply(action, player=seat) == after:
+            return action
+    raise AnalysisError("not-legal", "no legal action leads to the next state")  # pragma: no cover
+
+
+def seat_moves(record: Mapping[str, Any], seat: int) -> list[tuple[int, Deal, Any]]:
+    """``seat``'s moves in a finished record: (step, the state before it, the action), in order.
+    AnalysisError("deal-not-over") for an unfinished deal."""
+    spec = _record_spec(record)
+    _check_seat(spec, seat)
+    steps = spec.replay_steps(record)
+    if not steps[-1].is_over:
+        raise AnalysisError("deal-not-over")
+    return [(i, before, played_action(before, after))
+            for i, (before, after) in enumerate(zip(steps, steps[1:], strict=False)) if before.to_act == seat]
+
+
+def analyse(record: Mapping[str, Any], seat: int, *, level: str = "strong",
+            progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Grade every decision of ``seat`` in a finished deal's record (as ``GameSpec.replay`` takes
+    it), each estimated by ``level`` from the seat's view at that moment (``assess``).
+
+    ``progress(done, total)`` is called with ``(0, total)`` first, then after each decision with
+    more than one legal action (``total`` of them; forced ones cost nothing and are not counted).
+    Raises AnalysisError (a code) or RecordError."""
+    spec = _record_spec(record)
+    agent = _estimating_agent(spec, level)
+    moves = seat_moves(record, seat)
+    views = [(step, before.view(seat), action) for step, before, action in moves]
+    total = sum(1 for _, view, _ in views if len(view.legal_actions()) > 1)
+    if progress is not None:
+        progress(0, total)
+    decisions = []
+    done = 0
+    for step, view, action in views:
+        decision = _assess(spec, agent, level, step, view, action)
+        decisions.append(decision)
+        if not decision.forced:
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    graded = [d for d in decisions if d.grade is not None]
+    counts = {g: sum(1 for d in graded if d.grade == g) for g in GRADES}
+    return Analysis(spec.key, seat, level, tuple(decisions),
+                    deal_accuracy(d.cost for d in graded if d.cost is not None), counts)
+
+
+# -- duplicate -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DuplicateResult:
+    """The same deal with ``level`` in ``seat``: its ``score`` there (Chuo Pai cards in the pile,
+    Tien Gow net points), the record's own ``played_score`` for the seat, whether the seat was
+    ``first`` (alone or joint), and the new deal's ``record``."""
+
+    seat: int
+    level: str
+    score: int
+    played_score: int
+    first: bool
+    record: dict[str, Any]
+
+    @property
+    def difference(self) -> int:
+        """The level's score less the record's: what the level would have made more."""
+        return self.score - self.played_score
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "level": self.level, "score": self.score, "played_score": self.played_score,
+                "difference": self.difference, "first": self.first, "record": self.record}
+
+
+def _players(spec: GameSpec, seat: int, player: Agent, opponents: str | Sequence[str]) -> list[Agent | None]:
+    names = [opponents] * spec.seats if isinstance(opponents, str) else list(opponents)
+    if len(names) != spec.seats:
+        raise AnalysisError("bad-opponents", "one level per seat")
+    players: list[Agent | None] = []
+    for s, name in enumerate(names):
+        if s == seat:
+            players.append(player)
+        elif name not in spec.agent_levels:
+            raise AnalysisError("unknown-level", repr(name))
+        else:
+            players.append(spec.make_agent(name))
+    return players
+
+
+def play_again(record: Mapping[str, Any], seat: int, player: Agent, *,
+               opponents: str | Sequence[str] = "strong") -> Deal:
+    """The record's deal from its dealt state (``replay_steps(record)[0]``: the same shuffle, the
+    same leader or banker), every seat played by a computer player as the site plays them
+    (``engine.seating.play_seats``: one generator per move, seeded from the deal's seed, the
+    actions so far and the seat): ``player`` in ``seat``, ``opponents`` elsewhere (one level, or a
+    level per seat as the site stores them — the entry for ``seat`` is ignored)."""
+    spec = _record_spec(record)
+    _check_seat(spec, seat)
+    steps = spec.replay_steps(record)
+    if not steps[-1].is_over:
+        raise AnalysisError("deal-not-over")
+    return play_seats(steps[0], _players(spec, seat, player, opponents))
+
+
+def duplicate(record: Mapping[str, Any], seat: int, *, level: str = "strong",
+              opponents: str | Sequence[str] = "strong") -> DuplicateResult:
+    """The same deal with ``level`` in ``seat`` (``play_again``) and its result there."""
+    spec = _record_spec(record)
+    if level not in spec.agent_levels:
+        raise AnalysisError("unknown-level", repr(level))
+    deal = play_again(record, seat, spec.make_agent(level), opponents=opponents)
+    before = spec.replay(record).outcome()
+    after = deal.outcome()
+    assert before is not None and after is not None
+    return DuplicateResult(seat, level, after.scores[seat], before.scores[seat], seat in after.first,
+                           spec.to_record(deal))
+
+
+# -- with hindsight (separate: it reads every hand) ------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Hindsight:
+    """One decision seen with every hand: each legal move played on the real deal, then the rest
+    played by ``players`` in every seat (the site's generators). ``results``: every legal move with
+    the seat's (first-place share, score) at the end, best first (higher share, then higher score,
+    then legal order); ``best`` the first; ``played`` and ``played_result`` the move made."""
+
+    step: int
+    played: Any
+    best: Any
+    played_result: tuple[float, int]
+    results: tuple[tuple[Any, tuple[float, int]], ...]
+
+    @property
+    def played_was_best(self) -> bool:
+        """The move made did as well as the best (ties are listed in legal order)."""
+        return self.played_result == self.results[0][1]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "played": self.played.as_dict(), "best": self.best.as_dict(),
+                "played_was_best": self.played_was_best,
+                "played_result": list(self.played_result),
+                "results": [{"action": a.as_dict(), "first": r[0], "score": r[1]} for a, r in self.results]}
+
+
+def _players_all(spec: GameSpec, players: str) -> list[Agent | None]:
+    if players not in spec.agent_levels:
+        raise AnalysisError("unknown-level", repr(players))
+    return [spec.make_agent(players) for _ in range(spec.seats)]
+
+
+def _hindsight_at(agents: Sequence[Agent | None], step: int, before: Deal, played: Any) -> Hindsight:
+    seat = before.to_act
+    assert seat is not None
+    results = []
+    for candidate in before.legal_actions():
+        outcome = play_seats(before.apply(candidate, player=seat), agents).outcome()
+        assert outcome is not None
+        share = 1 / len(outcome.first) if seat in outcome.first else 0.0
+        results.append((candidate, (share, outcome.scores[seat])))
+    order = sorted(range(len(results)), key=lambda i: (-results[i][1][0], -results[i][1][1], i))
+    ranked = tuple(results[i] for i in order)
+    mine = next((r for a, r in results if _key(a) == _key(played)), None)
+    if mine is None:
+        raise AnalysisError("not-legal", played.notation)
+    return Hindsight(step, played, ranked[0][0], mine, ranked)
+
+
+def hindsight_at(game: str, deal: Deal, played: Any, *, players: str = "greedy") -> Hindsight:
+    """One decision with hindsight: ``played`` by the seat to act in ``deal`` (the full state,
+    every hand), each legal move tried as ``hindsight`` does."""
+    if deal.is_over:
+        raise AnalysisError("deal-over")
+    return _hindsight_at(_players_all(_spec(game), players), deal.action_count, deal, played)
+
+
+def hindsight(record: Mapping[str, Any], seat: int, *, players: str = "greedy") -> tuple[Hindsight, ...]:
+    """"With hindsight", apart from the analysis, which never reads another hand: for each of
+    ``seat``'s decisions with more than one legal action, the move that would have done best
+    against the hands as they were, had every seat then played like ``players`` (the default,
+    ``greedy``, draws nothing and costs microseconds a move). An approximation of the best move had
+    the seat seen every hand, not a grade: luck and the later play decide it as much as the move."""
+    spec = _record_spec(record)
+    agents = _players_all(spec, players)
+    return tuple(_hindsight_at(agents, step, before, action)
+                 for step, before, action in seat_moves(record, seat) if len(before.legal_actions()) > 1)
+
+
+__all__ = ["GRADES", "BEST", "GOOD", "INACCURACY", "MISTAKE", "BLUNDER", "BEST_MAX", "GOOD_BELOW",
+           "INACCURACY_BELOW", "MISTAKE_BELOW", "CHANCE_SPREAD", "SCORE_WEIGHT", "UNWEIGHED_COST",
+           "AnalysisError", "Figures", "Decision", "Analysis", "DuplicateResult", "grade", "move_accuracy",
+           "deal_accuracy", "estimate_figures", "cost_of", "decision_seed", "assess", "analyse", "seat_moves",
+           "played_action", "play_again", "duplicate", "Hindsight", "hindsight", "hindsight_at"]

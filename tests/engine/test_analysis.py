@@ -1,0 +1,359 @@
+"""Analysis of a finished deal (engine/analysis.py) and the duplicate (engine/seating.py).
+
+Kept fast: most properties use ``standard`` (a few ms a decision); ``strong`` only where a few
+decisions suffice. Playing strength and time per deal are measured in bench/analysis.py."""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from engine import analysis
+from engine.analysis import (
+    BEST_MAX,
+    BLUNDER,
+    CHANCE_SPREAD,
+    GOOD_BELOW,
+    GRADES,
+    INACCURACY_BELOW,
+    MISTAKE_BELOW,
+    SCORE_WEIGHT,
+    UNWEIGHED_COST,
+    AnalysisError,
+    Figures,
+    analyse,
+    assess,
+    cost_of,
+    deal_accuracy,
+    duplicate,
+    grade,
+    move_accuracy,
+    play_again,
+)
+from engine.cli import play_deal
+from engine.games import GAME_KEYS, game
+from engine.rng import make_rng
+from engine.seating import agent_rng, agent_seed, play_seats
+
+
+def record_of(key: str, seed: int, human: str = "greedy", others: str = "standard") -> dict[str, Any]:
+    """A finished deal: ``human`` in seat 0, ``others`` elsewhere (self-play's seeding)."""
+    return play_deal(key, seed, [human] + [others] * (game(key).seats - 1))
+
+
+# -- grades, costs, accuracy -------------------------------------------------------------------------
+
+def test_grades_are_monotone_in_the_cost_and_the_bounds_are_as_documented():
+    costs = [i / 1000 for i in range(0, 1001)]
+    ranks = [GRADES.index(grade(c)) for c in costs]
+    assert ranks == sorted(ranks)
+    assert set(ranks) == set(range(len(GRADES)))
+    assert [grade(c) for c in (0.0, BEST_MAX, BEST_MAX + 1e-9, GOOD_BELOW - 1e-9, GOOD_BELOW,
+                               INACCURACY_BELOW - 1e-9, INACCURACY_BELOW, MISTAKE_BELOW - 1e-9,
+                               MISTAKE_BELOW, 1.0)] == [
+        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+
+
+def test_accuracy_is_lichess_mapping_clamped_and_averaged():
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
+    assert move_accuracy(0.10) == pytest.approx(103.1668 * math.exp(-0.04354 * 10) - 3.1669)
+    assert move_accuracy(0.25) == pytest.approx(103.1668 * math.exp(-0.04354 * 25) - 3.1669)
+    assert move_accuracy(1.0) == 0.0  # 103.1668 e^-4.354 < 3.1669: clamped
+    assert move_accuracy(-0.5) <= 100.0
+    costs = [0.0, 0.05, 0.3]
+    assert deal_accuracy(costs) == pytest.approx(sum(move_accuracy(c) for c in costs) / 3)
+    assert deal_accuracy([]) is None
+    accuracies = [move_accuracy(c / 100) for c in range(101)]
+    assert accuracies == sorted(accuracies, reverse=True)
+
+
+class Act:
+    """A stand-in action: only ``as_dict`` matters to the analysis."""
+
+    def __init__(self, name: str) -> None:
+        self.notation = name
+
+    def as_dict(self) -> dict[str, object]:
+        return {"tiles": self.notation}
+
+
+def test_cost_is_the_chance_lost_or_else_the_score_lost_or_else_the_worst():
+    a, b, c, x = Act("a"), Act("b"), Act("c"), Act("x")
+    ranked = [(a, Figures(0.5, 3.0)), (b, Figures(0.42, 9.0)), (c, Figures(0.55, 0.0))]
+    assert cost_of(ranked, a) == (0.0, "first")
+    assert cost_of(ranked, b) == (pytest.approx(0.08), "first")
+    assert cost_of(ranked, c) == (0.0, "first")  # never below 0
+    # Every chance within CHANCE_SPREAD: the scores decide.
+    flat = [(a, Figures(0.0, 14.0)), (b, Figures(CHANCE_SPREAD, 9.0)), (c, Figures(0.0, 16.0))]
+    assert cost_of(flat, b) == (pytest.approx(SCORE_WEIGHT * 5), "score")
+    assert cost_of(flat, c) == (0.0, "score")
+    # ... unless a score is missing.
+    assert cost_of([(a, Figures(0.0)), (b, Figures(0.0))], b) == (0.0, "first")
+    # A move the search did not weigh: its worst candidate's cost, at least UNWEIGHED_COST.
+    assert cost_of(ranked, x) == (pytest.approx(0.08), "unweighed")
+    assert cost_of([(a, Figures(0.5)), (c, Figures(0.48))], x) == (UNWEIGHED_COST, "unweighed")
+    assert cost_of([(a, Figures(0.9)), (b, Figures(0.1))], x) == (pytest.approx(0.8), "unweighed")
+    assert grade(cost_of([(a, Figures(1.0))], x)[0]) != "best"
+
+
+class FiguresAgent:
+    """An agent offering ``estimate_figures`` (as the hints' agents will)."""
+
+    name = "figures"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def estimate_figures(self, view, rng):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        legal = list(view.legal_actions())
+        return [(act, type("F", (), {"first": 0.0, "score": float(-i)})()) for i, act in enumerate(legal)]
+
+    def estimate(self, view, rng):  # type: ignore[no-untyped-def]  # pragma: no cover
+        raise AssertionError("estimate_figures comes first")
+
+
+def test_the_adapter_prefers_estimate_figures_and_reads_estimate_otherwise():
+    view = game("chuo-pai").new_deal(3).view(game("chuo-pai").new_deal(3).to_act)
+    agent = FiguresAgent()
+    found = analysis.estimate_figures(agent, view, make_rng(0))
+    assert agent.calls == 1 and found[1][1] == Figures(0.0, -1.0)
+    plain = analysis.estimate_figures(game("chuo-pai").make_agent("standard"), view, make_rng(0))
+    assert all(f.score is None and 0.0 <= f.first <= 1.0 for _, f in plain)
+    with pytest.raises(AnalysisError) as caught:
+        analysis.estimate_figures(game("chuo-pai").make_agent("greedy"), view, make_rng(0))
+    assert caught.value.code == "level-cannot-estimate"
+
+
+# -- a whole deal --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_same_deal_analysed_twice_gives_the_same_analysis(key):
+    record = record_of(key, 11)
+    first = analyse(record, 0, level="standard")
+    analyse(record_of(key, 12), 0, level="standard")  # nothing carries over from another deal
+    again = analyse(record, 0, level="standard")
+    assert first.as_dict() == again.as_dict()
+    assert first.accuracy is not None and 0.0 <= first.accuracy <= 100.0
+    assert sum(first.counts.values()) == sum(1 for d in first.decisions if not d.forced) > 0
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_forced_decisions_are_listed_not_graded_and_progress_counts_the_others(key):
+    record = record_of(key, 21)
+    calls: list[tuple[int, int]] = []
+    result = analyse(record, 1, level="standard", progress=lambda done, total: calls.append((done, total)))
+    spec = game(key)
+    steps = spec.replay_steps(record)
+    mine = [i for i, state in enumerate(steps[:-1]) if state.to_act == 1]
+    assert [d.step for d in result.decisions] == mine
+    graded = 0
+    for d in result.decisions:
+        legal = steps[d.step].legal_actions()
+        assert steps[d.step + 1] == steps[d.step].apply(d.played, player=1)
+        if len(legal) == 1:
+            assert d.forced and d.grade is None and d.figures == () and d.cost is None and d.best is None
+        else:
+            graded += 1
+            assert not d.forced and d.grade == grade(d.cost) and d.best is not None
+            assert all(a in legal for a, _ in d.figures) and d.best is d.figures[0][0]
+            assert d.accuracy == move_accuracy(d.cost)
+    assert calls == [(done, graded) for done in range(graded + 1)]
+    assert result.accuracy == pytest.approx(
+        sum(d.accuracy for d in result.decisions if d.grade) / graded)
+
+
+def test_a_deal_of_only_forced_decisions_has_no_accuracy(monkeypatch):
+    record = record_of("chuo-pai", 5)
+    monkeypatch.setattr(analysis, "_assess", lambda spec, agent, level, step, view, played:
+                        analysis.Decision(step, view.seat, played, forced=True))
+    result = analyse(record, 0, level="standard")
+    assert result.accuracy is None and set(result.counts.values()) == {0}
+
+
+def test_the_json_shape_names_actions_as_the_engine_writes_them():
+    result = analyse(record_of("tien-gow", 4), 2, level="standard").as_dict()
+    assert set(result) == {"game", "seat", "level", "accuracy", "counts", "decisions"}
+    assert result["game"] == "tien-gow" and set(result["counts"]) == set(GRADES)
+    graded = [d for d in result["decisions"] if not d["forced"]]
+    assert graded
+    for d in graded:
+        assert set(d["played"]) == {"tiles", "face_up"} and d["grade"] in GRADES
+        assert d["figures"][0]["action"] == d["best"]
+        assert all(set(f) == {"action", "first", "score"} for f in d["figures"])
+
+
+def test_errors_carry_codes():
+    record = record_of("chuo-pai", 8)
+    cases = [
+        (lambda: analyse(record, 3), "not-a-seat"),
+        (lambda: analyse(record, True), "not-a-seat"),
+        (lambda: analyse(record, 0, level="perfect"), "unknown-level"),
+        (lambda: analyse(record, 0, level="greedy"), "level-cannot-estimate"),
+        (lambda: analyse({**record, "game": "bridge"}, 0), "unknown-game"),
+        (lambda: duplicate(record, 0, level="perfect"), "unknown-level"),
+        (lambda: duplicate(record, 0, opponents=["strong"]), "bad-opponents"),
+    ]
+    spec = game("chuo-pai")
+    unfinished = spec.to_record(spec.replay_steps(record)[5])
+    cases += [(lambda: analyse(unfinished, 0), "deal-not-over"), (lambda: duplicate(unfinished, 0), "deal-not-over")]
+    for call, code in cases:
+        with pytest.raises(AnalysisError) as caught:
+            call()
+        assert caught.value.code == code
+    view = spec.new_deal(1).view(spec.new_deal(1).to_act)
+    with pytest.raises(AnalysisError) as caught:
+        assess("chuo-pai", view, Act("no such move"), level="standard")
+    assert caught.value.code == "not-legal"
+
+
+# -- only the seat's view ----------------------------------------------------------------------------
+
+def _other_hands_swapped(key: str, seed: int) -> tuple[Any, Any]:
+    """Two positions at the start of a deal, seat 0 to lead, whose other hands differ (seats 1
+    and 2 exchange theirs): the same view for seat 0."""
+    spec = game(key)
+    dealt = spec.new_deal(seed).dealt  # type: ignore[attr-defined]
+    hands = [list(h) for h in dealt]
+    swapped = [hands[0], hands[2], hands[1], *hands[3:]]
+    if key == "chuo-pai":
+        return spec.position(hands, 0), spec.position(swapped, 0)
+    return spec.position(hands, banker=0, leader=0), spec.position(swapped, banker=0, leader=0)
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_a_decision_is_assessed_from_the_seats_view_only(key):
+    one, two = _other_hands_swapped(key, 33)
+    assert one.dealt != two.dealt and one.view(0) == two.view(0)
+    legal = one.view(0).legal_actions()
+    played = legal[len(legal) // 2]
+    a = assess(key, one.view(0), played, level="strong", step=0)
+    b = assess(key, two.view(0), played, level="strong", step=0)
+    assert a == b and not a.forced and len(a.figures) > 1
+    assert analysis.decision_seed(key, "strong", one.view(0)) == analysis.decision_seed(key, "strong", two.view(0))
+
+
+def test_the_decision_seed_changes_with_the_view_and_the_level():
+    spec = game("tien-gow")
+    deal = spec.new_deal(2)
+    seat = deal.to_act
+    seeds = {analysis.decision_seed("tien-gow", level, view)
+             for level in ("standard", "strong")
+             for view in (deal.view(seat), deal.apply(deal.legal_actions()[0]).view(seat))}
+    assert len(seeds) == 4
+
+
+# -- duplicate and the site's seating ------------------------------------------------------------------
+
+def test_the_engines_seating_is_the_sites():
+    from paiyou.play import service
+
+    for key in GAME_KEYS:
+        deal = game(key).new_deal(987654321)
+        for _ in range(5):
+            for seat in range(game(key).seats):
+                assert service._agent_rng(deal, seat).getstate() == agent_rng(deal, seat).getstate()
+            deal = deal.apply(deal.legal_actions()[0])
+    assert agent_seed(None, 3, 2) == 3 * 8 + 2
+
+
+class Scripted:
+    """Plays the given actions in order (a human's moves read back from a record)."""
+
+    name = "scripted"
+
+    def __init__(self, actions: list[Any]) -> None:
+        self.actions = list(actions)
+
+    def choose(self, view, rng):  # type: ignore[no-untyped-def]
+        return self.actions.pop(0)
+
+
+def site_deal(key: str, seed: int, level: str, human: Any, first: int | None = None,
+              auto_pass: bool = False) -> dict[str, Any]:
+    """A deal played by the site's own functions (``service.run_until_choice``), seat 0 human
+    playing ``human``'s choice with a generator of its own; a match's next deal when ``first``
+    is given. Returns the record."""
+    from paiyou.play import service
+
+    spec = game(key)
+    deal = spec.new_deal(seed) if first is None else spec.next_deal(seed, first)
+    agents = tuple(service.HUMAN if s == 0 else level for s in range(spec.seats))
+    rng = random.Random(seed)
+    deal, _ = service.run_until_choice(key, deal, 0, agents, auto_pass)
+    while not deal.is_over:
+        deal = deal.apply(human.choose(deal.view(0), rng), player=0)
+        deal, _ = service.run_until_choice(key, deal, 0, agents, auto_pass)
+    return spec.to_record(deal)
+
+
+@pytest.mark.parametrize(("key", "first", "auto_pass"), [("chuo-pai", None, True), ("tien-gow", None, False),
+                                                         ("tien-gow", 3, False)])
+def test_the_duplicate_reproduces_the_site_deal_when_the_seat_plays_the_records_moves(key, first, auto_pass):
+    spec = game(key)
+    record = site_deal(key, 4242, "standard", spec.make_agent("random"), first, auto_pass)
+    moves = [action for _, _, action in analysis.seat_moves(record, 0)]
+    again = play_again(record, 0, Scripted(moves), opponents=("human", "standard", "standard", "standard")[:spec.seats])
+    assert spec.to_record(again) == record
+
+
+def test_the_duplicate_of_a_seat_that_played_as_the_level_changes_nothing():
+    key = "tien-gow"
+    spec = game(key)
+    # The human seat played exactly as ``standard`` seated by the site would: the same deal.
+    record = spec.to_record(play_seats(spec.new_deal(77), [spec.make_agent("standard")] * spec.seats))
+    result = duplicate(record, 0, level="standard", opponents="standard")
+    assert result.record == record and result.difference == 0 and result.score == result.played_score
+    outcome = spec.replay(record).outcome()
+    assert result.score == outcome.scores[0] and result.first == (0 in outcome.first)
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_duplicate_plays_the_same_shuffle_with_the_level_in_the_seat(key):
+    spec = game(key)
+    record = record_of(key, 19, human="random", others="greedy")
+    result = duplicate(record, 0, level="greedy", opponents="greedy")
+    assert result.record["seed"] == record["seed"]
+    assert spec.replay_steps(result.record)[0] == spec.replay_steps(record)[0]
+    replayed = spec.replay(result.record)
+    assert replayed.is_over and result.score == replayed.outcome().scores[0]
+    assert result.as_dict()["difference"] == result.score - result.played_score
+    # The seat's moves are greedy's, seated by the site.
+    greedy = spec.make_agent("greedy")
+    for _, before, action in analysis.seat_moves(result.record, 0):
+        assert action == greedy.choose(before.view(0), agent_rng(before, 0))
+    assert duplicate(record, 0, level="greedy", opponents="greedy") == result
+    assert BLUNDER == GRADES[-1]
+
+
+# -- with hindsight ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_hindsight_tries_every_legal_move_on_the_real_hands(key):
+    record = record_of(key, 31)
+    notes = analysis.hindsight(record, 0)
+    steps = game(key).replay_steps(record)
+    graded = [d.step for d in analyse(record, 0, level="standard").decisions if not d.forced]
+    assert [n.step for n in notes] == graded
+    for note in notes:
+        assert len(note.results) == len(steps[note.step].legal_actions())
+        assert note.results[0][1] >= note.played_result and note.best is note.results[0][0]
+        assert note.played_was_best == (note.played_result == note.results[0][1])
+    assert analysis.hindsight(record, 0) == notes
+    assert notes[0].as_dict()["played"] == notes[0].played.as_dict()
+
+
+def test_hindsight_reads_the_hidden_hands_where_the_analysis_does_not():
+    differ = 0
+    for seed in (33, 34, 35):
+        one, two = _other_hands_swapped("tien-gow", seed)
+        played = one.legal_actions()[0]
+        a, b = (analysis.hindsight_at("tien-gow", deal, played) for deal in (one, two))
+        assert a.step == b.step == 0 and len(a.results) == len(b.results)
+        differ += a.results != b.results
+    assert differ > 0  # the same view, other hidden hands: other results
+    with pytest.raises(AnalysisError) as caught:
+        analysis.hindsight_at("tien-gow", one, Act("no such move"))
+    assert caught.value.code == "not-legal"
