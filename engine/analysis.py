@@ -116,16 +116,14 @@ class Figures:
 
 def estimate_figures(agent: Any, view: SeatView, rng: random.Random) -> list[tuple[Any, Figures]]:
     """The agent's candidates with their figures, best first in its order: its
-    ``estimate_figures(view, rng)`` when it has one (pairs of an action and an object with
-    ``first`` and ``score``), else its ``estimate(view, rng)`` (pairs of an action and a chance)
-    with no score. AnalysisError("level-cannot-estimate") when it has neither."""
-    method = getattr(agent, "estimate_figures", None)
+    ``estimate_scores(view, rng)`` when it has one (triples of an action, a chance and an
+    expected score; the figures the site's hint shows), else its ``estimate(view, rng)`` (pairs of
+    an action and a chance) with no score. AnalysisError("level-cannot-estimate") when it has
+    neither."""
+    method = getattr(agent, "estimate_scores", None)
     if callable(method):
-        found = []
-        for action, figures in method(view, rng):
-            score = getattr(figures, "score", None)
-            found.append((action, Figures(float(figures.first), None if score is None else float(score))))
-        return found
+        return [(action, Figures(float(first), None if math.isnan(score) else float(score)))
+                for action, first, score in method(view, rng)]
     method = getattr(agent, "estimate", None)
     if not callable(method):
         raise AnalysisError("level-cannot-estimate", str(getattr(agent, "name", agent)))
@@ -222,7 +220,7 @@ def _estimating_agent(spec: GameSpec, level: str) -> Agent:
     if level not in spec.agent_levels:
         raise AnalysisError("unknown-level", repr(level))
     agent = spec.make_agent(level)
-    if not callable(getattr(agent, "estimate_figures", None)) and not callable(getattr(agent, "estimate", None)):
+    if not callable(getattr(agent, "estimate_scores", None)) and not callable(getattr(agent, "estimate", None)):
         raise AnalysisError("level-cannot-estimate", level)
     return agent
 

@@ -99,27 +99,28 @@ def test_cost_is_the_chance_lost_or_else_the_score_lost_or_else_the_worst():
 
 
 class FiguresAgent:
-    """An agent offering ``estimate_figures`` (as the hints' agents will)."""
+    """An agent offering ``estimate_scores`` (as ``strong`` does, for the hints)."""
 
     name = "figures"
 
     def __init__(self) -> None:
         self.calls = 0
 
-    def estimate_figures(self, view, rng):  # type: ignore[no-untyped-def]
+    def estimate_scores(self, view, rng):  # type: ignore[no-untyped-def]
         self.calls += 1
         legal = list(view.legal_actions())
-        return [(act, type("F", (), {"first": 0.0, "score": float(-i)})()) for i, act in enumerate(legal)]
+        return [(act, 0.0, float(-i) if i else math.nan) for i, act in enumerate(legal)]
 
     def estimate(self, view, rng):  # type: ignore[no-untyped-def]  # pragma: no cover
-        raise AssertionError("estimate_figures comes first")
+        raise AssertionError("estimate_scores comes first")
 
 
-def test_the_adapter_prefers_estimate_figures_and_reads_estimate_otherwise():
+def test_the_adapter_prefers_estimate_scores_and_reads_estimate_otherwise():
     view = game("chuo-pai").new_deal(3).view(game("chuo-pai").new_deal(3).to_act)
     agent = FiguresAgent()
     found = analysis.estimate_figures(agent, view, make_rng(0))
     assert agent.calls == 1 and found[1][1] == Figures(0.0, -1.0)
+    assert found[0][1] == Figures(0.0, None)  # no score (nan): none
     plain = analysis.estimate_figures(game("chuo-pai").make_agent("standard"), view, make_rng(0))
     assert all(f.score is None and 0.0 <= f.first <= 1.0 for _, f in plain)
     with pytest.raises(AnalysisError) as caught:
@@ -247,15 +248,19 @@ def test_the_decision_seed_changes_with_the_view_and_the_level():
 
 # -- duplicate and the site's seating ------------------------------------------------------------------
 
-def test_the_engines_seating_is_the_sites():
-    from paiyou.play import service
-
+def test_the_seating_seeds_each_move_apart():
+    """One generator per (deal seed, action count, seat): the site's computer players and the
+    duplicate draw from the same streams (the site calls ``engine.seating.agent_rng``)."""
     for key in GAME_KEYS:
         deal = game(key).new_deal(987654321)
+        states = set()
         for _ in range(5):
             for seat in range(game(key).seats):
-                assert service._agent_rng(deal, seat).getstate() == agent_rng(deal, seat).getstate()
+                assert agent_rng(deal, seat).getstate() == make_rng(
+                    agent_seed(987654321, deal.action_count, seat)).getstate()
+                states.add(agent_seed(deal.seed, deal.action_count, seat))
             deal = deal.apply(deal.legal_actions()[0])
+        assert len(states) == 5 * game(key).seats
     assert agent_seed(None, 3, 2) == 3 * 8 + 2
 
 

@@ -29,6 +29,7 @@ from engine.games import GAMES
 from engine.games import game as game_rules
 from engine.outcome import MOVES
 from engine.rng import make_rng
+from engine.seating import agent_rng
 from engine.spec import Deal, SeatView
 from engine.tiles import Tile, parse_tiles
 from paiyou.i18n.numerals import parse_whole_number
@@ -184,8 +185,8 @@ def _agent(name: str, game: str) -> Any:
 
 def _agent_rng(deal: Deal, seat: int) -> random.Random:
     # A seeded stream per move: the same deal and the same human actions give the same game,
-    # in any process, after any restart.
-    return make_rng(((deal.seed or 0) * 64 + deal.action_count) * 8 + seat)
+    # in any process, after any restart; the engine's duplicate replays the same streams.
+    return agent_rng(deal, seat)
 
 
 def run_computer(game: str, deal: Deal, human_seat: int, agents: Sequence[str]) -> Deal:
