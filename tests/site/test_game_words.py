@@ -17,7 +17,7 @@ import pytest
 
 from engine.tiles import ALL_TILES
 from paiyou import reasons
-from paiyou.games import GAME_KEYS
+from paiyou.registry import GAME_KEYS
 from paiyou.i18n import catalogs, names
 from paiyou.i18n.vocabulary import Vocabulary
 from paiyou.web import drawing

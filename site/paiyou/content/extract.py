@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from paiyou.content.model import messages
 from paiyou.content.rules import game_of, parse
-from paiyou.games import GAME_KEYS
+from paiyou.registry import GAME_KEYS
 from paiyou.puzzles.loading import parse_lesson
 
 Message = tuple[int, str, tuple[str, str], list[str]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import request
 from werkzeug.wrappers import Response
 
-from paiyou.games import GAME_KEYS
+from paiyou.registry import GAME_KEYS
 from paiyou.play import service, stats
 from paiyou.play.store import current_store, is_valid_id
 

@@ -23,7 +23,7 @@ from engine.games import game as engine_game
 from engine.tiles import Tile, parse_tiles
 from paiyou import reasons
 from paiyou.content.model import Placeholder
-from paiyou.games import GAME_KEYS, game_module
+from paiyou.registry import GAME_KEYS, game_module
 from paiyou.puzzles.checking import read_choice, read_tiles
 from paiyou.puzzles.gettext import LazyString, lazy_pgettext
 from paiyou.puzzles.model import (

@@ -28,7 +28,7 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
-from paiyou.games import GAME_KEYS, url_converter
+from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.i18n.numerals import format_number
 from paiyou.play import service as service
 from paiyou.play.store import StoreUnavailable, current_store

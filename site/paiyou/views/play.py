@@ -25,8 +25,8 @@ from flask_babel import pgettext
 
 from engine.errors import IllegalAction
 from engine.tiles import TILE_BY_KEY
-from paiyou.games import GAME_KEYS, url_converter
-from paiyou.games import game as game_spec
+from paiyou.registry import GAME_KEYS, url_converter
+from paiyou.registry import game as game_spec
 from paiyou.i18n import numerals
 from paiyou.play import cookies, service, stats
 from paiyou.play.pages import load_or_404, private, table_url

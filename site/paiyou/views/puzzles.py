@@ -22,7 +22,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from paiyou.content.model import Text
-from paiyou.games import GAME_KEYS, url_converter
+from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.puzzles import feedback, practice
 from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
 from paiyou.puzzles.kinds import game_puzzles

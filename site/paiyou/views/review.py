@@ -20,8 +20,8 @@ from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
-from paiyou.games import game as game_spec
-from paiyou.games import url_converter
+from paiyou.registry import game as game_spec
+from paiyou.registry import url_converter
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.presenter import table_of

@@ -16,7 +16,7 @@ from markupsafe import Markup, escape
 
 from paiyou.content import rules as rules_content
 from paiyou.content.rules import Text, Value
-from paiyou.games import url_converter
+from paiyou.registry import url_converter
 from paiyou.i18n import names, numerals
 from paiyou.web.htmx import render
 from paiyou.web.page_cache import cacheable

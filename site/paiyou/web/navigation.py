@@ -13,7 +13,7 @@ from flask_babel import get_locale, lazy_pgettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
-from paiyou.games import GAME_KEYS
+from paiyou.registry import GAME_KEYS
 from paiyou.i18n.names import vocabularies
 
 

@@ -19,7 +19,7 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
-from paiyou.games import GAME_KEYS
+from paiyou.registry import GAME_KEYS
 from paiyou.i18n import names, numerals
 from paiyou.web import drawing, navigation
 
