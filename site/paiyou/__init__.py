@@ -13,9 +13,8 @@ from typing import Any
 from flask import Flask
 from flask_babel import Babel
 from flask_compress import Compress
-from werkzeug.middleware.proxy_fix import ProxyFix
-
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from paiyou import cli, registry
 from paiyou.config import Config, default_content_dir, default_translations_dir
@@ -111,10 +110,10 @@ def configure_templates(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     # a room registered with its own template folder serves its parts as games/<key>/…
-    outside = {f"games/{key}": FileSystemLoader(str(registry.template_folder(key)))
+    outside = {key: FileSystemLoader(str(registry.template_folder(key)))
                for key in registry.GAME_KEYS if registry.room(key).templates is not None}
     if outside and app.jinja_loader is not None:
-        app.jinja_loader = ChoiceLoader([PrefixLoader(outside), app.jinja_loader])
+        app.jinja_loader = ChoiceLoader([PrefixLoader({"games": PrefixLoader(outside)}), app.jinja_loader])
     templating.init_app(app)
     play_template_globals.init_app(app)
 

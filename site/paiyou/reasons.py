@@ -27,8 +27,8 @@ from flask_babel import pgettext
 from flask_babel.speaklater import LazyString
 
 from engine.tiles import Tile
-from paiyou.registry import GAME_KEYS, game_module
 from paiyou.i18n.phrases import tiles_of
+from paiyou.registry import ByGame, game_module
 
 
 class GameReasons(Protocol):
@@ -51,10 +51,9 @@ def _reasons(game: str) -> GameReasons:
     return cast(GameReasons, game_module(game, "reasons").REASONS)
 
 
-REASONS: dict[str, GameReasons] = {game: _reasons(game) for game in GAME_KEYS}
-CODES: dict[str, tuple[str, ...]] = {game: reasons.codes for game, reasons in REASONS.items()}
-MESSAGES: dict[str, Mapping[str, LazyString]] = {
-    game: reasons.messages for game, reasons in REASONS.items()}
+REASONS: Mapping[str, GameReasons] = ByGame(_reasons)
+CODES: Mapping[str, tuple[str, ...]] = ByGame(lambda game: REASONS[game].codes)
+MESSAGES: Mapping[str, Mapping[str, LazyString]] = ByGame(lambda game: REASONS[game].messages)
 
 
 def reason_message(game: str, code: str) -> str:

@@ -7,23 +7,25 @@ must provide. This module imports no room and no area; every shared module finds
 - ``PARTS`` and ``TEMPLATE_PARTS``: what every room declares; ``missing_parts(key)`` names what a
   room lacks, and ``create_app`` refuses to start when anything is missing.
 - ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package, or the
-  tests' third game), with its template parts, content and stylesheet where it keeps them.
+  tests' third game), with its template parts and content where it keeps them.
 
 A room of a built-in game is the package ``paiyou.games.<key with _>``, its template parts in
 ``templates/games/<key>/``, its content in the site's content folder (``rules/<key>.md``,
-``puzzles/<key>/``) and its stylesheet ``static/css/games/<key>.css``.
+``puzzles/<key>/``) and its styles, if it has any, in ``static/css/games/<key>.css``.
 """
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
 from engine.games import GAME_KEYS, GAMES, game
 
 __all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
-           "room", "register_room", "PARTS", "TEMPLATE_PARTS", "missing_parts", "stylesheet"]
+           "room", "register_room", "ByGame", "PARTS", "TEMPLATE_PARTS", "missing_parts", "stylesheet"]
 
 SITE_DIR = Path(__file__).resolve().parent
 
@@ -65,7 +67,6 @@ class Room:
     package: str                 # the Python package of its modules
     templates: Path | None = None  # its template parts; None: the site's templates/games/<key>/
     content: Path | None = None    # holds rules/<key>.md and puzzles/<key>/; None: the site's
-    stylesheet: Path | None = None  # its CSS; None: the site's static/css/games/<key>.css
 
 
 _ROOMS: dict[str, Room] = {}
@@ -77,11 +78,11 @@ def python_name(key: str) -> str:
 
 
 def register_room(key: str, package: str, *, templates: Path | None = None,
-                  content: Path | None = None, stylesheet: Path | None = None) -> Room:
+                  content: Path | None = None) -> Room:
     """Declare a room kept outside ``paiyou/games/`` (before ``create_app``)."""
     if key not in GAMES:
         raise KeyError(f"{key}: register the game in engine.games first")
-    found = _ROOMS[key] = Room(key, package, templates, content, stylesheet)
+    found = _ROOMS[key] = Room(key, package, templates, content)
     return found
 
 
@@ -101,9 +102,11 @@ def template_folder(key: str) -> Path:
     return room(key).templates or SITE_DIR / "templates" / "games" / key
 
 
-def stylesheet(key: str) -> Path:
-    """The game's stylesheet (served at ``/static/css/games/<key>.css``)."""
-    return room(key).stylesheet or SITE_DIR / "static" / "css" / "games" / f"{key}.css"
+def stylesheet(key: str) -> str | None:
+    """The game's own styles, ``static/css/games/<key>.css`` (a path under ``static/``), linked on
+    every page after the shared stylesheets; None for a game that has none."""
+    name = f"css/games/{key}.css"
+    return name if (SITE_DIR / "static" / name).is_file() else None
 
 
 def content_folder(key: str, default: str | Path) -> Path:
@@ -126,6 +129,31 @@ def missing_parts(key: str) -> list[str]:
     role = FIRST_GAME_PART if key == GAME_KEYS[0] else OTHER_GAME_PART
     missing += [f"{folder}/{name}" for name in (*TEMPLATE_PARTS, role) if not (folder / name).is_file()]
     return missing
+
+
+T = TypeVar("T")
+
+
+class ByGame(Mapping[str, T]):
+    """A table by game key whose values are made on first use, from the game's room: a shared
+    module may define one at import, before any room is loaded or registered."""
+
+    def __init__(self, make: Callable[[str], T]) -> None:
+        self._make = make
+        self._made: dict[str, T] = {}
+
+    def __getitem__(self, key: str) -> T:
+        if key not in self._made:
+            if key not in GAMES:
+                raise KeyError(key)
+            self._made[key] = self._make(key)
+        return self._made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAME_KEYS)
+
+    def __len__(self) -> int:
+        return len(GAME_KEYS)
 
 
 def url_converter(name: str = "game") -> str:

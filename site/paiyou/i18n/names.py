@@ -16,8 +16,8 @@ from functools import cache
 from flask_babel.speaklater import LazyString
 
 from engine.tiles import Tile, tile
-from paiyou.registry import GAME_KEYS, game_module
 from paiyou.i18n.vocabulary import ChineseName, Vocabulary
+from paiyou.registry import GAME_KEYS, ByGame, game_module
 
 __all__ = [
     "ChineseName", "Vocabulary", "vocabulary", "vocabularies", "game_name", "tile_name",
@@ -39,11 +39,9 @@ def vocabularies() -> tuple[Vocabulary, ...]:
     return tuple(vocabulary(game) for game in GAME_KEYS)
 
 
-GAME_NAMES: Mapping[str, LazyString] = {game: vocabulary(game).name for game in GAME_KEYS}
-TILE_NAMES: Mapping[str, Mapping[str, LazyString]] = {
-    game: vocabulary(game).tile_names for game in GAME_KEYS}
-CHINESE_NAMES: Mapping[str, Mapping[str, ChineseName]] = {
-    game: vocabulary(game).chinese_names for game in GAME_KEYS}
+GAME_NAMES: Mapping[str, LazyString] = ByGame(lambda game: vocabulary(game).name)
+TILE_NAMES: Mapping[str, Mapping[str, LazyString]] = ByGame(lambda game: vocabulary(game).tile_names)
+CHINESE_NAMES: Mapping[str, Mapping[str, ChineseName]] = ByGame(lambda game: vocabulary(game).chinese_names)
 
 
 def _tile(key: str | Tile) -> Tile:

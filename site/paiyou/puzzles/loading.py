@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from paiyou.content.model import Placeholder, Text, notations, number_placeholder, parse_text
-from paiyou.registry import GAME_KEYS, content_folder
 from paiyou.puzzles.kinds import GamePuzzles, all_games, game_puzzles
 from paiyou.puzzles.model import (
     ContentError,
@@ -26,6 +25,7 @@ from paiyou.puzzles.model import (
     Step,
     lesson_tiles,
 )
+from paiyou.registry import GAME_KEYS, content_folder
 
 RULE_RE = re.compile(r"^([A-Z]+)-([1-9][0-9]?)$")
 ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")

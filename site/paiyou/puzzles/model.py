@@ -123,6 +123,7 @@ class Puzzle:
 
     kind: ClassVar[str]
     keys: ClassVar[frozenset[str]] = frozenset()  # the lesson file's keys of this kind
+    picks_from_hand: ClassVar[bool] = False  # answered by selecting tiles of a hand (the page's picker)
 
     game: str
     id: str

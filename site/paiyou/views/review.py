@@ -20,14 +20,14 @@ from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
-from paiyou.registry import game as game_spec
-from paiyou.registry import url_converter
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.presenter import table_of
 from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, posted_record
 from paiyou.play.review import clamp_step, problem_code, review_model, states_of, where_words
 from paiyou.reasons import CODES, reason_message
+from paiyou.registry import game as game_spec
+from paiyou.registry import url_converter
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
 from paiyou.web.htmx import render

@@ -190,6 +190,7 @@ class Bonus(Puzzle):
 
     kind = BONUS
     keys = frozenset({"id", "kind", "rules", "hand", "answer", "prompt", "hint"})
+    picks_from_hand = True
 
     hand: str
 
