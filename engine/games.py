@@ -1,6 +1,7 @@
 """The registry of games: one ``GameSpec`` per key (as in URLs and records).
 
-A new game is an engine package plus one entry in ``GAMES`` (and its agents in ``engine.ai``).
+A new game is an engine package plus one entry in ``GAMES`` (and its agents in ``engine.ai``), or,
+for a game kept in another package, one call of ``register(spec)`` before anything reads the list.
 """
 from __future__ import annotations
 
@@ -37,6 +38,17 @@ GAMES: dict[str, GameSpec] = {
     )
 }
 GAME_KEYS: tuple[str, ...] = tuple(GAMES)
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game kept outside this package (before any module reads ``GAME_KEYS``: register, then
+    import the site). ValueError for a key already taken."""
+    global GAME_KEYS
+    if spec.key in GAMES:
+        raise ValueError(f"{spec.key}: a game with this key is registered")
+    GAMES[spec.key] = spec
+    GAME_KEYS = tuple(GAMES)
+    return spec
 
 
 def game(key: str) -> GameSpec:

@@ -9,12 +9,19 @@ from typing import NamedTuple
 
 from engine.tiles import Tile
 
-# Event kinds. Chuo Pai: BONUS (CP-4), LEAD, BEAT, PASS, ROUND (CP-15/16 the round's winner banks
-# its cards). Tien Gow: BANKER (TG-3), LEAD, BEAT, DISCARD (face down, TG-6), TRICK (TG-10),
-# SUPREME and QUARTET (the TG-16 immediate payments). Both: OVER.
-BONUS, BANKER, LEAD, BEAT, PASS, DISCARD = "bonus", "banker", "lead", "beat", "pass", "discard"
-ROUND, TRICK, SUPREME, QUARTET, OVER = "round", "trick", "supreme", "quartet", "over"
-MOVES = (LEAD, BEAT, PASS, DISCARD)  # the kinds that are one seat's action
+# Event kinds: the kinds every game's log may use (a seat leads, beats or passes; the deal is
+# over). Each game declares the kinds it adds in its own package with ``event_kind`` (Chuo Pai's
+# ``engine/chuo_pai/view.py``, Tien Gow's ``engine/tien_gow/view.py``); this module names no game's.
+LEAD, BEAT, PASS, OVER = "lead", "beat", "pass", "over"
+MOVES: set[str] = {LEAD, BEAT, PASS}  # the kinds that are one seat's action (games add theirs)
+
+
+def event_kind(name: str, *, move: bool = False) -> str:
+    """Declare a kind of event a game adds (at the import of its view module); ``move``: the kind
+    is one seat's action, counted in ``Deal.action_count``. Returns ``name``."""
+    if move:
+        MOVES.add(name)
+    return name
 
 
 class Event(NamedTuple):

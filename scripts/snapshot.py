@@ -65,10 +65,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from engine.games import GAME_KEYS
+from engine.games import GAMES as GAME_SPECS
+from paiyou.config import LANGUAGE_CODES
+
 CHECKOUT = Path(__file__).resolve().parent.parent
-LANGS = ("en", "ar", "hi", "fa", "pl")
-GAMES = ("chuo-pai", "tien-gow")
-SEATS = {"chuo-pai": 3, "tien-gow": 4}
+LANGS = LANGUAGE_CODES
+GAMES = GAME_KEYS
+SEATS = {key: spec.seats for key, spec in GAME_SPECS.items()}
 LEVELS = ("easy", "medium", "hard")
 PLAY_SEEDS = (1, 2, 3, 42, 2026)
 PRACTICE_SEEDS = (0, 1, 2, 3, 42, 2026)

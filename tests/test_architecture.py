@@ -220,3 +220,127 @@ def test_research_is_tested_but_not_shipped() -> None:
     assert not any(source.startswith("research") for source in copied)
     packages = config["tool"]["setuptools"]["packages"]["find"]["include"]
     assert not any(name.startswith(("research", "scripts", "bench")) for name in packages)
+
+# -- a game-neutral shared layer ----------------------------------------------------------------------
+
+ROOM_PACKAGES = {f"paiyou.games.{key.replace('-', '_')}" for key in GAME_KEYS}
+
+
+def _is_room(module: str) -> bool:
+    return any(module == room or module.startswith(room + ".") for room in ROOM_PACKAGES)
+
+
+def test_the_key_registry_is_the_ground_floor() -> None:
+    """``paiyou.registry`` imports no room and no area of the site: only the engine's list."""
+    graph = import_graph(_modules())
+    assert {m for m in graph["paiyou.registry"] if not m.startswith("engine")} == set()
+
+
+def test_no_shared_module_imports_a_room() -> None:
+    """Shared code finds a room through ``paiyou.registry.game_module``, never by its name."""
+    graph = import_graph(_modules())
+    found = {(module, target) for module, targets in graph.items()
+             if module.startswith("paiyou") and not _is_room(module)
+             for target in targets if _is_room(target)}
+    assert found == set()
+
+
+def test_the_engine_shares_only_the_mechanism_of_events() -> None:
+    """``engine.outcome`` names the kinds every game has; each game declares its own."""
+    from engine import outcome
+    kinds = {value for name, value in vars(outcome).items() if name.isupper() and isinstance(value, str)}
+    assert kinds == {"lead", "beat", "pass", "over"}
+
+
+def _game_words() -> dict[str, set[str]]:
+    """Each game's own words: its key, Python name, constant name and English name, and the event
+    kinds its engine package declares (``event_kind("…")``) as a quoted string (not an HTML
+    attribute's value: ``stroke-linecap="round"`` is no game's)."""
+    words = {}
+    for key in GAME_KEYS:
+        name = key.replace("-", "_")
+        kinds = set(re.findall(r'event_kind\("([a-z-]+)"', (ROOT / "engine" / name / "view.py").read_text()))
+        words[key] = {key, name, name.upper(), key.replace("-", " ").title(), *(f'"{k}"' for k in kinds)}
+    return words
+
+
+def _code_only(path: Path) -> str:
+    """The text of a source without its comments and docstrings (what runs or renders)."""
+    text = path.read_text()
+    if path.suffix == ".py":
+        import io
+        import tokenize
+        out, previous = [], tokenize.INDENT
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            docstring = tok.type == tokenize.STRING and previous in (tokenize.INDENT, tokenize.NEWLINE,
+                                                                      tokenize.DEDENT)
+            if tok.type != tokenize.COMMENT and not docstring:
+                out.append(tok.string)
+            if tok.type not in (tokenize.NL, tokenize.COMMENT):
+                previous = tok.type
+        return " ".join(out)
+    if path.suffix == ".html":
+        return re.sub(r"\{#.*?#\}", "", text, flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"(?m)^\s*//.*$", "", text) if path.suffix == ".js" else text
+
+
+# Translated copy that names the games on purpose: the site's own description of itself (changing
+# it changes every catalog), and the APIs' error answers naming the games they know.
+COPY = {
+    "views/api_games.py": {"Tien Gow"},
+    "templates/base.html": {"Chuo Pai", "Tien Gow"},
+    "templates/pages/home.html": {"Chuo Pai", "Tien Gow"},
+    "templates/pages/glossary.html": {"Chuo Pai", "Tien Gow"},
+    "views/api_judge.py": {"chuo-pai", "tien-gow"},
+}
+
+
+def _shared_sources() -> list[Path]:
+    return sorted(p for p in SITE.rglob("*") if p.suffix in {".py", ".html", ".css", ".js"}
+                  and "vendor" not in p.parts and not _game_room(p))
+
+
+@pytest.mark.parametrize("path", _shared_sources(), ids=lambda p: str(p.relative_to(SITE)))
+def test_no_game_word_outside_the_rooms(path: Path) -> None:
+    code = _code_only(path)
+    allowed = COPY.get(str(path.relative_to(SITE)), set())
+    found = {word for words in _game_words().values() for word in words
+             if word not in allowed and re.search(rf"(?<![\w=-]){re.escape(word)}(?![\w-])", code)}
+    assert found == set()
+
+
+def test_the_word_finder_finds_game_words(tmp_path: Path) -> None:
+    sample = tmp_path / "x.html"
+    sample.write_text('{# Chuo Pai #}{% if e.kind == "bonus" %}')
+    words = _game_words()["chuo-pai"]
+    assert {w for w in words if w in _code_only(sample)} == {'"bonus"'}
+    sample = tmp_path / "x.py"
+    sample.write_text('"""About Tien Gow."""\n# tien-gow\nKIND = "tien-gow"\n')
+    assert "tien-gow" in _code_only(sample) and "Tien Gow" not in _code_only(sample)
+
+
+# -- each room provides every declared part -------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_each_room_provides_every_declared_part(game: str) -> None:
+    from paiyou import registry
+    assert registry.missing_parts(game) == []
+
+
+def test_the_app_refuses_to_start_without_a_declared_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from paiyou import create_app, registry
+    key = GAME_KEYS[0]
+    monkeypatch.setitem(registry._ROOMS, key, registry.Room(key, registry.room(key).package, templates=tmp_path))
+    with pytest.raises(RuntimeError, match="play_result.html"):
+        create_app({"TESTING": True})
+
+
+def test_every_template_part_a_page_includes_is_declared() -> None:
+    """A partial a shared template picks by the game's key is in ``TEMPLATE_PARTS`` (else a room
+    could lack it and fail only at render time)."""
+    from paiyou import registry
+    declared = {*registry.TEMPLATE_PARTS, registry.FIRST_GAME_PART, registry.OTHER_GAME_PART}
+    used = {m for p in (SITE / "templates").rglob("*.html") if not _game_room(p)
+            for m in re.findall(r'"games/" ~ [\w.]+ ~ "/([\w.]+)"', p.read_text())}
+    assert used and used <= declared

@@ -36,6 +36,12 @@ _FACTORIES: dict[str, dict[str, Callable[[], Agent]]] = {
 }
 
 
+def register_agents(game: str, factories: dict[str, Callable[[], Agent]]) -> None:
+    """The levels of a game kept outside ``engine`` (a level name may be new: it then ranks after
+    the known ones)."""
+    _FACTORIES[game] = dict(factories)
+
+
 def make_agent(name: str, game: str) -> Agent:
     """An agent by level name for a game; KeyError when there is no such agent."""
     return _FACTORIES[game][name]()
@@ -43,4 +49,5 @@ def make_agent(name: str, game: str) -> Agent:
 
 def agent_levels(game: str) -> tuple[str, ...]:
     """The levels a game has, weakest first."""
-    return tuple(name for name in AGENT_NAMES if name in _FACTORIES[game])
+    found = _FACTORIES[game]
+    return (*(name for name in AGENT_NAMES if name in found), *(name for name in found if name not in AGENT_NAMES))

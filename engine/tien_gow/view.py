@@ -9,19 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.outcome import (
-    BANKER,
-    BEAT,
-    DISCARD,
-    LEAD,
-    OVER,
-    QUARTET,
-    SUPREME,
-    TRICK,
-    Event,
-    Outcome,
-    Payment,
-)
+from engine.outcome import BEAT, LEAD, OVER, Event, Outcome, Payment, event_kind
 from engine.tien_gow.actions import Action, tiles_info
 from engine.tien_gow.hands import code_of
 from engine.tien_gow.history import Trick, Turn
@@ -29,6 +17,14 @@ from engine.tien_gow.moves import early_death, legal_actions
 from engine.tien_gow.sets import SUPREME as SUPREME_KIND
 from engine.tien_gow.settlement import outcome
 from engine.tiles import Tile
+
+# The kinds of event Tien Gow adds to the log: the banker (TG-3), a face-down discard (TG-6, a
+# move), a trick's winner (TG-10) and the immediate payments (TG-16).
+BANKER = event_kind("banker")
+DISCARD = event_kind("discard", move=True)
+TRICK = event_kind("trick")
+SUPREME = event_kind("supreme")
+QUARTET = event_kind("quartet")
 
 
 class SeenTurn(NamedTuple):

@@ -13,9 +13,10 @@ from typing import Any
 from flask import Flask
 from flask_babel import Babel
 from flask_compress import Compress
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from paiyou import cli
+from paiyou import cli, registry
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.i18n import languages
 from paiyou.play import template_globals as play_template_globals
@@ -28,6 +29,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 instance_path=str(Path(instance_path).resolve()) if instance_path else None)
     configure_config(app, config)
+    configure_games(app)
     configure_babel(app)
     configure_templates(app)
     configure_blueprints(app)
@@ -90,6 +92,14 @@ def _instance_secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
+def configure_games(app: Flask) -> None:
+    """Every game's room provides every declared part (``paiyou.registry.PARTS`` and
+    ``TEMPLATE_PARTS``): a missing one stops the start, named, instead of failing a page later."""
+    missing = [part for key in registry.GAME_KEYS for part in registry.missing_parts(key)]
+    if missing:
+        raise RuntimeError("a game's room lacks declared parts: " + ", ".join(missing))
+
+
 def configure_babel(app: Flask) -> None:
     Babel(app, locale_selector=languages.select_locale)  # type: ignore[no-untyped-call]  # untyped __init__
     languages.init_app(app)
@@ -99,6 +109,11 @@ def configure_templates(app: Flask) -> None:
     app.jinja_env.autoescape = True  # every template, whatever its file name
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    # a room registered with its own template folder serves its parts as games/<key>/…
+    outside = {key: FileSystemLoader(str(registry.template_folder(key)))
+               for key in registry.GAME_KEYS if registry.room(key).templates is not None}
+    if outside and app.jinja_loader is not None:
+        app.jinja_loader = ChoiceLoader([PrefixLoader({"games": PrefixLoader(outside)}), app.jinja_loader])
     templating.init_app(app)
     play_template_globals.init_app(app)
 

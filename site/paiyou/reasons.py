@@ -1,7 +1,7 @@
 """Reason codes -> sentences in the learner's language (gettext domain ``puzzles``).
 
 The engine says *why* with a code (``different-family``, ``wrong-count`` …, see
-``engine.chuo_pai`` and ``engine.tien_gow``); the site turns those codes into words here and only
+each game's engine package); the site turns those codes into words here and only
 here. Each game's sentences are in its room (``paiyou.games.<game>.reasons.REASONS``, a
 ``GameReasons``); this module finds them by game key. Two levels:
 
@@ -27,11 +27,8 @@ from flask_babel import pgettext
 from flask_babel.speaklater import LazyString
 
 from engine.tiles import Tile
-from paiyou.games import GAME_KEYS, game_module
-
-# Kept for puzzles/feedback.py until it moves to the Tien Gow room: use the room's own function.
-from paiyou.games.tien_gow.reasons import set_kind_phrase
 from paiyou.i18n.phrases import tiles_of
+from paiyou.registry import ByGame, game_module
 
 
 class GameReasons(Protocol):
@@ -54,10 +51,9 @@ def _reasons(game: str) -> GameReasons:
     return cast(GameReasons, game_module(game, "reasons").REASONS)
 
 
-REASONS: dict[str, GameReasons] = {game: _reasons(game) for game in GAME_KEYS}
-CODES: dict[str, tuple[str, ...]] = {game: reasons.codes for game, reasons in REASONS.items()}
-MESSAGES: dict[str, Mapping[str, LazyString]] = {
-    game: reasons.messages for game, reasons in REASONS.items()}
+REASONS: Mapping[str, GameReasons] = ByGame(_reasons)
+CODES: Mapping[str, tuple[str, ...]] = ByGame(lambda game: REASONS[game].codes)
+MESSAGES: Mapping[str, Mapping[str, LazyString]] = ByGame(lambda game: REASONS[game].messages)
 
 
 def reason_message(game: str, code: str) -> str:
@@ -76,4 +72,4 @@ def explain(game: str, code: str, current: object = None, play: object = None) -
     return found if found is not None else reason_message(game, code)
 
 
-__all__ = ["GameReasons", "CODES", "reason_message", "explain", "set_kind_phrase"]
+__all__ = ["GameReasons", "CODES", "reason_message", "explain"]

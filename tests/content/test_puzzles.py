@@ -23,11 +23,13 @@ from paiyou.puzzles.model import (
     BEAT_OR_PASS,
     GAMES,
     JUDGE,
-    SETTLEMENT,
     ContentError,
     Puzzle,
 )
 from paiyou.puzzles.solving import expected_answers
+from paiyou.registry import game_module
+
+SETTLEMENT = game_module("tien-gow", "puzzles").SETTLEMENT
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

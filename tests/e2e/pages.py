@@ -7,6 +7,8 @@ tests/site/test_pages.py (whose translated-title check waits until the domain's 
 """
 from __future__ import annotations
 
+from paiyou.config import LANGUAGE_CODES
+
 PAGE_DOMAINS: dict[str, str] = {
     "/{lang}/": "core",
     "/{lang}/glossary": "core",
@@ -31,7 +33,7 @@ PAGE_DOMAINS: dict[str, str] = {
 REDIRECTING: frozenset[str] = frozenset()  # pages answered with a redirect to follow (none now)
 PAGES: list[str] = list(PAGE_DOMAINS)
 
-LANGUAGES: tuple[str, ...] = ("en", "ar", "hi", "fa", "pl")
+LANGUAGES: tuple[str, ...] = LANGUAGE_CODES
 RTL: frozenset[str] = frozenset({"ar", "fa"})
 
 VIEWPORTS: dict[str, dict[str, int]] = {

@@ -14,7 +14,8 @@ from engine import tien_gow as tg
 from engine.ai import AGENT_NAMES
 from engine.errors import IllegalAction
 from engine.games import GAME_KEYS, GAMES, game
-from engine.outcome import MOVES, OVER, SUPREME, Outcome
+from engine.outcome import MOVES, OVER, Outcome
+from engine.tien_gow.view import SUPREME
 from engine.tiles import parse_tiles
 
 SPECS = [GAMES[key] for key in GAME_KEYS]

@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engine.cli import judge_lines
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.puzzles.loading import load_course
 from paiyou.puzzles.model import GAMES
 
@@ -53,7 +54,7 @@ def test_messages_are_explanations_in_the_asked_language(client: FlaskClient) ->
                     "message": "Red Five is in the Red family and Black Seven is in the Black family: "
                                "different families never beat each other."}
     messages = {lang: judge(client, game="chuo-pai", current="2-5", play="1-4", lang=lang).json["message"]
-                for lang in ("ar", "hi", "fa", "pl")}
+                for lang in LANGUAGE_CODES if lang != DEFAULT_LANGUAGE}
     assert "الخمسة الحمراء" in messages["ar"] and "Czerwona Piątka" in messages["pl"]
     assert len(set(messages.values())) == 4
     assert judge(client, game="tien-gow", current="3-6", play="4-5").json["reason"] == "equal-rank"

@@ -19,14 +19,14 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, ngettext, npgettext
 
-from paiyou.config import LANGUAGE_CODES
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.i18n import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
 PO_FILES = sorted(TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
 DOMAINS = catalogs.domains(TRANSLATIONS)
-TRANSLATED = [code for code in LANGUAGE_CODES if code != "en"]
+TRANSLATED = [code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE]
 
 # Babel 2.18's gettext headers (toolchain.md, section 3). Arabic: msgstr[4] is n%100 in 0..2
 # (100, 101, 102 …), msgstr[5] is 11..99 — not the GNU order; keep Babel pinned.

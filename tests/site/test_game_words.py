@@ -17,9 +17,9 @@ import pytest
 
 from engine.tiles import ALL_TILES
 from paiyou import reasons
-from paiyou.games import GAME_KEYS
 from paiyou.i18n import catalogs, names
 from paiyou.i18n.vocabulary import Vocabulary
+from paiyou.registry import GAME_KEYS
 from paiyou.web import drawing
 
 ROOT = Path(__file__).resolve().parents[2]

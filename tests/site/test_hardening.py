@@ -15,6 +15,7 @@ from flask import Flask
 
 from engine.chuo_pai import new_deal, to_record
 from paiyou import create_app
+from paiyou.config import LANGUAGE_CODES
 from paiyou.play.store import GameStore, StoreUnavailable, open_store, store_for
 from tests.site import pg_cluster
 
@@ -296,7 +297,7 @@ def test_the_sitemap_lists_every_content_page_with_its_alternates(client: Any) -
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     urls = root.findall("s:url", ns)
     locs = {u.find("s:loc", ns).text for u in urls}
-    for lang in ("en", "ar", "hi", "fa", "pl"):
+    for lang in LANGUAGE_CODES:
         assert f"http://localhost/{lang}/chuo-pai/rules" in locs
         assert f"http://localhost/{lang}/tien-gow/puzzles/settlement/1" in locs
     assert all(len(u.findall("x:link", ns)) == 6 for u in urls)  # five languages and x-default

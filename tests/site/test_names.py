@@ -13,6 +13,12 @@ from paiyou.i18n import names
 
 GAMES = ("chuo-pai", "tien-gow")
 # Names that are the same in Polish and English: romanised Chinese.
+FAMILY_NAMES = names.vocabulary("chuo-pai").terms["family"]
+FAMILY_TITLES = names.vocabulary("chuo-pai").terms["family-title"]
+SPECIAL_TYPE_NAMES = names.vocabulary("chuo-pai").terms["special"]
+SUIT_NAMES = names.vocabulary("tien-gow").terms["suit"]
+SET_KIND_NAMES = names.vocabulary("tien-gow").terms["set"]
+MIXED_TYPE_NAMES = names.vocabulary("tien-gow").terms["mixed"]
 POLISH_SAME = {"Yao", "Tian Jiu", "Di Ba", "Ren Qi", "He Wu", "Chuo Pai", "Tien Gow"}
 
 
@@ -23,24 +29,25 @@ def test_every_tile_has_a_name_in_both_games() -> None:
 
 
 def test_every_family_class_and_special_type_has_a_name() -> None:
-    assert set(names.FAMILY_NAMES) == {*cp.FAMILIES, cp.SPECIAL}
-    assert set(names.FAMILY_TITLES) == set(cp.FAMILIES)
-    assert set(names.SPECIAL_TYPE_NAMES) == set(cp.SPECIAL_TYPES)
+    assert set(FAMILY_NAMES) == {*cp.FAMILIES, cp.SPECIAL}
+    assert set(FAMILY_TITLES) == set(cp.FAMILIES)
+    assert set(SPECIAL_TYPE_NAMES) == set(cp.SPECIAL_TYPES)
 
 
 def test_every_suit_and_set_kind_has_a_name() -> None:
-    assert set(names.SUIT_NAMES) == {tg.CIVIL, tg.MILITARY}
-    assert set(names.MIXED_TYPE_NAMES) == {name for name, _head, _total in MIXED_TYPES}
+    assert set(SUIT_NAMES) == {tg.CIVIL, tg.MILITARY}
+    assert set(MIXED_TYPE_NAMES) == {name for name, _head, _total in MIXED_TYPES}
     for s in SETS:  # engine set names: single, civil-pair, military-pair, supreme, or a mixed type
-        assert s.name in names.SET_KIND_NAMES or s.name in names.MIXED_TYPE_NAMES, s
-    assert {"mixed-pair", "mixed-triple", "quartet"} <= set(names.SET_KIND_NAMES)
+        assert s.name in SET_KIND_NAMES or s.name in MIXED_TYPE_NAMES, s
+    assert {"mixed-pair", "mixed-triple", "quartet"} <= set(SET_KIND_NAMES)
 
 
 def all_lazy_names() -> list[tuple[str, object]]:
     found = []
     for table in ("GAME_NAMES", "FAMILY_NAMES", "FAMILY_TITLES", "SPECIAL_TYPE_NAMES", "SUIT_NAMES",
                   "SET_KIND_NAMES", "MIXED_TYPE_NAMES"):
-        found += [(f"{table}[{key}]", value) for key, value in getattr(names, table).items()]
+        found += [(f"{table}[{key}]", value) for key, value in
+                  (names.GAME_NAMES if table == "GAME_NAMES" else globals()[table]).items()]
     for game in GAMES:
         found += [(f"{game}[{key}]", value) for key, value in names.TILE_NAMES[game].items()]
     return found

@@ -11,10 +11,10 @@ import pytest
 from engine.games import game as engine_game
 from paiyou.content import model as content_model
 from paiyou.content import rules as rules_content
-from paiyou.games import GAME_KEYS
 from paiyou.puzzles import model
 from paiyou.puzzles.kinds import all_games, game_puzzles
 from paiyou.puzzles.loading import load_course
+from paiyou.registry import GAME_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site" / "paiyou"

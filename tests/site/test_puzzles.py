@@ -16,8 +16,9 @@ from flask_babel import force_locale
 from paiyou import reasons
 from paiyou.puzzles import practice
 from paiyou.puzzles.loading import load_course
-from paiyou.puzzles.model import GAMES, NONE, NUMBER_QUESTIONS, PASS, Puzzle
+from paiyou.puzzles.model import GAMES, NONE, PASS, Puzzle
 from paiyou.puzzles.progress import cookie_name
+from paiyou.registry import game_module
 from tests.e2e.pages import LANGUAGES
 
 COURSES = {game: load_course("content", game) for game in GAMES}
@@ -44,7 +45,7 @@ def right_answer(p: Puzzle) -> dict[str, object]:
             indices.append(i)
         return {"answer": "play", "tile": [str(i) for i in indices]}
     if p.kind in ("round", "trick"):
-        if p.question in NUMBER_QUESTIONS:
+        if p.question in game_module(p.game, "puzzles").NUMBER_QUESTIONS:
             return {"answer": "check", "number": str(answer)}
         return {"answer": "check", "seat": answer}
     fields: dict[str, object] = {"answer": "check"}

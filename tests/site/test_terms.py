@@ -17,11 +17,14 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
+from paiyou.i18n import catalogs
+
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
 TERMBASE = TRANSLATIONS / "terms.toml"
-LANGS = ("ar", "hi", "fa", "pl")
-DOMAINS = ("core", "rules", "puzzles", "play")
+LANGS = tuple(code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE)
+DOMAINS = tuple(catalogs.domains(TRANSLATIONS))
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]")
 
 

@@ -25,8 +25,8 @@ from typing import IO, Any
 
 from paiyou.content.model import messages
 from paiyou.content.rules import game_of, parse
-from paiyou.games import GAME_KEYS
 from paiyou.puzzles.loading import parse_lesson
+from paiyou.registry import GAME_KEYS
 
 Message = tuple[int, str, tuple[str, str], list[str]]
 

@@ -16,13 +16,12 @@ from functools import cache
 from flask_babel.speaklater import LazyString
 
 from engine.tiles import Tile, tile
-from paiyou.games import GAME_KEYS, game_module
 from paiyou.i18n.vocabulary import ChineseName, Vocabulary
+from paiyou.registry import GAME_KEYS, ByGame, game_module
 
 __all__ = [
     "ChineseName", "Vocabulary", "vocabulary", "vocabularies", "game_name", "tile_name",
-    "chinese_name", "term", "terms", "GAME_NAMES", "TILE_NAMES", "CHINESE_NAMES", "FAMILY_NAMES",
-    "FAMILY_TITLES", "SPECIAL_TYPE_NAMES", "SUIT_NAMES", "SET_KIND_NAMES", "MIXED_TYPE_NAMES",
+    "chinese_name", "term", "terms", "GAME_NAMES", "TILE_NAMES", "CHINESE_NAMES",
 ]
 
 
@@ -40,11 +39,9 @@ def vocabularies() -> tuple[Vocabulary, ...]:
     return tuple(vocabulary(game) for game in GAME_KEYS)
 
 
-GAME_NAMES: Mapping[str, LazyString] = {game: vocabulary(game).name for game in GAME_KEYS}
-TILE_NAMES: Mapping[str, Mapping[str, LazyString]] = {
-    game: vocabulary(game).tile_names for game in GAME_KEYS}
-CHINESE_NAMES: Mapping[str, Mapping[str, ChineseName]] = {
-    game: vocabulary(game).chinese_names for game in GAME_KEYS}
+GAME_NAMES: Mapping[str, LazyString] = ByGame(lambda game: vocabulary(game).name)
+TILE_NAMES: Mapping[str, Mapping[str, LazyString]] = ByGame(lambda game: vocabulary(game).tile_names)
+CHINESE_NAMES: Mapping[str, Mapping[str, ChineseName]] = ByGame(lambda game: vocabulary(game).chinese_names)
 
 
 def _tile(key: str | Tile) -> Tile:
@@ -65,7 +62,7 @@ def chinese_name(key: str | Tile, game: str) -> ChineseName:
 
 
 def term(game: str, kind: str, key: str) -> LazyString:
-    """The name of one of ``game``'s own things: ``term("chuo-pai", "family", "long")``."""
+    """The name of one of ``game``'s own things: ``term(game, "family", "long")``."""
     return vocabulary(game).terms[kind][key]
 
 
@@ -77,11 +74,3 @@ def terms(kind: str) -> Mapping[str, LazyString]:
             return words.terms[kind]
     raise KeyError(kind)
 
-
-# Each game's tables under their names from before the games' vocabularies (templates, puzzles).
-FAMILY_NAMES = terms("family")
-FAMILY_TITLES = terms("family-title")
-SPECIAL_TYPE_NAMES = terms("special")
-SUIT_NAMES = terms("suit")
-SET_KIND_NAMES = terms("set")
-MIXED_TYPE_NAMES = terms("mixed")

@@ -7,9 +7,9 @@ from __future__ import annotations
 from flask import request
 from werkzeug.wrappers import Response
 
-from paiyou.games import GAME_KEYS
 from paiyou.play import service, stats
 from paiyou.play.store import current_store, is_valid_id
+from paiyou.registry import GAME_KEYS
 
 # The ids of the games this browser started, newest first: only to offer "Continue your deal".
 # Never trusted: every id is looked up in the store (an id is the key to its game).

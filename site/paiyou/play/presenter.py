@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol, cast
 
-from paiyou.games import game_module
+from paiyou.registry import game_module
 
 Model = dict[str, Any]
 Reveals = dict[tuple[str, int, int], int]  # ("play", seat, index in the round) -> reveal step
@@ -53,6 +53,13 @@ class Table(Protocol):
     def last_round(self, view: Any, names: Sequence[str]) -> Model | None:
         """The last finished round or trick (``winner`` name, ``plays``: name, tiles, pass,
         face_up, count), so it stays visible while the next one starts; None before the first."""
+
+    def class_name(self, cls: str) -> str:
+        """The label of a group of the hand or of the choices (``hand_groups``' ``family``,
+        ``legal_choices``' ``class``), by its engine key."""
+
+    def payment_reason(self, why: str) -> str:
+        """Why a payment of the ledger was made (``Payment.why``), in words."""
 
     def round_number(self, view: Any) -> int:
         """The number of the round or trick under way (or the last one)."""

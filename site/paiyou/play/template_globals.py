@@ -13,8 +13,8 @@ from babel.numbers import format_percent
 from flask import Flask
 from flask_babel import get_locale, pgettext
 
-from engine.chuo_pai.families import SPECIAL
 from paiyou.i18n import names, numerals
+from paiyou.play.presenter import table_of
 
 
 def tiles_phrase(keys: Sequence[str], game: str) -> str:
@@ -41,20 +41,14 @@ def signed(number: int | float) -> str:
     return "\u2066" + ("+" if number > 0 else "\u2212") + text + "\u2069"
 
 
-def family_name(cls: str) -> str:
-    """A Chuo Pai family (or the Special class) by its engine key."""
-    if cls == SPECIAL:
-        return pgettext("play", "Special combinations")
-    return str(names.FAMILY_NAMES[cls])
+def class_name(cls: str, game: str) -> str:
+    """The label of a group of tiles in the hand or the choices, by the game's engine key."""
+    return table_of(game).class_name(cls)
 
 
-def payment_reason(why: str) -> str:
-    return {
-        "supreme": pgettext("play", "Won with the Supreme"),
-        "quartet": pgettext("play", "Won with a quartet"),
-        "settlement": pgettext("play", "Pillar settlement"),
-        "capture": pgettext("play", "Little Three capture: paid for another player"),
-    }.get(why, why)
+def payment_reason(why: str, game: str) -> str:
+    """Why a payment of the game's ledger was made (``Payment.why``), in words."""
+    return table_of(game).payment_reason(why)
 
 
 def legal_json(t: dict[str, Any]) -> str:
@@ -107,7 +101,7 @@ GLOBALS: dict[str, Callable[..., str]] = {
     "play_tiles_phrase": tiles_phrase,
     "play_and_list": and_list,
     "play_signed": signed,
-    "play_family_name": family_name,
+    "play_class_name": class_name,
     "play_payment_reason": payment_reason,
     "play_legal_json": legal_json,
     "play_percent": percent,

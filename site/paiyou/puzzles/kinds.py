@@ -23,7 +23,6 @@ from engine.games import game as engine_game
 from engine.tiles import Tile, parse_tiles
 from paiyou import reasons
 from paiyou.content.model import Placeholder
-from paiyou.games import GAME_KEYS, game_module
 from paiyou.puzzles.checking import read_choice, read_tiles
 from paiyou.puzzles.gettext import LazyString, lazy_pgettext
 from paiyou.puzzles.model import (
@@ -44,6 +43,7 @@ from paiyou.puzzles.model import (
     Verdict,
     lesson_tiles,
 )
+from paiyou.registry import GAME_KEYS, game_module
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +225,7 @@ class BeatOrPassPuzzle(Puzzle):
     """Beat ``current`` with a play from ``hand``, or pass when the rules allow nothing else."""
 
     kind = BEAT_OR_PASS
+    picks_from_hand = True
 
     current: str = ""
     hand: str = ""

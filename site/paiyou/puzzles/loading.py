@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from paiyou.content.model import Placeholder, Text, notations, number_placeholder, parse_text
-from paiyou.games import GAME_KEYS
 from paiyou.puzzles.kinds import GamePuzzles, all_games, game_puzzles
 from paiyou.puzzles.model import (
     ContentError,
@@ -26,6 +25,7 @@ from paiyou.puzzles.model import (
     Step,
     lesson_tiles,
 )
+from paiyou.registry import GAME_KEYS, content_folder
 
 RULE_RE = re.compile(r"^([A-Z]+)-([1-9][0-9]?)$")
 ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -213,7 +213,7 @@ def load_course(content_dir: str | Path, game: str) -> Course:
     """Every lesson of ``game`` from ``content_dir/puzzles/<game>/`` (cached until a file changes)."""
     if game not in GAME_KEYS:
         raise KeyError(game)
-    folder = Path(content_dir) / "puzzles" / game
+    folder = content_folder(game, content_dir) / "puzzles" / game
     files = sorted(p for p in folder.glob("*.toml"))
     stamp = tuple((p.name, p.stat().st_mtime) for p in files)
     return _load(str(folder), game, stamp)

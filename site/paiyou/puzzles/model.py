@@ -26,14 +26,12 @@ __all__ = [
 ]
 
 GAMES: tuple[str, ...] = GAME_KEYS
-JUDGE, BEAT_OR_PASS, BONUS, ROUND, TRICK, SETTLEMENT = (
-    "judge", "beat-or-pass", "bonus", "round", "trick", "settlement")
+# the kinds every game has (paiyou.puzzles.kinds); each game names its own kinds in its room
+JUDGE, BEAT_OR_PASS = "judge", "beat-or-pass"
 # judge answers (the API's words)
 BEATS, DOES_NOT_BEAT, NOT_A_PLAY = "beats", "does-not-beat", "not-a-play"
 JUDGE_ANSWERS = (BEATS, DOES_NOT_BEAT, NOT_A_PLAY)
 PASS, NONE = "pass", "none"
-# questions about a position whose answer is a number (the others are a seat or "none")
-NUMBER_QUESTIONS = ("scored", "removed", "pillars")
 
 AnswerValue = str | int | Mapping[str, int]
 
@@ -125,6 +123,7 @@ class Puzzle:
 
     kind: ClassVar[str]
     keys: ClassVar[frozenset[str]] = frozenset()  # the lesson file's keys of this kind
+    picks_from_hand: ClassVar[bool] = False  # answered by selecting tiles of a hand (the page's picker)
 
     game: str
     id: str

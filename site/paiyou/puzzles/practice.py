@@ -19,9 +19,9 @@ import random
 
 from engine.rng import make_rng
 from engine.tiles import Tile
-from paiyou.games import GAME_KEYS
 from paiyou.puzzles.kinds import GamePuzzles, PlayLike, game_puzzles, tile_keys
 from paiyou.puzzles.model import BEAT_OR_PASS, BEATS, DOES_NOT_BEAT, JUDGE, NOT_A_PLAY, Puzzle
+from paiyou.registry import GAME_KEYS
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 MAX_SEED = 2**31 - 1

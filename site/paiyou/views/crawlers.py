@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, render_template, url_for
 
 from paiyou.config import LANGUAGE_CODES
-from paiyou.games import GAME_KEYS
+from paiyou.registry import GAME_KEYS
 
 bp = Blueprint("crawlers", __name__)
 

@@ -27,8 +27,6 @@ from flask_babel import pgettext
 
 from engine.errors import IllegalAction
 from engine.tiles import TILE_BY_KEY
-from paiyou.games import GAME_KEYS, url_converter
-from paiyou.games import game as game_spec
 from paiyou.i18n import numerals
 from paiyou.play import cookies, service, stats
 from paiyou.play.pages import load_or_404, private, table_url
@@ -37,6 +35,8 @@ from paiyou.play.store import current_store
 from paiyou.play.table import keys, table_model
 from paiyou.play.template_globals import level_description, level_label
 from paiyou.reasons import CODES, explain
+from paiyou.registry import GAME_KEYS, url_converter
+from paiyou.registry import game as game_spec
 from paiyou.web import limits
 from paiyou.web.htmx import is_fragment_request, render
 

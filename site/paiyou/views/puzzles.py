@@ -22,7 +22,6 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from paiyou.content.model import Text
-from paiyou.games import GAME_KEYS, url_converter
 from paiyou.puzzles import feedback, practice
 from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
 from paiyou.puzzles.kinds import game_puzzles
@@ -30,6 +29,7 @@ from paiyou.puzzles.loading import Course, load_course
 from paiyou.puzzles.model import Explanation, Lesson, Puzzle
 from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
 from paiyou.puzzles.texts import render_text
+from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.web.htmx import is_fragment_request, render
 from paiyou.web.page_cache import cacheable
 

@@ -23,14 +23,14 @@ from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
-from paiyou.games import GAME_KEYS, url_converter
-from paiyou.games import game as game_spec
 from paiyou.i18n.names import game_name
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, posted_record
 from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
 from paiyou.play.store import current_store
+from paiyou.registry import GAME_KEYS, url_converter
+from paiyou.registry import game as game_spec
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
 from paiyou.web.htmx import render

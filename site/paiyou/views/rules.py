@@ -9,6 +9,7 @@ the games are played by.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from flask import Blueprint, current_app
 from flask_babel import get_locale, pgettext
@@ -16,16 +17,17 @@ from markupsafe import Markup, escape
 
 from paiyou.content import rules as rules_content
 from paiyou.content.rules import Text, Value
-from paiyou.games import url_converter
 from paiyou.i18n import names, numerals
+from paiyou.registry import url_converter
 from paiyou.web.htmx import render
 from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang_code>")
 
-# Every game's ladders by name, strongest rung first; keys sharing a rung are equal rank.
-LADDERS: dict[str, tuple[tuple[str, ...], ...]] = {
-    name: ladder for words in names.vocabularies() for name, ladder in words.ladders.items()}
+@cache
+def ladders() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Every game's ladders by name, strongest rung first; keys sharing a rung are equal rank."""
+    return {name: ladder for words in names.vocabularies() for name, ladder in words.ladders.items()}
 
 
 @bp.get(f"/{url_converter()}/rules")
@@ -36,7 +38,7 @@ def show(game: str) -> str:
         "rules/show.html",
         game=game,
         doc=document,
-        ladders=LADDERS,
+        ladders=ladders(),
         example_rule=names.vocabulary(game).example_rule,
         rt=text_renderer(game),
     )

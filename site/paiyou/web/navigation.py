@@ -7,14 +7,15 @@ appears in the navigation as soon as its blueprint is registered — no template
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from flask import current_app, request, url_for
 from flask_babel import get_locale, lazy_pgettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
-from paiyou.games import GAME_KEYS
 from paiyou.i18n.names import vocabularies
+from paiyou.registry import GAME_KEYS
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,13 +26,15 @@ class Link:
 
 # Home, each game's rules, then the areas covering every game (or, before those exist, the first
 # game's page of that area), then the glossary.
-NAV_LINKS: tuple[Link, ...] = (
-    Link(("/{lang}/",), lazy_pgettext("navigation", "Home")),
-    *(Link((f"/{{lang}}/{words.game}/rules",), words.rules_link) for words in vocabularies()),
-    Link(("/{lang}/puzzles", f"/{{lang}}/{GAME_KEYS[0]}/puzzles"), lazy_pgettext("navigation", "Puzzles")),
-    Link(("/{lang}/play", f"/{{lang}}/{GAME_KEYS[0]}/play"), lazy_pgettext("navigation", "Play")),
-    Link(("/{lang}/glossary",), lazy_pgettext("navigation", "Glossary")),
-)
+@cache
+def nav_links() -> tuple[Link, ...]:
+    return (
+        Link(("/{lang}/",), lazy_pgettext("navigation", "Home")),
+        *(Link((f"/{{lang}}/{words.game}/rules",), words.rules_link) for words in vocabularies()),
+        Link(("/{lang}/puzzles", f"/{{lang}}/{GAME_KEYS[0]}/puzzles"), lazy_pgettext("navigation", "Puzzles")),
+        Link(("/{lang}/play", f"/{{lang}}/{GAME_KEYS[0]}/play"), lazy_pgettext("navigation", "Play")),
+        Link(("/{lang}/glossary",), lazy_pgettext("navigation", "Glossary")),
+    )
 
 # What you can do with each game (home page), in this order.
 GAME_ACTIONS: tuple[str, ...] = ("rules", "puzzles", "play")
@@ -53,7 +56,7 @@ def routed_url(path: str) -> str | None:
 def nav_items() -> list[dict[str, object]]:
     lang = str(get_locale())
     items = []
-    for link in NAV_LINKS:
+    for link in nav_links():
         for path in link.paths:
             url = routed_url(path.format(lang=lang))
             if url is not None:

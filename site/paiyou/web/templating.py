@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, url_for
 from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
-from paiyou.games import GAME_KEYS
 from paiyou.i18n import names, numerals
+from paiyou.registry import GAME_KEYS, stylesheet
 from paiyou.web import drawing, navigation
 
 
@@ -43,9 +43,15 @@ def notation_filter(context: Context, value: object) -> str:
     return notation(value)
 
 
+def game_stylesheets() -> list[str]:
+    """The URLs of the games' own stylesheets (paiyou.registry.stylesheet), in the games' order."""
+    return [url_for("static", filename=name) for key in GAME_KEYS if (name := stylesheet(key))]
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         game_keys=GAME_KEYS,
+        game_stylesheets=game_stylesheets,
         vocabulary=names.vocabulary,
         term=names.term,
         tile_drawing=drawing.drawing,

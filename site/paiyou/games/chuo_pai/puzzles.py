@@ -16,6 +16,7 @@ from engine.chuo_pai import families as cpf
 from engine.tiles import TILE_BY_KEY, Tile, parse_tiles
 from paiyou import reasons
 from paiyou.content.model import Placeholder
+from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES, SPECIAL_TYPE_NAMES
 from paiyou.i18n import names, numerals
 from paiyou.puzzles.checking import read_choice, read_number, read_seat, read_tiles
 from paiyou.puzzles.gettext import LazyString, lazy_pgettext, npgettext, pgettext
@@ -30,12 +31,9 @@ from paiyou.puzzles.kinds import (
 )
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
-    BONUS,
     JUDGE,
     NONE,
-    NUMBER_QUESTIONS,
     PASS,
-    ROUND,
     Answer,
     AnswerValue,
     ContentError,
@@ -50,6 +48,11 @@ from paiyou.puzzles.model import (
 KEY = cp.KEY
 SEAT_NAMES = (lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo"), lazy_pgettext("seat", "Cy"))
 ROUND_QUESTIONS = ("next-to-act", "winner", "next-leader", "scored", "removed")
+
+# This game's own puzzle kinds (besides judge and beat-or-pass), as the lessons name them.
+BONUS, ROUND = "bonus", "round"
+# questions about a position whose answer is a number (the others are a seat or "none")
+NUMBER_QUESTIONS = ("scored", "removed")
 
 
 def sort(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -73,7 +76,7 @@ def _name(key: Any) -> str:
 
 
 def _family(tile: Tile) -> str:
-    return str(names.FAMILY_NAMES[cpf.FAMILY_OF[tile]])
+    return str(FAMILY_NAMES[cpf.FAMILY_OF[tile]])
 
 
 def _hand(data: Mapping[str, Any], where: str) -> str:
@@ -187,6 +190,7 @@ class Bonus(Puzzle):
 
     kind = BONUS
     keys = frozenset({"id", "kind", "rules", "hand", "answer", "prompt", "hint"})
+    picks_from_hand = True
 
     hand: str
 
@@ -488,11 +492,11 @@ PLACEHOLDERS = {
     "family": LessonPlaceholder(
         _allowed("family", frozenset((*cpf.FAMILIES, cpf.SPECIAL)),
                  "the glossary's name of the Chuo Pai family {}"),
-        lambda arg: escape(str(names.FAMILY_NAMES[arg]))),
+        lambda arg: escape(str(FAMILY_NAMES[arg]))),
     "special": LessonPlaceholder(
         _allowed("special", frozenset(cpf.SPECIAL_TYPES),
                  "the glossary's name of the special combination {}"),
-        lambda arg: escape(str(names.SPECIAL_TYPE_NAMES[arg]))),
+        lambda arg: escape(str(SPECIAL_TYPE_NAMES[arg]))),
 }
 
 

@@ -8,6 +8,7 @@ from flask_babel import pgettext
 from engine.chuo_pai import SeatView
 from engine.chuo_pai.families import FAMILIES, FAMILY_OF, SPECIAL, display_key
 from engine.chuo_pai.view import round_dict
+from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES
 from paiyou.i18n.numerals import num
 from paiyou.play.presenter import Model, Reveals, Table
 from paiyou.play.table import checkable, keys, playable_keys
@@ -119,6 +120,15 @@ class ChuoPaiTable:
 
     def round_number(self, view: SeatView) -> int:
         return len(view.rounds) + (1 if view.round is not None or not view.is_over else 0)
+
+    def class_name(self, cls: str) -> str:
+        """A family (or the Special class) by its engine key."""
+        if cls == SPECIAL:
+            return pgettext("play", "Special combinations")
+        return str(FAMILY_NAMES[cls])
+
+    def payment_reason(self, why: str) -> str:
+        return why  # no payments (CP-19: piles only)
 
     def choose_first(self) -> str:
         return pgettext("play", "Choose cards from your hand first.")

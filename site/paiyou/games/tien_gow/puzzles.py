@@ -23,6 +23,8 @@ from engine.tien_gow.table import others
 from engine.tiles import TILE_BY_KEY, Tile, parse_tiles
 from paiyou import reasons
 from paiyou.content.model import Placeholder
+from paiyou.games.tien_gow.reasons import set_kind_phrase
+from paiyou.games.tien_gow.vocabulary import MIXED_TYPE_NAMES, SET_KIND_NAMES, SUIT_NAMES
 from paiyou.i18n import names, numerals
 from paiyou.puzzles.checking import read_choice, read_number, read_payments, read_seat
 from paiyou.puzzles.gettext import LazyString, lazy_pgettext, npgettext, pgettext
@@ -38,10 +40,7 @@ from paiyou.puzzles.model import (
     BEAT_OR_PASS,
     JUDGE,
     NONE,
-    NUMBER_QUESTIONS,
     PASS,
-    SETTLEMENT,
-    TRICK,
     Answer,
     AnswerValue,
     ContentError,
@@ -57,6 +56,11 @@ KEY = tg.KEY
 SEAT_NAMES = (lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo"), lazy_pgettext("seat", "Chen"),
               lazy_pgettext("seat", "Dev"))
 TRICK_QUESTIONS = ("winner", "pillars")
+
+# This game's own puzzle kinds (besides judge and beat-or-pass), as the lessons name them.
+SETTLEMENT, TRICK = "settlement", "trick"
+# questions about a position whose answer is a number (the others are a seat or "none")
+NUMBER_QUESTIONS = ("pillars",)
 
 
 def sort(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -99,7 +103,7 @@ class Judge(JudgePuzzle):
         if self.current is None:
             return pgettext("puzzle hint",
                             "Is it a single tile, a pair, the %(supreme)s or a mixed set?",
-                            supreme=str(names.SET_KIND_NAMES[tg.SUPREME]))
+                            supreme=str(SET_KIND_NAMES[tg.SUPREME]))
         if reason == "not-a-set":
             return pgettext("puzzle hint", "Look at the proposed tiles first: do they form a set at all?")
         if reason == "different-kind":
@@ -194,7 +198,7 @@ class BeatOrPass(BeatOrPassPuzzle):
                                            "pillar yet?")
         high = _set(self.current)
         return pgettext("puzzle hint", "You need %(kind)s that ranks above the high set.",
-                        kind=reasons.set_kind_phrase(high) if high is not None else "")
+                        kind=set_kind_phrase(high) if high is not None else "")
 
     def explanation(self, answer: Answer, verdict: Verdict) -> str:
         code, current = verdict.code, self.current
@@ -552,13 +556,13 @@ PLACEHOLDERS = {
     "mixed": LessonPlaceholder(
         _allowed("mixed", frozenset(name for name, _head, _total in MIXED_TYPES),
                  "the glossary's name of the mixed set {}"),
-        lambda arg: escape(str(names.MIXED_TYPE_NAMES[arg]))),
+        lambda arg: escape(str(MIXED_TYPE_NAMES[arg]))),
     "set": LessonPlaceholder(
-        _allowed("set", frozenset(names.SET_KIND_NAMES), "the glossary's name of the set kind {}"),
-        lambda arg: escape(str(names.SET_KIND_NAMES[arg]))),
+        _allowed("set", frozenset(SET_KIND_NAMES), "the glossary's name of the set kind {}"),
+        lambda arg: escape(str(SET_KIND_NAMES[arg]))),
     "suit": LessonPlaceholder(
         _allowed("suit", frozenset((tgl.CIVIL, tgl.MILITARY)), "the glossary's name of the suit {}"),
-        lambda arg: escape(str(names.SUIT_NAMES[arg]))),
+        lambda arg: escape(str(SUIT_NAMES[arg]))),
 }
 
 

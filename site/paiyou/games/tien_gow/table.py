@@ -8,7 +8,7 @@ from flask_babel import pgettext
 
 from engine.tien_gow import SeatView, classify, is_immediate, settlement_working
 from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
-from paiyou.i18n.names import SUIT_NAMES
+from paiyou.games.tien_gow.vocabulary import SUIT_NAMES
 from paiyou.i18n.numerals import num
 from paiyou.play.presenter import Model, Reveals, Table
 from paiyou.play.table import checkable, keys, playable_keys
@@ -122,6 +122,17 @@ class TienGowTable:
 
     def round_number(self, view: SeatView) -> int:
         return len(view.tricks) + (0 if view.is_over else 1)
+
+    def class_name(self, cls: str) -> str:
+        return cls  # the hand's groups carry their suit's name as a label
+
+    def payment_reason(self, why: str) -> str:
+        return {
+            "supreme": pgettext("play", "Won with the Supreme"),
+            "quartet": pgettext("play", "Won with a quartet"),
+            "settlement": pgettext("play", "Pillar settlement"),
+            "capture": pgettext("play", "Little Three capture: paid for another player"),
+        }.get(why, why)
 
     def choose_first(self) -> str:
         return pgettext("play", "Choose tiles from your hand first.")

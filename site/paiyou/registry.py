@@ -1,0 +1,161 @@
+"""The ground floor of the site: which games it has, where each game's room is, and what a room
+must provide. This module imports no room and no area; every shared module finds a room through it.
+
+- ``GAME_KEYS``: the engine's games (``engine.games``), in its order: the one list of games.
+- ``game_module(key, part)``: a room's module (``table``, ``puzzles``, ``reasons``, ``vocabulary``),
+  found by the game's key, never imported by name.
+- ``PARTS`` and ``TEMPLATE_PARTS``: what every room declares; ``missing_parts(key)`` names what a
+  room lacks, and ``create_app`` refuses to start when anything is missing.
+- ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package, or the
+  tests' third game), with its template parts and content where it keeps them.
+
+A room of a built-in game is the package ``paiyou.games.<key with _>``, its template parts in
+``templates/games/<key>/``, its content in the site's content folder (``rules/<key>.md``,
+``puzzles/<key>/``) and its styles, if it has any, in ``static/css/games/<key>.css``.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TypeVar
+
+from engine.games import GAME_KEYS, GAMES, game
+
+__all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
+           "room", "register_room", "ByGame", "PARTS", "TEMPLATE_PARTS", "missing_parts", "stylesheet"]
+
+SITE_DIR = Path(__file__).resolve().parent
+
+# Each room module and the object it provides: the object is of the Protocol its area defines
+# (``play.presenter.Table``, ``puzzles.kinds.GamePuzzles``, ``reasons.GameReasons``,
+# ``i18n.vocabulary.Vocabulary``).
+PARTS: dict[str, str] = {
+    "table": "TABLE",
+    "puzzles": "PUZZLES",
+    "reasons": "REASONS",
+    "vocabulary": "VOCABULARY",
+}
+
+# Each room's template parts (``games/<key>/<name>``), by the page that includes them.
+TEMPLATE_PARTS: tuple[str, ...] = (
+    "home_about.html",             # the home page's card and the game's header links
+    "tile_face.html",              # one tile drawn in the game's style (_macros/tiles.html)
+    "play.html",                   # the play pages' words (macros: left_label, score_label …)
+    "play_controls.html",          # the table's move form
+    "play_result.html",            # the end-of-deal table (table, review)
+    "play_log.html",               # the log lines only this game has (event kinds it declares)
+    "puzzles_words.html",          # the lessons' words (macros)
+    "puzzles_position.html",       # a lesson's position
+    "puzzles_choices.html",        # a lesson's answer choices
+    "puzzles_form.html",           # a lesson's answer form
+    "glossary_legend.html",        # the glossary's legend of the game's drawing
+    "glossary_class.html",         # a tile's class in the game (glossary table cell)
+    "glossary_combinations.html",  # the game's named combinations
+)
+# The glossary groups the tiles by the first game's ladders: that game titles each group, every
+# other game adds a line to it.
+FIRST_GAME_PART = "glossary_group_title.html"
+OTHER_GAME_PART = "glossary_group_meta.html"
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    key: str
+    package: str                 # the Python package of its modules
+    templates: Path | None = None  # its template parts; None: the site's templates/games/<key>/
+    content: Path | None = None    # holds rules/<key>.md and puzzles/<key>/; None: the site's
+
+
+_ROOMS: dict[str, Room] = {}
+
+
+def python_name(key: str) -> str:
+    """``chuo-pai`` -> ``chuo_pai``: the game's folder under ``paiyou/games/``."""
+    return key.replace("-", "_")
+
+
+def register_room(key: str, package: str, *, templates: Path | None = None,
+                  content: Path | None = None) -> Room:
+    """Declare a room kept outside ``paiyou/games/`` (before ``create_app``)."""
+    if key not in GAMES:
+        raise KeyError(f"{key}: register the game in engine.games first")
+    found = _ROOMS[key] = Room(key, package, templates, content)
+    return found
+
+
+def room(key: str) -> Room:
+    """The room of a game the engine lists (KeyError otherwise)."""
+    if key not in GAMES:
+        raise KeyError(key)
+    return _ROOMS.get(key) or Room(key, f"paiyou.games.{python_name(key)}")
+
+
+def game_module(key: str, part: str) -> ModuleType:
+    """The module ``<room package>.<part>`` (KeyError for a key the engine does not list)."""
+    return importlib.import_module(f"{room(key).package}.{part}")
+
+
+def template_folder(key: str) -> Path:
+    return room(key).templates or SITE_DIR / "templates" / "games" / key
+
+
+def stylesheet(key: str) -> str | None:
+    """The game's own styles, ``static/css/games/<key>.css`` (a path under ``static/``), linked on
+    every page after the shared stylesheets; None for a game that has none."""
+    name = f"css/games/{key}.css"
+    return name if (SITE_DIR / "static" / name).is_file() else None
+
+
+def content_folder(key: str, default: str | Path) -> Path:
+    """The folder holding the game's ``rules/<key>.md`` and ``puzzles/<key>/``."""
+    return room(key).content or Path(default)
+
+
+def missing_parts(key: str) -> list[str]:
+    """Every declared part the room of ``key`` lacks, by name (empty when it has them all)."""
+    missing = []
+    for part, name in PARTS.items():
+        try:
+            module = game_module(key, part)
+        except ModuleNotFoundError:
+            missing.append(f"{room(key).package}.{part}")
+            continue
+        if not hasattr(module, name):
+            missing.append(f"{room(key).package}.{part}.{name}")
+    folder = template_folder(key)
+    role = FIRST_GAME_PART if key == GAME_KEYS[0] else OTHER_GAME_PART
+    missing += [f"{folder}/{name}" for name in (*TEMPLATE_PARTS, role) if not (folder / name).is_file()]
+    return missing
+
+
+T = TypeVar("T")
+
+
+class ByGame(Mapping[str, T]):
+    """A table by game key whose values are made on first use, from the game's room: a shared
+    module may define one at import, before any room is loaded or registered."""
+
+    def __init__(self, make: Callable[[str], T]) -> None:
+        self._make = make
+        self._made: dict[str, T] = {}
+
+    def __getitem__(self, key: str) -> T:
+        if key not in self._made:
+            if key not in GAMES:
+                raise KeyError(key)
+            self._made[key] = self._make(key)
+        return self._made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAME_KEYS)
+
+    def __len__(self) -> int:
+        return len(GAME_KEYS)
+
+
+def url_converter(name: str = "game") -> str:
+    """A URL rule part matching exactly the engine's game keys: ``<any('chuo-pai', …):game>``."""
+    return "<any(" + ", ".join(f"'{key}'" for key in GAME_KEYS) + f"):{name}>"
