@@ -43,9 +43,9 @@ IN_VIEW = """() => {
   };
   document.querySelectorAll(".felt .seat").forEach(
     (s) => seen(s.querySelector(".seat__head"), `seat ${s.dataset.seat}`));
-  const high = document.querySelector(".felt__high") || document.querySelector(".felt__center");
-  if (high) seen(high, "the play to beat");
   const form = document.getElementById("play-form");
+  const high = document.querySelector(".felt__high") || (form && document.querySelector(".felt__center"));
+  if (high) seen(high, "the play to beat");
   if (form) {
     inside(form.querySelector(".hand"), "the hand");
     form.querySelectorAll(".controls button[name=move]").forEach((b) => inside(b, `button ${b.value}`));
