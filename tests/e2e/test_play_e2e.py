@@ -217,6 +217,12 @@ def test_keyboard_selection_and_play(js_page: Page) -> None:
     js_page.locator("#play-button").focus()
     js_page.keyboard.press("Enter")
     settled(js_page, before)
+    # after the computer's moves, focus is back on the button you used (or, disabled, in your hand)
+    if js_page.locator("#play-button:not([disabled])").count():
+        expect(js_page.locator("#play-button")).to_be_focused()
+    else:
+        assert js_page.evaluate("!!document.activeElement.closest('#play-form')")
+    assert js_page.evaluate("window.scrollY") == 0
 
 
 def test_touch_selection(browser: Browser, base_url: str) -> None:

@@ -111,9 +111,19 @@
     return el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
   }
 
+  // The control of your hand you last used (a button, a tile): focus goes back to it when your
+  // turn comes again, after the computer's moves (while they come, it is usually disabled).
+  var home = null;
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.id === "play-form") home = describe(document.activeElement);
+  });
+
   function restoreFocus(d) {
     if (!d) return;
     var el = find(d);
+    if (!usable(el) && home && !document.getElementById("advance-form")) el = find(home);
     if (!usable(el)) {
       // gone (the button you pressed, a tile you played): the nearest thing to do next
       var candidates = ["#skip-button", "#play-form button[name=quick]", "#play-form input[name=tile]",
