@@ -38,8 +38,10 @@ IN_VIEW = """() => {
   const seen = (el, what) => {
     const b = inside(el, what);
     if (!b) return;
-    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + Math.min(b.height / 2, 12));
-    if (!hit || !el.contains(hit)) out.push(`${what} covered by ${hit && (hit.id || hit.className)}`);
+    for (const y of [b.top + 2, b.bottom - 2]) {  // its first and last line
+      const hit = document.elementFromPoint(b.left + b.width / 2, y);
+      if (!hit || !el.contains(hit)) out.push(`${what} covered by ${hit && (hit.id || hit.className)}`);
+    }
   };
   document.querySelectorAll(".felt .seat").forEach(
     (s) => seen(s.querySelector(".seat__head"), `seat ${s.dataset.seat}`));
@@ -155,4 +157,35 @@ def test_escape_skips_to_your_turn(browser: Browser, base_url: str) -> None:
     assert skips, "Escape did not skip"
     expect(page.locator("#skip-button")).to_have_count(0)
     assert re.search(r"/games/[\w-]{32}$", page.url)
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "game"), [("ar", "tien-gow"), ("en", "chuo-pai")])
+def test_without_javascript_the_docked_table_is_one_screen_too(browser: Browser, base_url: str, lang: str,
+                                                              game: str) -> None:
+    """The dock is CSS only: without JavaScript (POST, redirect, GET, the computer's moves made)
+    every table of a deal at 375×740 shows the seats, your hand and its buttons at the top."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    page.goto(f"/{lang}/{game}/play")
+    page.locator("#seed").fill("61")
+    page.locator("#level-greedy").check()
+    page.locator("#new-deal").click()
+    page.wait_for_url(TABLE_URL)
+    moves = 0
+    while page.locator("#play-form").count():
+        dock = page.locator("#dock").bounding_box()
+        assert dock and dock["y"] + dock["height"] <= 741, moves
+        for seat in page.locator(".felt .seat__head").all():
+            box = seat.bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= dock["y"] + 1, moves
+        for part in (".hand", ".controls"):
+            box = page.locator(f"#play-form {part}").bounding_box()
+            assert box and box["y"] >= dock["y"] - 1 and box["y"] + box["height"] <= 741, (moves, part)
+        before = _version(page)
+        _move(page, moves)
+        expect(page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()
+        moves += 1
+        assert moves < 60
+    expect(page.locator("#result-title")).to_be_attached()
     context.close()
