@@ -127,6 +127,12 @@ def test_a_whole_deal_on_one_screen(browser: Browser, base_url: str, lang: str, 
         assert page.evaluate("window.scrollY") == top, where
         # focus stayed in the table (on the control you used, or the next one), never the top
         assert page.evaluate("!!document.activeElement && !!document.activeElement.closest('#table')"), where
+        # the live region says your move, then adds each computer move as it comes
+        said = page.locator("#announce").inner_text()
+        assert said.strip(), where
+        if lang == "en" and game == "tien-gow":  # one step, one computer move: each one is said
+            steps = _version(page) - before - 1
+            assert len(re.findall(r"(North|East|West) (led|beat it|discarded)", said)) == steps, said
         _assert_one_screen(page, where)
         assert moves < 60
     expect(page.locator("#result-title")).to_be_visible()

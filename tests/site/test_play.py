@@ -824,8 +824,8 @@ def test_with_htmx_your_move_answers_at_once_and_each_computer_move_is_one_step(
         assert after.version == int(version) + 1
         text = step.get_data(as_text=True)
         assert_nothing_hidden(store, game_id, text)
-        live = re.search(r'id="announce"[^>]*>(.*?)</div>', text, re.S)
-        assert live and live.group(1).strip()
+        live = re.search(r'<div hx-swap-oob="beforeend:#announce"><p>(.*?)</p></div>', text, re.S)
+        assert live and live.group(1).strip()  # added to what the live region says
         assert not re.search(r"You (led|beat|passed|discarded)", live.group(1))  # only what is new
         # the same step again (a double click, a second tab): nothing changes
         again = web.post(f"{path}/advance", data={"version": version, "seen": seen}, headers=HX)

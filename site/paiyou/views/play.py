@@ -146,7 +146,7 @@ def _seen() -> int | None:
 def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
           error: str | None = None, selected: Sequence[str] = (),
           hints: Sequence[dict[str, Any]] | None = None, tried: str = "",
-          seen: int | None = None) -> Any:
+          seen: int | None = None, stepping: bool = False) -> Any:
     auto_pass = cookies.auto_pass()
     speed = cookies.speed()
     model = table_model(game, selected, seen)
@@ -154,7 +154,8 @@ def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
                   hints=hints, quiet=hints is not None, auto_pass=auto_pass,
                   tried=_tile_keys(tried.split()), waiting=service.waiting(game, auto_pass),
-                  speed=speed, speeds=list(cookies.SPEEDS), delay=cookies.SPEEDS[speed])
+                  speed=speed, speeds=list(cookies.SPEEDS), delay=cookies.SPEEDS[speed],
+                  stepping=stepping)
     response = current_app.make_response((body, status))
     response.headers["X-Robots-Tag"] = "noindex"
     return response
@@ -274,11 +275,12 @@ def submit(game: str, game_id: str) -> Any:
     return _moved(current, played, fragment)
 
 
-def _moved(before: service.Game, after: service.Game, fragment: bool) -> Any:
+def _moved(before: service.Game, after: service.Game, fragment: bool, stepping: bool = False) -> Any:
     """The answer to a move or a step: htmx gets the table in place (what is new since the page's
-    ``seen`` announced), a plain form is redirected to it; a deal that just ended is counted."""
+    ``seen`` announced: a step adds it to the live region), a plain form is redirected to it; a
+    deal that just ended is counted."""
     if fragment:
-        answer = _page(after, seen=_seen())
+        answer = _page(after, seen=_seen(), stepping=stepping)
     else:
         answer = redirect(table_url(after.game, after.id), code=303)
     cookies.count_finished(answer, before, after)
@@ -302,7 +304,7 @@ def advance(game: str, game_id: str) -> Any:
         return _refused(game, game_id, current, 409, STALE)
     after = service.advance(current_store(), game_id, version, game, auto_pass=cookies.auto_pass(),
                             to_turn=request.form.get("to") == "turn" or not is_fragment_request())
-    return _moved(current, after, is_fragment_request())
+    return _moved(current, after, is_fragment_request(), stepping=True)
 
 
 @bp.post(f"/{GAME}/games/<game_id>/speed")
