@@ -841,21 +841,35 @@ def test_with_htmx_your_move_answers_at_once_and_each_computer_move_is_one_step(
     assert truth(store, game_id).version == final.version
 
 
-def test_skip_and_the_plain_form_run_the_computer_to_your_turn(play_app: Flask, web) -> None:
-    store = store_for(play_app)
-    for seed in range(33, 60):  # a deal where the computer moves after your first move
-        path, game_id = new_table(web, "pl", "tien-gow", seed)
+def _left_waiting(web, store: Any, lang: str, game: str) -> tuple[str, str]:
+    """A table where, after your first move (with htmx), a computer seat is to act."""
+    for seed in range(33, 60):
+        path, game_id = new_table(web, lang, game, seed)
         table = parse(web.get(path).get_data(as_text=True))
         web.post(path, data={"version": table.version, **_my_move(table)}, headers=HX)
         waiting = truth(store, game_id)
-        if waiting.deal.to_act != waiting.seat:
-            break
-    assert waiting.deal.to_act != waiting.seat
+        if not waiting.deal.is_over and waiting.deal.to_act != waiting.seat:
+            return path, game_id
+    raise AssertionError("the computer never had to move")
+
+
+def test_skip_and_the_plain_form_run_the_computer_to_your_turn(play_app: Flask, web) -> None:
+    store = store_for(play_app)
+    path, game_id = _left_waiting(web, store, "pl", "tien-gow")
     # "Skip to your turn" (a stale version is fine: skipping only ever makes the computer's moves)
     response = web.post(f"{path}/advance", data={"version": "0", "to": "turn"}, headers=HX)
     assert response.status_code == 200 and 'id="advance-form"' not in response.get_data(as_text=True)
     after = truth(store, game_id)
     assert after.deal.is_over or after.deal.to_act == after.seat
+    # a table left waiting, without JavaScript: its "Skip to your turn" button is a plain form
+    other, other_id = _left_waiting(web, store, "hi", "chuo-pai")
+    left = truth(store, other_id)
+    text = web.get(other).get_data(as_text=True)
+    assert 'id="skip-button"' in text and 'name="to" value="turn"' in text
+    plain = web.post(f"{other}/advance", data={"version": str(left.version)})
+    assert plain.status_code == 303 and urlsplit(plain.headers["Location"]).path == other
+    back = truth(store, other_id)
+    assert back.deal.is_over or back.deal.to_act == back.seat
     # without JavaScript the table never waits: the form's POST runs the computer to your turn
     table = parse(web.get(path).get_data(as_text=True))
     if table.has_form:
