@@ -302,8 +302,11 @@ def advance(game: str, game_id: str) -> Any:
     version = _version()
     if version is None:
         return _refused(game, game_id, current, 409, STALE)
-    after = service.advance(current_store(), game_id, version, game, auto_pass=cookies.auto_pass(),
-                            to_turn=request.form.get("to") == "turn" or not is_fragment_request())
+    try:
+        after = service.advance(current_store(), game_id, version, game, auto_pass=cookies.auto_pass(),
+                                to_turn=request.form.get("to") == "turn" or not is_fragment_request())
+    except service.GameNotFound:  # pruned between the two reads
+        abort(404)
     return _moved(current, after, is_fragment_request(), stepping=True)
 
 
