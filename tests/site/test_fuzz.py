@@ -82,6 +82,7 @@ def paths(game_id: str) -> Iterator[str]:
         "/{lang}/{game}/games/{id}/next", "/{lang}/{game}/games/{id}/review", "/{lang}/{game}/replay",
         "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/replay/{digest}",
         "/{lang}/{game}/games/{id}?hint=1", "/{lang}/{game}/play/confirm?leaving={id}&level={level}",
+        "/{lang}/{game}/games/{id}/advance", "/{lang}/{game}/games/{id}/speed",
     ]
     for template in templates:
         yield template.format(**good)
@@ -143,10 +144,11 @@ def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
-@given(fields=st.dictionaries(st.sampled_from(QUERY_KEYS + ["move", "quick", "version", "csrf_token", "lesson"]),
+@given(fields=st.dictionaries(st.sampled_from(QUERY_KEYS + ["move", "quick", "version", "csrf_token", "lesson",
+                                                             "to", "seen", "speed"]),
                               st.sampled_from(NASTY) | st.text(max_size=30), max_size=6),
        target=st.sampled_from(["table", "step", "practice", "reset", "new", "replay", "statistics",
-                               "auto-pass", "next"]),
+                               "auto-pass", "next", "advance", "speed"]),
        origin=st.sampled_from([None, "null", "https://evil.example", "http://localhost"]))
 def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_game: str, fields: dict[str, str],
                                                           target: str, origin: str | None) -> None:
@@ -155,7 +157,9 @@ def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_gam
             "new": "/fa/chuo-pai/play", "replay": "/en/tien-gow/replay",
             "statistics": "/ar/chuo-pai/play/statistics/reset",
             "auto-pass": f"/en/chuo-pai/games/{a_game}/auto-pass",
-            "next": f"/pl/chuo-pai/games/{a_game}/next"}[target]
+            "next": f"/pl/chuo-pai/games/{a_game}/next",
+            "advance": f"/fa/chuo-pai/games/{a_game}/advance",
+            "speed": f"/hi/chuo-pai/games/{a_game}/speed"}[target]
     client = fuzz_app.test_client()
     headers = {"Origin": origin} if origin else {}
     before = snapshot(fuzz_app)

@@ -942,3 +942,146 @@ def test_rtl_review_tile_rows_start_under_their_headings() -> None:
     css = (Path(__file__).parents[2] / "site/paiyou/static/css/play.css").read_text()
     rule = '[dir="rtl"] .review__hand, [dir="rtl"] .review__plays { justify-content: flex-end; }'
     assert rule in css  # measured on the page in tests/e2e/test_review_e2e.py
+
+
+# -- your move at once, the computer's moves one by one (issue 30) --------------------------------
+
+HX = {"HX-Request": "true"}
+
+
+def _form_field(text: str, form_id: str, name: str) -> str | None:
+    form = re.search(rf'<form id="{form_id}".*?</form>', text, re.S)
+    found = form and re.search(rf'name="{name}" value="([^"]*)"', form.group(0))
+    return found.group(1) if found else None
+
+
+def _my_move(table: Table) -> dict[str, Any]:
+    if table.quick:
+        return {"quick": table.quick[0]}
+    if table.buttons.get("pass"):
+        return {"move": "pass"}
+    return {"move": "down", "tile": table.tiles[:table.discard]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_with_htmx_your_move_answers_at_once_and_each_computer_move_is_one_step(
+        play_app: Flask, web, game: str) -> None:
+    """The htmx answer to your move is your move alone (the computer has not moved); each
+    "advance" makes exactly one computer move, stored as the next version, and announces only
+    what is new to the page; a repeated or stale "advance" changes nothing; the steps stop at
+    your turn. Every answer shows the human seat's view only."""
+    store = store_for(play_app)
+    web.set_cookie("paiyou_auto_pass", "off")  # one step is one computer move, nothing else
+    path, game_id = new_table(web, "en", game, 31)
+    table = parse(web.get(path).get_data(as_text=True))
+    before = truth(store, game_id)
+    answer = web.post(path, data={"version": table.version, "seen": "0", **_my_move(table)}, headers=HX)
+    assert answer.status_code == 200
+    moved = truth(store, game_id)
+    assert moved.deal.action_count == before.deal.action_count + 1  # your move, nothing else
+    assert moved.version == before.version + 1
+    text = answer.get_data(as_text=True)
+    assert_nothing_hidden(store, game_id, text)
+    steps = 0
+    while 'id="advance-form"' in text:
+        version = _form_field(text, "advance-form", "version")
+        seen = _form_field(text, "advance-form", "seen")
+        assert version == str(truth(store, game_id).version) and 'data-waiting="1"' in text
+        step = web.post(f"{path}/advance", data={"version": version, "seen": seen}, headers=HX)
+        assert step.status_code == 200
+        after = truth(store, game_id)
+        assert after.version == int(version) + 1
+        text = step.get_data(as_text=True)
+        assert_nothing_hidden(store, game_id, text)
+        live = re.search(r'<div hx-swap-oob="beforeend:#announce"><p>(.*?)</p></div>', text, re.S)
+        assert live and live.group(1).strip()  # added to what the live region says
+        assert not re.search(r"You (led|beat|passed|discarded)", live.group(1))  # only what is new
+        # the same step again (a double click, a second tab): nothing changes
+        again = web.post(f"{path}/advance", data={"version": version, "seen": seen}, headers=HX)
+        assert again.status_code == 200 and truth(store, game_id).deal == after.deal
+        steps += 1
+        assert steps < 10
+    assert 'data-waiting="0"' in text
+    final = truth(store, game_id)
+    assert final.deal.is_over or final.deal.to_act == final.seat
+    # nothing is waiting: "advance" changes nothing, GET never does
+    assert web.post(f"{path}/advance", data={"version": str(final.version)}, headers=HX).status_code == 200
+    web.get(path)
+    assert truth(store, game_id).version == final.version
+
+
+def _left_waiting(web, store: Any, lang: str, game: str) -> tuple[str, str]:
+    """A table where, after your first move (with htmx), a computer seat is to act."""
+    for seed in range(33, 60):
+        path, game_id = new_table(web, lang, game, seed)
+        table = parse(web.get(path).get_data(as_text=True))
+        web.post(path, data={"version": table.version, **_my_move(table)}, headers=HX)
+        waiting = truth(store, game_id)
+        if not waiting.deal.is_over and waiting.deal.to_act != waiting.seat:
+            return path, game_id
+    raise AssertionError("the computer never had to move")
+
+
+def test_skip_and_the_plain_form_run_the_computer_to_your_turn(play_app: Flask, web) -> None:
+    store = store_for(play_app)
+    path, game_id = _left_waiting(web, store, "pl", "tien-gow")
+    # "Skip to your turn" (a stale version is fine: skipping only ever makes the computer's moves)
+    response = web.post(f"{path}/advance", data={"version": "0", "to": "turn"}, headers=HX)
+    assert response.status_code == 200 and 'id="advance-form"' not in response.get_data(as_text=True)
+    after = truth(store, game_id)
+    assert after.deal.is_over or after.deal.to_act == after.seat
+    # a table left waiting, without JavaScript: its "Skip to your turn" button is a plain form
+    other, other_id = _left_waiting(web, store, "hi", "chuo-pai")
+    left = truth(store, other_id)
+    text = web.get(other).get_data(as_text=True)
+    assert 'id="skip-button"' in text and 'name="to" value="turn"' in text
+    plain = web.post(f"{other}/advance", data={"version": str(left.version)})
+    assert plain.status_code == 303 and urlsplit(plain.headers["Location"]).path == other
+    back = truth(store, other_id)
+    assert back.deal.is_over or back.deal.to_act == back.seat
+    # without JavaScript the table never waits: the form's POST runs the computer to your turn
+    table = parse(web.get(path).get_data(as_text=True))
+    if table.has_form:
+        assert web.post(path, data={"version": table.version, **_my_move(table)}).status_code == 303
+        later = truth(store, game_id)
+        assert later.deal.is_over or later.deal.to_act == later.seat
+        assert 'id="advance-form"' not in web.get(path).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("version", ["x", "", "-1", "٣", "9" * 12, "1.0"])
+def test_a_malformed_advance_changes_nothing(play_app: Flask, web, version: str) -> None:
+    store = store_for(play_app)
+    path, game_id = new_table(web, "fa", "chuo-pai", 35)
+    table = parse(web.get(path).get_data(as_text=True))
+    web.post(path, data={"version": table.version, **_my_move(table)}, headers=HX)
+    before = truth(store, game_id)
+    response = web.post(f"{path}/advance", data={"version": version}, headers=HX)
+    assert response.status_code == 409 and "<html" not in response.get_data(as_text=True)
+    plain = web.post(f"{path}/advance", data={"version": version})
+    assert plain.status_code == 303 and "refused=stale" in plain.headers["Location"]
+    assert truth(store, game_id).deal == before.deal
+    assert web.post(f"/fa/chuo-pai/games/{new_id()}/advance", data={"version": "1"}).status_code == 404
+    assert web.post(f"/fa/tien-gow/games/{game_id}/advance", data={"version": "1"}).status_code == 404
+    assert web.get(f"{path}/advance").status_code == 405
+
+
+def test_the_speed_setting(play_app: Flask, web) -> None:
+    path, game_id = new_table(web, "fa", "chuo-pai", 37)
+    text = web.get(path).get_data(as_text=True)
+    assert 'name="speed" value="fast"' in text and 'aria-pressed="true"' in text
+    response = web.post(f"{path}/speed", data={"speed": "relaxed"})
+    assert response.status_code == 303 and response.headers["Location"].endswith(path)
+    assert "paiyou_speed=relaxed" in response.headers["Set-Cookie"]
+    assert re.search(r'value="relaxed" class="[^"]*button--chosen', web.get(path).get_data(as_text=True))
+    for bad in ("", "warp", "fast " * 10, "<b>"):
+        refused_ = web.post(f"{path}/speed", data={"speed": bad})
+        assert refused_.status_code == 400 and "Set-Cookie" not in refused_.headers
+        assert "سرعت ناشناخته" in refused_.get_data(as_text=True)  # in the page's language
+    # a forged cookie is the default speed
+    web.set_cookie("paiyou_speed", "ludicrous")
+    table = parse(web.get(path).get_data(as_text=True))
+    assert table.version is not None
+    web.post(path, data={"version": table.version, **_my_move(table)}, headers=HX)
+    waiting = web.get(path).get_data(as_text=True)
+    if 'id="advance-form"' in waiting:
+        assert 'data-delay="350"' in waiting

@@ -1,5 +1,5 @@
 """What the play pages keep in this browser's cookies: the recent games (to offer "Continue your
-deal"), the automatic-pass setting and the statistics. Every cookie is HttpOnly and SameSite=Lax;
+deal"), the automatic-pass and speed settings and the statistics. Every cookie is HttpOnly and SameSite=Lax;
 nothing read from one is trusted (a game id is looked up in the store, the statistics are parsed
 and bounded by ``paiyou.play.stats``)."""
 from __future__ import annotations
@@ -19,6 +19,12 @@ RECENT_MAX_AGE = 90 * 24 * 3600
 
 AUTO_PASS_COOKIE = "paiyou_auto_pass"  # "off" turns the automatic forced pass off (on by default)
 LEVEL_COOKIE = "paiyou_level"  # the computer players' level this browser chose last (both games)
+
+# How fast the table shows the computer's moves: the pause (ms) before it asks for the next one.
+# Fast by default: a move can be followed, yet the table is never held long (issue 30).
+SPEED_COOKIE = "paiyou_speed"
+SPEEDS: dict[str, int] = {"instant": 0, "fast": 350, "relaxed": 1000}
+DEFAULT_SPEED = "fast"
 
 
 def _set(response: Response, name: str, value: str, max_age: int) -> None:
@@ -65,6 +71,15 @@ def last_level(game: str) -> str | None:
 
 def set_level(response: Response, level: str) -> None:
     _set(response, LEVEL_COOKIE, level, stats.MAX_AGE)
+
+
+def speed() -> str:
+    found = request.cookies.get(SPEED_COOKIE, "")
+    return found if found in SPEEDS else DEFAULT_SPEED
+
+
+def set_speed(response: Response, value: str) -> None:
+    _set(response, SPEED_COOKIE, value, stats.MAX_AGE)
 
 
 def read_stats() -> stats.Stats:

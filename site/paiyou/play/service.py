@@ -189,19 +189,35 @@ def _agent_rng(deal: Deal, seat: int) -> random.Random:
     return agent_rng(deal, seat)
 
 
+def computer_step(game: str, deal: Deal, human_seat: int, agents: Sequence[str]) -> Deal:
+    """One computer seat's move (the seat to act), or the deal unchanged when it is
+    ``human_seat``'s turn or the deal is over: the step a table page shows as soon as it is
+    chosen (``advance``)."""
+    if deal.is_over or deal.to_act == human_seat:
+        return deal
+    seat = deal.to_act
+    assert seat is not None
+    legal = deal.legal_actions()
+    try:
+        action = _agent(agents[seat], game).choose(deal.view(seat), _agent_rng(deal, seat))
+        return deal.apply(action, player=seat)
+    except Exception:  # an agent must never break a game: fall back to a legal action
+        log.exception("agent %s failed in %s; playing a random legal action", agents[seat], game)
+        return deal.apply(_agent_rng(deal, seat).choice(legal), player=seat)
+
+
+def forced_pass(deal: Deal, human_seat: int) -> Any | None:
+    """The human's only legal action when it is a pass (nothing beats), else None."""
+    if deal.is_over or deal.to_act != human_seat:
+        return None
+    legal = deal.legal_actions()
+    return legal[0] if len(legal) == 1 and not legal[0].tiles else None
+
+
 def run_computer(game: str, deal: Deal, human_seat: int, agents: Sequence[str]) -> Deal:
     """Let the computer seats act until it is ``human_seat``'s turn or the deal is over."""
     while not deal.is_over and deal.to_act != human_seat:
-        seat = deal.to_act
-        assert seat is not None
-        view = deal.view(seat)
-        legal = deal.legal_actions()
-        try:
-            action = _agent(agents[seat], game).choose(view, _agent_rng(deal, seat))
-            deal = deal.apply(action, player=seat)
-        except Exception:  # an agent must never break a game: fall back to a legal action
-            log.exception("agent %s failed in %s; playing a random legal action", agents[seat], game)
-            deal = deal.apply(_agent_rng(deal, seat).choice(legal), player=seat)
+        deal = computer_step(game, deal, human_seat, agents)
     return deal
 
 
@@ -211,12 +227,9 @@ def run_until_choice(game: str, deal: Deal, human_seat: int, agents: Sequence[st
     action is a pass: nothing beats). Returns the deal and the action numbers of those passes."""
     deal = run_computer(game, deal, human_seat, agents)
     passed: list[int] = []
-    while auto_pass and not deal.is_over and deal.to_act == human_seat:
-        legal = deal.legal_actions()
-        if len(legal) != 1 or legal[0].tiles:
-            break
+    while auto_pass and (only := forced_pass(deal, human_seat)) is not None:
         passed.append(deal.action_count)
-        deal = deal.apply(legal[0], player=human_seat)
+        deal = deal.apply(only, player=human_seat)
         deal = run_computer(game, deal, human_seat, agents)
     return deal, passed
 
@@ -366,9 +379,10 @@ def parse_submission(game: str, tiles: object, face_up: object = None) -> Submit
 
 
 def act(store: GameStore, game_id: str, version: object, tiles: object, face_up: object = None,
-        game: str | None = None, auto_pass: bool = False) -> Game:
-    """Apply the human's action made against ``version``, then the computer's moves up to the
-    human's next turn or the end; store the result as ``version + 1``.
+        game: str | None = None, auto_pass: bool = False, computer: bool = True) -> Game:
+    """Apply the human's action made against ``version``, then (unless ``computer`` is False:
+    the table page asks for them one by one, ``advance``) the computer's moves up to the human's
+    next turn or the end; store the result as ``version + 1``.
 
     Raises GameNotFound, BadInput, StaleVersion (nothing changed) or IllegalAction (nothing
     changed; ``reason`` is the engine's code)."""
@@ -385,7 +399,9 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
         raise IllegalAction("not-your-turn")
     rules = game_rules(current.game)
     deal = deal.apply(rules.action(submitted.tiles, submitted.face_up), player=current.seat)
-    deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    passed: list[int] = []
+    if computer:
+        deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
     meta = None
     if passed:
         meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]}
@@ -393,6 +409,53 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
     if stored is None:  # another request won the race for this version
         raise StaleVersion(load(store, game_id))
     return Game(stored, deal)
+
+
+def advance(store: GameStore, game_id: str, version: object, game: str | None = None,
+            auto_pass: bool = False, to_turn: bool = False) -> Game:
+    """The next step of a table waiting for the computer, made against ``version``: one computer
+    move, or with ``auto_pass`` the human's forced pass; with ``to_turn`` every step up to the
+    human's next real choice (or the end). Stored as ``version + 1``.
+
+    Idempotent: against an older version (a double click, a second tab, a retried request), or
+    when nothing is waiting (the human's turn, the deal over), it changes nothing and returns the
+    game as it stands, so a page that asks twice just catches up. ``to_turn`` goes from the
+    stored version whatever the page's: it only ever makes the computer's moves (and forced
+    passes), so a skip pressed while a single step was on its way still skips. Raises GameNotFound, or
+    BadInput("bad-version") for a version that is not a whole number."""
+    current = load(store, game_id, game)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadInput("bad-version")
+    deal = current.deal
+    if version != current.version and not to_turn:
+        return current
+    passed: list[int] = []
+    if to_turn:
+        deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    else:
+        pass_now = forced_pass(deal, current.seat) if auto_pass else None
+        if pass_now is not None:
+            passed.append(deal.action_count)
+            deal = deal.apply(pass_now, player=current.seat)
+        else:
+            deal = computer_step(current.game, deal, current.seat, current.agents)
+    if deal.action_count == current.deal.action_count:
+        return current  # nothing was waiting
+    meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]} if passed else None
+    stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
+                          finished=deal.is_over, meta=meta)
+    if stored is None:  # another request made this step first: the game as it stands
+        return load(store, game_id)
+    return Game(stored, deal)
+
+
+def waiting(game: Game, auto_pass: bool) -> bool:
+    """Whether the table waits for a step ``advance`` makes: a computer seat to act, or with
+    ``auto_pass`` the human's forced pass."""
+    deal = game.deal
+    if deal.is_over:
+        return False
+    return deal.to_act != game.seat or (auto_pass and forced_pass(deal, game.seat) is not None)
 
 
 # -- hints -------------------------------------------------------------------------------------
@@ -531,5 +594,6 @@ def events(view: SeatView, auto_passes: Sequence[int] = ()) -> list[Event]:
 
 
 __all__ = ["Game", "GameNotFound", "BadInput", "StaleVersion", "IllegalAction", "start", "load",
-           "act", "events", "Event", "parse_seed", "parse_level", "levels", "default_level",
-           "opponent_level", "hints", "Hint", "Hints", "match_of", "next_deal", "HUMAN", "HUMAN_SEAT"]
+           "act", "advance", "waiting", "events", "Event", "parse_seed", "parse_level", "levels",
+           "default_level", "opponent_level", "hints", "Hint", "Hints", "match_of", "next_deal", "HUMAN",
+           "HUMAN_SEAT"]

@@ -16,7 +16,7 @@ from engine.tiles import Tile
 from paiyou.play.presenter import Reveals, table_of
 from paiyou.play.service import Event, Game, match_of
 
-MAX_REVEAL = 12  # computer moves animated one after another (CSS classes reveal-1 .. reveal-12)
+MAX_REVEAL = 12  # the CSS classes reveal-1 .. reveal-12 (moves that land together, in order)
 
 
 def keys(tiles: Sequence[Tile]) -> list[str]:
@@ -57,21 +57,26 @@ def reveal_map(round_seats: Sequence[int], recent: Sequence[Event]) -> Reveals:
             for i in range(start, len(round_seats))}
 
 
-def log_model(all_events: Sequence[Event], recent: Sequence[Event]) -> dict[str, Any]:
-    """The log: earlier events (collapsed) and the recent ones (shown one after another)."""
+def log_model(all_events: Sequence[Event], recent: Sequence[Event], fresh: int = 0) -> dict[str, Any]:
+    """The log: earlier events (collapsed) and the recent ones; the last ``fresh`` of them are new
+    to the page (they land with an animation)."""
     earlier = list(all_events[:len(all_events) - len(recent)])
-    return {"earlier": earlier, "recent": [
-        {"event": e, "reveal": min(i + 1, MAX_REVEAL)} for i, e in enumerate(recent)]}
+    first_new = len(recent) - fresh
+    return {"earlier": earlier, "recent": [{"event": e, "reveal": 1 if i >= first_new else None}
+                                           for i, e in enumerate(recent)]}
 
 
-def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
-    """Everything the table template draws, from the human seat's view only."""
+def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = None) -> dict[str, Any]:
+    """Everything the table template draws, from the human seat's view only. ``seen``: how many
+    log events the page asking showed; what came since is announced and lands with an animation
+    (the events since your last action when not given)."""
     table = table_of(game.game)
     view = game.view()
     names = table.seat_names()
     all_events = game.events()
     recent = recent_events(all_events)
-    order = reveal_map(table.round_seats(view), recent)
+    new = all_events[seen:] if seen is not None and seen <= len(all_events) else recent
+    order = reveal_map(table.round_seats(view), new)
     seats = table.seats_model(view, names, game.agents, order)
     return {
         "game": game.game, "id": game.id, "version": game.version, "view": view, "level": game.level,
@@ -80,7 +85,8 @@ def table_model(game: Game, selected: Sequence[str] = ()) -> dict[str, Any]:
         "my_turn": view.to_act == view.seat, "to_act": view.to_act, "is_over": view.is_over,
         "hand": table.hand_groups(view, selected), "hand_size": len(view.hand),
         "choices": table.legal_choices(view), "current": table.current(view),
-        "log": log_model(all_events, recent), "result": table.result(view, names),
+        "log": log_model(all_events, recent, len(new)), "new_events": list(new), "event_count": len(all_events),
+        "result": table.result(view, names),
         "round_number": table.round_number(view), "last_round": table.last_round(view, names),
         "match": match_of(game), "commitment": game.commitment,
     }

@@ -97,6 +97,16 @@ def level_description(level: str) -> str:
     return str(descriptions.get(level, ""))
 
 
+def speed_label(speed: str) -> str:
+    """A speed of the table (``paiyou.play.cookies.SPEEDS``) in the page's language."""
+    labels = {
+        "instant": pgettext("play speed", "Instant"),
+        "fast": pgettext("play speed", "Fast"),
+        "relaxed": pgettext("play speed", "Relaxed"),
+    }
+    return str(labels.get(speed, speed))
+
+
 GLOBALS: dict[str, Callable[..., str]] = {
     "play_tiles_phrase": tiles_phrase,
     "play_and_list": and_list,
@@ -107,6 +117,7 @@ GLOBALS: dict[str, Callable[..., str]] = {
     "play_percent": percent,
     "play_number": number,
     "play_level_label": level_label,
+    "play_speed_label": speed_label,
 }
 
 

@@ -7,10 +7,14 @@
   form leaves an unfinished deal (``leaving=<id>``) without ``confirm=yes``: then it redirects to
   ``GET …/play/confirm``, which asks first.
 - ``GET /<lang>/<game>/games/<id>``: the table. ``POST`` the same URL: your action (a plain form:
-  POST, then redirect, then GET; with htmx the table region is swapped in place and the
-  computer's moves are announced in a live region).
-- ``POST …/games/<id>/next``: the match's next deal; ``POST …/games/<id>/auto-pass`` and
-  ``POST /<lang>/<game>/play/statistics/reset``: this browser's settings.
+  POST, then redirect, then GET, the computer's moves made; with htmx the table region is
+  swapped in place and what happened is announced in a live region).
+- ``POST …/games/<id>/advance``: the next computer move (``to=turn``: all of them up to your
+  turn); with htmx your move's answer is your move alone, and the page asks for each computer
+  move as soon as it is shown (docs/architecture.md, "The computer's moves").
+- ``POST …/games/<id>/next``: the match's next deal; ``POST …/games/<id>/auto-pass``,
+  ``POST …/games/<id>/speed`` and ``POST /<lang>/<game>/play/statistics/reset``: this
+  browser's settings.
 
 The finished deal's review, its record and the replay of a record are ``paiyou.views.review``.
 Everything on the page comes from the human seat's ``SeatView`` (``paiyou.play.table``), never from
@@ -37,6 +41,7 @@ from paiyou.play.template_globals import level_description, level_label
 from paiyou.reasons import CODES, explain
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
+from paiyou.views import errors
 from paiyou.web import limits
 from paiyou.web.htmx import is_fragment_request, render
 
@@ -180,14 +185,26 @@ def confirm_new(game: str) -> Any:
                   table=table_url(game, leaving.id))
 
 
+def _seen() -> int | None:
+    """How many log events the page that sent this request showed (its ``seen`` field): what is
+    new since then is announced and animated. None when absent or malformed."""
+    text = request.form.get("seen", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
+
+
 def _page(game: service.Game, *, status: int = 200, notice: str | None = None,
           error: str | None = None, selected: Sequence[str] = (),
-          hints: dict[str, Any] | None = None, tried: str = "") -> Any:
-    model = table_model(game, selected)
+          hints: dict[str, Any] | None = None, tried: str = "",
+          seen: int | None = None, stepping: bool = False) -> Any:
+    auto_pass = cookies.auto_pass()
+    speed = cookies.speed()
+    model = table_model(game, selected, seen)
     body = render("play/table.html", blocks=("table", "announce"), t=model, notice=notice,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
-                  hints=hints, quiet=hints is not None, auto_pass=cookies.auto_pass(),
-                  tried=_tile_keys(tried.split()))
+                  hints=hints, quiet=hints is not None, auto_pass=auto_pass,
+                  tried=_tile_keys(tried.split()), waiting=service.waiting(game, auto_pass),
+                  speed=speed, speeds=list(cookies.SPEEDS), delay=cookies.SPEEDS[speed],
+                  stepping=stepping)
     response = current_app.make_response((body, status))
     response.headers["X-Robots-Tag"] = "noindex"
     return response
@@ -288,13 +305,16 @@ def submit(game: str, game_id: str) -> Any:
     if action is None:
         return _refused(game, game_id, current, 400, CHOOSE_FIRST)
     tiles, face_up, selected = action
-    version_text = request.form.get("version", "")
-    version = int(version_text) if version_text.isascii() and version_text.isdigit() \
-        and len(version_text) < 10 else -1
+    version = _version()
+    if version is None:
+        version = -1
+    fragment = is_fragment_request()
     try:
+        # With htmx the answer is your move alone; the page then asks for the computer's moves
+        # one by one (``advance``). A plain form gets the table at your next turn, as before.
         played = service.act(store, game_id, version, tiles,
                              face_up if game_spec(game).has_face_down else None,
-                             game=game, auto_pass=cookies.auto_pass())
+                             game=game, auto_pass=cookies.auto_pass(), computer=not fragment)
     except service.StaleVersion as stale:
         return _refused(game, game_id, stale.game, 409, STALE)
     except IllegalAction as e:
@@ -305,12 +325,55 @@ def submit(game: str, game_id: str) -> Any:
             return _refused(game, game_id, current, 409, STALE)
         return _refused(game, game_id, current, 400, "not-in-hand" if selected else CHOOSE_FIRST,
                         tiles if selected else "", selected)
-    if is_fragment_request():
-        answer = _page(played)
-        cookies.count_finished(answer, current, played)
-        return answer
+    return _moved(current, played, fragment)
+
+
+def _moved(before: service.Game, after: service.Game, fragment: bool, stepping: bool = False) -> Any:
+    """The answer to a move or a step: htmx gets the table in place (what is new since the page's
+    ``seen`` announced: a step adds it to the live region), a plain form is redirected to it; a
+    deal that just ended is counted."""
+    if fragment:
+        answer = _page(after, seen=_seen(), stepping=stepping)
+    else:
+        answer = redirect(table_url(after.game, after.id), code=303)
+    cookies.count_finished(answer, before, after)
+    return answer
+
+
+def _version() -> int | None:
+    text = request.form.get("version", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+
+
+@bp.post(f"/{GAME}/games/<game_id>/advance")
+def advance(game: str, game_id: str) -> Any:
+    """The next computer move (``to=turn``: every one up to your turn, the "Skip" button), made
+    against the page's ``version``. The table page asks for it after each answer, at the chosen
+    speed, until it is your turn; asking again against an older version changes nothing and
+    answers the table as it stands (double clicks, two tabs)."""
+    current = load_or_404(game, game_id)
+    version = _version()
+    if version is None:
+        return _refused(game, game_id, current, 409, STALE)
+    try:
+        after = service.advance(current_store(), game_id, version, game, auto_pass=cookies.auto_pass(),
+                                to_turn=request.form.get("to") == "turn" or not is_fragment_request())
+    except service.GameNotFound:  # pruned between the two reads
+        abort(404)
+    return _moved(current, after, is_fragment_request(), stepping=True)
+
+
+@bp.post(f"/{GAME}/games/<game_id>/speed")
+def speed_setting(game: str, game_id: str) -> Any:
+    """The speed at which the table shows the computer's moves (this browser, every game), then
+    back to the table. An unknown speed is refused (400) and changes nothing."""
+    load_or_404(game, game_id)
+    chosen = request.form.get("speed", "")
+    if chosen not in cookies.SPEEDS:
+        return errors.refused(pgettext("play", "Unknown speed"), pgettext(
+            "play", "Choose one of the speeds offered on the table."), 400)
     response = redirect(table_url(game, game_id), code=303)
-    cookies.count_finished(response, current, played)
+    cookies.set_speed(response, chosen)
     return response
 
 

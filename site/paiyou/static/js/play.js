@@ -1,9 +1,13 @@
 /* Paiyou play table: small enhancements on top of plain forms (everything works without it).
    - htmx swaps the table in place also for 400/409/422 answers (they carry the table and the
-     reason), then focus goes to the status line;
+     reason); a move never moves the page: what happened is announced in the live region, and
+     focus stays on the control (or tile) you were on, or on its nearest successor;
+   - the computer's moves arrive one by one: while the table waits for one (#advance-form), the
+     page asks for it after the chosen pause (data-delay: instant, fast or relaxed); Space or
+     Escape, or the Skip button, asks for all of them up to your turn; tiles you select
+     meanwhile stay selected;
    - while you select tiles, the page says whether the selection is a play you may make, marks
      the matching "plays you may make" button and dims tiles that cannot join it;
-   - the buttons wait until the computer's moves have been shown (the reveal animation);
    - a request that fails (no network, 5xx, 429) says so in the page's language and offers a
      retry, never a silent dead button. */
 (function () {
@@ -24,7 +28,7 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
-    if (!form || form.id !== "play-form") return;
+    if (!form || (form.id !== "play-form" && form.id !== "advance-form")) return;
     var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
     lastSubmit = { form: form, submitter: trigger && trigger.submitter ? trigger.submitter : null };
     clearFailure();
@@ -54,6 +58,8 @@
       var target = lastSubmit && lastSubmit.form.isConnected ? lastSubmit : { form: form, submitter: null };
       if (target.submitter && target.submitter.isConnected) {
         target.submitter.click(); // a click, so htmx sends the button's name and value again
+      } else if (target.form.id === "advance-form" && target.form.isConnected && window.htmx) {
+        window.htmx.trigger(target.form, "advance");
       } else {
         window.location.reload();
       }
@@ -74,33 +80,138 @@
     showFailure(status === 429 ? "Busy" : "Server");
   });
 
-  // -- the buttons wait for the computer's moves to be shown ---------------------------------
-  var REVEAL_STEP_MS = 450; // the CSS reveal-N delays: .1s + (N - 1) × .45s, then .3s to land
+  // -- focus stays where the player was ------------------------------------------------------
+  // A description of the focused control that survives the swap: its id, else its name and
+  // value and which copy it is (two tiles of the same kind are two checkboxes of one value).
+  var focusWas = null;
+  var selectionWas = null; // the tiles selected while the computer moved: kept across its moves
 
-  function waitForReveal(table) {
-    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    var last = 0;
-    table.querySelectorAll("[class*='reveal-']").forEach(function (el) {
-      var m = /(?:^|\s)reveal-(\d+)/.exec(el.className);
-      if (m) last = Math.max(last, parseInt(m[1], 10));
+  function describe(el) {
+    if (!el || el === document.body || !el.closest || !el.closest("#table")) return null;
+    if (el.id) return { id: el.id };
+    if (el.name) {
+      var same = Array.prototype.slice.call(document.querySelectorAll(
+        "#table [name='" + el.name + "']")).filter(function (x) { return x.value === el.value; });
+      return { name: el.name, value: el.value, nth: Math.max(0, same.indexOf(el)) };
+    }
+    return { dock: true };
+  }
+
+  function find(d) {
+    if (d.id) return document.getElementById(d.id);
+    if (d.name) {
+      var same = Array.prototype.slice.call(document.querySelectorAll(
+        "#table [name='" + d.name + "']")).filter(function (x) { return x.value === d.value; });
+      return same[Math.min(d.nth, same.length - 1)] || null;
+    }
+    return null;
+  }
+
+  function usable(el) {
+    return el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+  }
+
+  // The control of your hand you last used (a button, a tile): focus goes back to it when your
+  // turn comes again, after the computer's moves (while they come, it is usually disabled).
+  var home = null;
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.id === "play-form") home = describe(document.activeElement);
+  });
+
+  function restoreFocus(d) {
+    if (!d) return;
+    var el = find(d);
+    if (!usable(el) && home && !document.getElementById("advance-form")) el = find(home);
+    if (!usable(el)) {
+      // gone (the button you pressed, a tile you played): the nearest thing to do next
+      var candidates = ["#skip-button", "#play-form button[name=quick]", "#play-form input[name=tile]",
+        "#next-deal", "#dock"];
+      el = null;
+      for (var i = 0; i < candidates.length && !el; i++) {
+        var c = document.querySelector(candidates[i]);
+        if (usable(c) || (c && c.id === "dock")) el = c;
+      }
+    }
+    if (el) el.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "table") return;
+    focusWas = describe(document.activeElement);
+    var waitingBefore = document.getElementById("advance-form");
+    selectionWas = waitingBefore ? Array.prototype.slice.call(
+      document.querySelectorAll("#play-form input[name=tile]:checked")).map(function (b) { return b.value; }) : null;
+  });
+
+  // -- the computer's moves, one at a time ---------------------------------------------------
+  var stepTimer = null;
+
+  function stopStepping() {
+    if (stepTimer) { window.clearTimeout(stepTimer); stepTimer = null; }
+  }
+
+  function scheduleStep() {
+    stopStepping();
+    var form = document.getElementById("advance-form");
+    if (!form || !window.htmx) return;
+    var delay = parseInt(form.dataset.delay || "0", 10) || 0;
+    stepTimer = window.setTimeout(function () {
+      stepTimer = null;
+      if (form.isConnected) window.htmx.trigger(form, "advance");
+    }, delay);
+  }
+
+  function skip() {
+    var button = document.getElementById("skip-button");
+    if (!button) return false;
+    stopStepping();
+    button.click();
+    return true;
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.target && event.target.closest && event.target.closest("#skip-button")) stopStepping();
+  }, true);
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key !== "Escape" && event.key !== " ") return;
+    if (!document.getElementById("skip-button")) return;
+    var target = event.target;
+    // Space keeps its meaning on a control (a tile, a button); Escape skips from anywhere
+    if (event.key === " " && target && target.closest && target.closest("input, button, a, select, textarea, summary, [contenteditable]")) return;
+    if (skip()) event.preventDefault();
+  });
+
+  function reselect() {
+    if (!selectionWas || !selectionWas.length) return;
+    var left = selectionWas.slice();
+    document.querySelectorAll("#play-form input[name=tile]").forEach(function (b) {
+      var i = left.indexOf(b.value);
+      if (i !== -1 && !b.checked) { b.checked = true; left.splice(i, 1); }
     });
-    if (!last) return;
-    var buttons = Array.prototype.slice.call(table.querySelectorAll("#play-form button:not([disabled])"));
-    buttons.forEach(function (b) { b.disabled = true; b.dataset.waiting = "1"; });
-    window.setTimeout(function () {
-      buttons.forEach(function (b) { if (b.dataset.waiting) { b.disabled = false; delete b.dataset.waiting; } });
-    }, 100 + (last - 1) * REVEAL_STEP_MS + 300);
   }
 
   document.addEventListener("htmx:afterSwap", function (event) {
     var table = document.getElementById("table");
     if (!table || !table.isConnected) return;
     if (event.detail.target && event.detail.target.id !== "table" && !table.contains(event.detail.target)) return;
-    var status = document.getElementById("status");
-    if (status) status.focus({ preventScroll: false });
-    waitForReveal(table);
+    reselect();
+    selectionWas = null;
     setup();
+    restoreFocus(focusWas);
+    focusWas = null;
   });
+
+  // htmx has processed the new table (its hx- attributes work): ask for the next step
+  if (window.htmx) {
+    window.htmx.onLoad(function (elt) {
+      if (elt && elt.querySelector && (elt.id === "advance-form" || elt.querySelector("#advance-form"))) scheduleStep();
+    });
+  }
 
   function sortedKeys(list) {
     return list.slice().sort().join(" ");
@@ -174,8 +285,6 @@
   });
 
   function start() {
-    var table = document.getElementById("table");
-    if (table) waitForReveal(table);
     setup();
   }
 

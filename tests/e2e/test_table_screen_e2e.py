@@ -1,0 +1,197 @@
+"""One screen (issue 30): whole deals in the browser at 1280×800 and 375×740, in English and Arabic,
+asserting after every move that the seats, the play to beat, your hand and its buttons are in view
+together (inside the viewport, not under the docked hand), that the page did not scroll, and that
+focus stayed in the table instead of jumping to the top.
+
+The computer plays at the "instant" speed (the cookie, or the table's own speed form) and at the
+greedy level, so a deal takes seconds; every wait is on a condition, never a sleep.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.pages import VIEWPORTS
+from tests.e2e.test_play_e2e import TABLE_URL, assert_accessible
+
+# The table has answered: not waiting for a computer move, no request on its way.
+SETTLED = """(before) => {
+  const t = document.getElementById("table");
+  return t && Number(t.dataset.version) > before && t.dataset.waiting === "0"
+    && !document.querySelector(".htmx-request");
+}"""
+
+# What must be in view, measured in the page: each box inside the viewport, and each thing on the
+# felt really seen (the element at its centre belongs to it: the sticky dock does not cover it).
+IN_VIEW = """() => {
+  const W = window.innerWidth, H = window.innerHeight, out = [];
+  const inside = (el, what) => {
+    const b = el.getBoundingClientRect();
+    if (b.width === 0 || b.top < -1 || b.left < -1 || b.bottom > H + 1 || b.right > W + 1) {
+      out.push(`${what} at ${Math.round(b.left)},${Math.round(b.top)}-${Math.round(b.right)},${Math.round(b.bottom)}`);
+      return null;
+    }
+    return b;
+  };
+  const seen = (el, what) => {
+    const b = inside(el, what);
+    if (!b) return;
+    for (const y of [b.top + 2, b.bottom - 2]) {  // its first and last line
+      const hit = document.elementFromPoint(b.left + b.width / 2, y);
+      if (!hit || !el.contains(hit)) out.push(`${what} covered by ${hit && (hit.id || hit.className)}`);
+    }
+  };
+  document.querySelectorAll(".felt .seat").forEach(
+    (s) => seen(s.querySelector(".seat__head"), `seat ${s.dataset.seat}`));
+  const form = document.getElementById("play-form");
+  const high = document.querySelector(".felt__high") || (form && document.querySelector(".felt__center"));
+  if (high) seen(high, "the play to beat");
+  if (form) {
+    inside(form.querySelector(".hand"), "the hand");
+    form.querySelectorAll(".controls button[name=move]").forEach((b) => inside(b, `button ${b.value}`));
+    const quick = form.querySelector(".choices");
+    if (quick) inside(quick, "the plays you may make");
+  }
+  return out;
+}"""
+
+
+def _version(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-version") or 0)
+
+
+def _assert_one_screen(page: Page, where: str) -> None:
+    problems = page.evaluate(IN_VIEW)
+    assert problems == [], where
+
+
+def _move(page: Page, index: int) -> None:
+    """A legal move by clicking: a "plays you may make" button (the biggest, so a Chuo Pai deal
+    is short), else Pass, else a face-down discard of the first tiles."""
+    plays = page.locator("#play-form button[name=quick]")
+    if plays.count():
+        values = [v or "" for v in plays.evaluate_all("(bs) => bs.map((b) => b.value)")]
+        size = max(len(v.split()) for v in values)
+        biggest = [i for i, v in enumerate(values) if len(v.split()) == size]
+        plays.nth(biggest[index % len(biggest)]).click()
+        return
+    if page.locator("#pass-button:not([disabled])").count():
+        page.locator("#pass-button").click()
+        return
+    discard = int(page.locator("#play-form").get_attribute("data-discard") or 0)
+    assert discard, "no way to move"
+    for k in range(discard):
+        page.locator("label.pick").nth(k).click()
+    page.locator("#down-button").click()
+
+
+def _deal(page: Page, lang: str, game: str, seed: int) -> None:
+    page.goto(f"/{lang}/{game}/play")
+    page.locator("#seed").fill(str(seed))
+    page.locator("#level-greedy").check()
+    page.locator("#new-deal").click()
+    page.wait_for_url(TABLE_URL)
+    page.wait_for_function(SETTLED, arg=-1)
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("ar", "phone"), ("ar", "desktop"),
+                                            ("en", "phone")])
+def test_a_whole_deal_on_one_screen(browser: Browser, base_url: str, lang: str, size: str, game: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS[size], reduced_motion="reduce")
+    if (lang, size) != ("en", "desktop"):
+        context.add_cookies([{"name": "paiyou_speed", "value": "instant", "url": base_url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    _deal(page, lang, game, 40 + len(lang) + len(size))
+    if (lang, size) == ("en", "desktop"):  # the table's own speed form (POST, redirect, GET)
+        page.locator('#speed-form button[value="instant"]').click()
+        expect(page.locator('#speed-form button[value="instant"]')).to_have_attribute("aria-pressed", "true")
+        assert_accessible(page)
+    if (lang, size) == ("ar", "phone"):
+        assert_accessible(page)
+    table_url = page.url
+    _assert_one_screen(page, "at the start")
+    top = page.evaluate("window.scrollY")
+    moves = 0
+    while page.locator("#play-form").count():
+        before = _version(page)
+        _move(page, moves)
+        page.wait_for_function(SETTLED, arg=before)
+        moves += 1
+        where = f"after move {moves}"
+        assert page.url == table_url, where
+        assert page.evaluate("window.scrollY") == top, where
+        # focus stayed in the table (on the control you used, or the next one), never the top
+        assert page.evaluate("!!document.activeElement && !!document.activeElement.closest('#table')"), where
+        # the live region says your move, then adds each computer move as it comes
+        said = page.locator("#announce").inner_text()
+        assert said.strip(), where
+        if lang == "en" and game == "tien-gow":  # one step, one computer move: each one is said
+            steps = _version(page) - before - 1
+            assert len(re.findall(r"(North|East|West) (led|beat it|discarded)", said)) == steps, said
+        _assert_one_screen(page, where)
+        assert moves < 60
+    expect(page.locator("#result-title")).to_be_visible()
+    assert errors == []
+    context.close()
+
+
+def test_escape_skips_to_your_turn(browser: Browser, base_url: str) -> None:
+    """At the relaxed speed the computer's moves come a second apart; Escape asks for all of them
+    at once ("Skip to your turn", to=turn), and the table is yours again."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS["desktop"], reduced_motion="reduce")
+    context.add_cookies([{"name": "paiyou_speed", "value": "relaxed", "url": base_url}])
+    page = context.new_page()
+    skips: list[str] = []
+    page.on("request", lambda r: skips.append(r.url) if r.url.endswith("/advance")
+            and "to=turn" in (r.post_data or "") else None)
+    for seed in range(50, 80):
+        _deal(page, "en", "tien-gow", seed)
+        before = _version(page)
+        _move(page, 0)
+        page.wait_for_function("(v) => Number(document.getElementById('table').dataset.version) > v", arg=before)
+        if page.locator("#skip-button").count():
+            break
+    expect(page.locator("#skip-button")).to_be_visible()
+    expect(page.locator("#skip-keys")).to_contain_text("Escape")
+    page.keyboard.press("Escape")
+    page.wait_for_function(SETTLED, arg=before)
+    assert skips, "Escape did not skip"
+    expect(page.locator("#skip-button")).to_have_count(0)
+    assert re.search(r"/games/[\w-]{32}$", page.url)
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "game"), [("ar", "tien-gow"), ("en", "chuo-pai")])
+def test_without_javascript_the_docked_table_is_one_screen_too(browser: Browser, base_url: str, lang: str,
+                                                              game: str) -> None:
+    """The dock is CSS only: without JavaScript (POST, redirect, GET, the computer's moves made)
+    every table of a deal at 375×740 shows the seats, your hand and its buttons at the top."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    page.goto(f"/{lang}/{game}/play")
+    page.locator("#seed").fill("61")
+    page.locator("#level-greedy").check()
+    page.locator("#new-deal").click()
+    page.wait_for_url(TABLE_URL)
+    moves = 0
+    while page.locator("#play-form").count():
+        dock = page.locator("#dock").bounding_box()
+        assert dock and dock["y"] + dock["height"] <= 741, moves
+        for seat in page.locator(".felt .seat__head").all():
+            box = seat.bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= dock["y"] + 1, moves
+        for part in (".hand", ".controls"):
+            box = page.locator(f"#play-form {part}").bounding_box()
+            assert box and box["y"] >= dock["y"] - 1 and box["y"] + box["height"] <= 741, (moves, part)
+        before = _version(page)
+        _move(page, moves)
+        expect(page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()
+        moves += 1
+        assert moves < 60
+    expect(page.locator("#result-title")).to_be_attached()
+    context.close()
