@@ -51,13 +51,14 @@ def test_a_chuo_pai_deal_is_played_through_nginx(stack: Stack) -> None:
     assert headers["Server"] == "nginx"
     game = json.loads(body)
     assert headers["Location"].endswith(f"/api/v1/games/{game['id']}")
+    seat_key = {"Authorization": f"Bearer {game['key']}"}  # the player's: acting needs it
     moves = 0
     while not game["view"]["is_over"]:
         assert moves < 200, "the deal does not end"
         action = game["view"]["legal_actions"][0]
         status, headers, body = fetch(conn, "POST", f"/api/v1/games/{game['id']}/actions",
                                       {"version": game["version"], **action},
-                                      {"Accept-Encoding": "gzip"})
+                                      {"Accept-Encoding": "gzip", **seat_key})
         assert status == 200, body
         game = json.loads(decoded(headers, body))
         moves += 1

@@ -28,7 +28,7 @@ from engine.tiles import TILE_BY_KEY
 from paiyou.games import GAME_KEYS, url_converter
 from paiyou.games import game as game_spec
 from paiyou.i18n import numerals
-from paiyou.play import cookies, service, stats
+from paiyou.play import access, cookies, service, stats
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.presenter import table_of
 from paiyou.play.store import current_store
@@ -62,7 +62,7 @@ def _start_page(game: str, *, seed_text: str = "", level: str | None = None,
     chosen = level if level in service.levels(game) else service.default_level(game, configured)
     mine = stats.rows(cookies.read_stats(), game, service.levels(game))
     body = render("play/start.html", game=game, levels=level_choices(game, chosen),
-                  seed_text=seed_text, error=error, unfinished=cookies.unfinished_games(game)[:1],
+                  seed_text=seed_text, error=error, unfinished=access.unfinished_games(game)[:1],
                   stats=mine, reset_done=request.args.get("reset") == "done")
     return current_app.make_response((body, status))
 
@@ -76,7 +76,7 @@ def _seed_error() -> str:
 def auto_pass_setting(game: str, game_id: str) -> Any:
     """The setting "pass automatically when nothing beats" (this browser, every game), then back
     to the table."""
-    load_or_404(game, game_id)
+    access.require_seat(load_or_404(game, game_id))
     response = redirect(table_url(game, game_id), code=303)
     cookies.set_auto_pass(response, request.form.get("auto_pass") != "off")
     return response
@@ -114,8 +114,8 @@ def start_page(game: str) -> Any:
 @bp.post(f"/{GAME}/play")
 @limits.new_game
 def new(game: str) -> Any:
-    """"New deal": deal with the chosen level and seed, remember the id in this browser's list
-    of recent games, and go to the table."""
+    """"New deal": deal with the chosen level and seed, keep its seat key in this browser's
+    cookie, and go to the table."""
     seed_text = request.form.get("seed", "")
     level_text = request.form.get("level", "")
     try:
@@ -125,9 +125,11 @@ def new(game: str) -> Any:
         back = url_for("play.start_page", game=game, seed=seed_text[:40] or None,
                        level=level_text[:40] or None)
         return redirect(back, code=303)
-    started = service.start(current_store(), game, seed, level, auto_pass=cookies.auto_pass())
+    key = access.new_key()
+    started = service.start(current_store(), game, seed, level, auto_pass=cookies.auto_pass(),
+                            seat_keys=access.seat_keys_meta(service.HUMAN_SEAT, key))
     response = redirect(table_url(game, started.id), code=303)
-    cookies.remember(response, started.id)
+    cookies.remember(response, started.id, key)
     return response
 
 
@@ -167,8 +169,10 @@ def _tile_keys(values: Sequence[str]) -> list[str]:
 @bp.get(f"/{GAME}/games/<game_id>")
 def table(game: str, game_id: str) -> Any:
     """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
-    ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes."""
+    ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes.
+    Before the end only the seat's key opens it (it shows the seat's hand); after, the id does."""
     current = load_or_404(game, game_id)
+    access.require_read(current)
     refused = request.args.get("refused", "")
     if refused == STALE:
         return _page(current, notice=_stale_notice())
@@ -177,6 +181,7 @@ def table(game: str, game_id: str) -> Any:
         return _page(current, error=_refusal(game, current, refused, tried),
                      selected=_tile_keys(request.args.getlist("tile")), tried=tried)
     if request.args.get("hint"):
+        access.require_seat(current)
         return _hint_page(current)
     return _page(current)
 
@@ -231,6 +236,7 @@ def _refused(game: str, game_id: str, current: service.Game, status: int, code: 
 def submit(game: str, game_id: str) -> Any:
     store = current_store()
     current = load_or_404(game, game_id)
+    access.require_seat(current)
     action = _form_action(game)
     if action is None:
         return _refused(game, game_id, current, 400, CHOOSE_FIRST)
@@ -264,7 +270,10 @@ def submit(game: str, game_id: str) -> Any:
 @bp.post(f"/{GAME}/games/<game_id>/next")
 @limits.new_game
 def next_deal(game: str, game_id: str) -> Any:
-    """"Next deal" at the end of a deal: the match goes on at a new table."""
+    """"Next deal" at the end of a deal: the match goes on at a new table, played with the same
+    seat key (only its holder may deal it)."""
+    access.require_seat(load_or_404(game, game_id))
+    key = access.presented_key(game_id)
     try:
         started = service.next_deal(current_store(), game_id, game, auto_pass=cookies.auto_pass())
     except service.GameNotFound:
@@ -272,7 +281,8 @@ def next_deal(game: str, game_id: str) -> Any:
     except IllegalAction:
         return redirect(table_url(game, game_id), code=303)
     response = redirect(table_url(game, started.id), code=303)
-    cookies.remember(response, started.id)
+    if key is not None:
+        cookies.remember(response, started.id, key)
     return response
 
 
