@@ -25,7 +25,7 @@ from paiyou.games import url_converter
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.presenter import table_of
-from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, posted_record
+from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, check_seed, posted_record
 from paiyou.play.review import clamp_step, problem_code, review_model, states_of, where_words
 from paiyou.reasons import CODES, reason_message
 from paiyou.web.bodies import NOT_JSON
@@ -140,6 +140,7 @@ def replay(game: str) -> Any:
         return _replay_form(game, status=422, error=pgettext(
             "play", "That is not a deal record: a record is one JSON object."))
     try:
+        check_seed(record)
         states = states_of(game, record)
     except RecordError as e:
         return _replay_form(game, status=422, error=_record_problem(game, e),
