@@ -61,7 +61,7 @@ def stored_hashes(meta: Mapping[str, Any]) -> dict[int, str]:
     if not isinstance(found, dict):
         return {}
     return {int(seat): digest for seat, digest in found.items()
-            if isinstance(seat, str) and seat.isdigit() and isinstance(digest, str)}
+            if isinstance(seat, str) and seat.isascii() and seat.isdigit() and isinstance(digest, str)}
 
 
 def _bearer_key() -> str | None:
