@@ -143,16 +143,19 @@ def _wait_until_answering(server: Server, process: subprocess.Popen[bytes], path
         if process.poll() is not None:
             last = f"exited with {process.returncode}"
             break
+        conn = server.connection(timeout=2)
         try:
-            conn = server.connection(timeout=2)
             conn.request("GET", path)
             status = conn.getresponse().status
-            conn.close()
             if status < 500:
                 return
             last = f"status {status}"
         except (OSError, http.client.HTTPException) as error:
             last = repr(error)
+        finally:
+            # closed on every path: a refused or reset attempt left its socket to the garbage
+            # collector, whose ResourceWarning then failed whichever test ran at that moment
+            conn.close()
         time.sleep(0.1)
     log = server.log.read_text(errors="replace") if server.log.exists() else ""
     raise StackError(f"{server.origin} did not start ({last}):\n{log[-4000:]}")

@@ -52,6 +52,23 @@ ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "P
                "PAIYOU_PRUNE_EVERY")
 
 
+MAX_PROXY_HOPS = 5
+
+
+def proxy_hops(value: object) -> int:
+    """``PAIYOU_BEHIND_PROXY``: how many proxies stand in front (``1`` behind deploy/nginx.conf;
+    ``True`` means 1; empty, ``0`` or ``False``: none). Anything else stops the start: trusting
+    the wrong number of hops would let a client choose its own address."""
+    if value is None or value is False or value == "":
+        return 0
+    if value is True:
+        return 1
+    text = str(value).strip()
+    if text.isascii() and text.isdigit() and int(text) <= MAX_PROXY_HOPS:
+        return int(text)
+    raise RuntimeError(f"PAIYOU_BEHIND_PROXY must be a number of proxies from 0 to {MAX_PROXY_HOPS}: {value!r}")
+
+
 def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
     """Defaults, then the environment, then ``config``; folders outside the package made absolute."""
     app.config.from_object(Config)
@@ -69,10 +86,12 @@ def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
     app.config["PAIYOU_CONTENT_DIR"] = content_dir
     app.config["PAIYOU_TRANSLATIONS_DIR"] = translations_dir
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations_dir)
-    if app.config.get("PAIYOU_BEHIND_PROXY") or os.environ.get("PAIYOU_BEHIND_PROXY"):
-        # one reverse proxy in front (it sets X-Forwarded-For/-Proto/-Host): right scheme and
-        # host in absolute URLs (hreflang alternates) and in redirects
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    hops = proxy_hops(app.config.get("PAIYOU_BEHIND_PROXY") or os.environ.get("PAIYOU_BEHIND_PROXY"))
+    if hops:
+        # exactly that many reverse proxies in front, each setting X-Forwarded-For/-Proto/-Host:
+        # right scheme and host in absolute URLs and redirects, the client's address for the
+        # limits; a value a client added before the first proxy is never read
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secrets.token_hex(32) if app.testing else _instance_secret_key(app)
 

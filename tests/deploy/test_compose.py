@@ -174,3 +174,21 @@ def test_the_yaml_reader_refuses_what_it_does_not_know(text: str) -> None:
 def test_the_yaml_reader() -> None:
     assert loads('a:\n  - "x: y" # c\n  - k: 1\n    j: [a, "b"]\n  - \'it\'\'s\'\nb: {}\nc: true\nd: ~\n') == {
         "a": ["x: y", {"k": 1, "j": ["a", "b"]}, "it's"], "b": {}, "c": True, "d": None}
+
+
+def test_the_apps_are_reachable_only_through_nginx(compose: dict[str, Any]) -> None:
+    """Only nginx publishes a port; the apps share a network with nginx alone (and an internal one
+    with the database and the limits), so nothing can bypass nginx's headers, limits and TLS —
+    and, as the apps trust one proxy hop, nobody else can claim a client address."""
+    services = compose["services"]
+    published = {name for name, service in services.items() if "ports" in service}
+    assert published == {"nginx"}
+    for name, service in services.items():
+        assert "network_mode" not in service, name  # "host" would put it on the host's ports
+        assert "expose" not in service or name == "nginx", name
+    for app in ("app1", "app2"):
+        assert set(services[app]["networks"]) == {"front", "back"}
+        assert services[app]["environment"]["PAIYOU_BEHIND_PROXY"] == "1"  # nginx: one hop
+    on_front = {name for name, service in services.items() if "front" in service.get("networks", [])}
+    assert on_front == {"nginx", "app1", "app2"}
+    assert compose["networks"]["back"] == {"internal": True}

@@ -12,6 +12,7 @@ import socket
 import ssl
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -45,68 +46,65 @@ def decoded(headers: http.client.HTTPMessage, body: bytes) -> bytes:
 # -- a whole deal ---------------------------------------------------------------------------------
 
 def test_a_chuo_pai_deal_is_played_through_nginx(stack: Stack) -> None:
-    conn = stack.proxy.https.connection()
-    status, headers, body = fetch(conn, "POST", "/api/v1/chuo-pai/games", {"seed": 7})
-    assert status == 201, body
-    assert headers["Server"] == "nginx"
-    game = json.loads(body)
-    assert headers["Location"].endswith(f"/api/v1/games/{game['id']}")
-    moves = 0
-    while not game["view"]["is_over"]:
-        assert moves < 200, "the deal does not end"
-        action = game["view"]["legal_actions"][0]
-        status, headers, body = fetch(conn, "POST", f"/api/v1/games/{game['id']}/actions",
-                                      {"version": game["version"], **action},
-                                      {"Accept-Encoding": "gzip"})
-        assert status == 200, body
-        game = json.loads(decoded(headers, body))
-        moves += 1
-    assert moves > 0 and game["view"]["winners"]
-    status, headers, body = fetch(conn, "GET", f"/api/v1/games/{game['id']}/record")
-    assert status == 200 and json.loads(body)["game"] == "chuo-pai"
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        status, headers, body = fetch(conn, "POST", "/api/v1/chuo-pai/games", {"seed": 7})
+        assert status == 201, body
+        assert headers["Server"] == "nginx"
+        game = json.loads(body)
+        assert headers["Location"].endswith(f"/api/v1/games/{game['id']}")
+        seat_key = {"Authorization": f"Bearer {game['key']}"}  # the player's: acting needs it
+        moves = 0
+        while not game["view"]["is_over"]:
+            assert moves < 200, "the deal does not end"
+            action = game["view"]["legal_actions"][0]
+            status, headers, body = fetch(conn, "POST", f"/api/v1/games/{game['id']}/actions",
+                                          {"version": game["version"], **action},
+                                          {"Accept-Encoding": "gzip", **seat_key})
+            assert status == 200, body
+            game = json.loads(decoded(headers, body))
+            moves += 1
+        assert moves > 0 and game["view"]["winners"]
+        status, headers, body = fetch(conn, "GET", f"/api/v1/games/{game['id']}/record")
+        assert status == 200 and json.loads(body)["game"] == "chuo-pai"
 
 
 # -- compression and static files -----------------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["/en/chuo-pai/rules", "/ar/tien-gow/rules", "/api/v1/chuo-pai/puzzles"])
 def test_pages_and_json_come_back_gzipped(stack: Stack, path: str) -> None:
-    conn = stack.proxy.https.connection()
-    status, headers, body = fetch(conn, "GET", path, headers={"Accept-Encoding": "gzip"})
-    assert status == 200
-    assert headers["Content-Encoding"] == "gzip"
-    assert "Accept-Encoding" in ", ".join(headers.get_all("Vary") or [])
-    plain_status, plain_headers, plain = fetch(conn, "GET", path)
-    assert plain_status == 200 and plain_headers.get("Content-Encoding") is None
-    assert len(body) < len(plain) / 2
-    assert gzip.decompress(body) == plain
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        status, headers, body = fetch(conn, "GET", path, headers={"Accept-Encoding": "gzip"})
+        assert status == 200
+        assert headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in ", ".join(headers.get_all("Vary") or [])
+        plain_status, plain_headers, plain = fetch(conn, "GET", path)
+        assert plain_status == 200 and plain_headers.get("Content-Encoding") is None
+        assert len(body) < len(plain) / 2
+        assert gzip.decompress(body) == plain
 
 
 @pytest.mark.parametrize("name", ["css/site.css", "css/rules.css", "js/play.js", "vendor/htmx-2.0.11.min.js"])
 def test_versioned_static_files_come_from_nginx_compressed_and_cached_a_year(stack: Stack, name: str) -> None:
-    conn = stack.proxy.https.connection()
-    status, headers, body = fetch(conn, "GET", f"/static/{name}?v=0123abcd", headers={"Accept-Encoding": "gzip"})
-    assert status == 200
-    assert headers["Content-Encoding"] == "gzip"
-    assert gzip.decompress(body) == (STATIC / name).read_bytes()
-    assert headers.get_all("Cache-Control") == ["public, max-age=31536000, immutable"]
-    assert headers["X-Content-Type-Options"] == "nosniff"
-    assert headers["Content-Type"] in ("text/css", "application/javascript", "text/javascript")
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        status, headers, body = fetch(conn, "GET", f"/static/{name}?v=0123abcd", headers={"Accept-Encoding": "gzip"})
+        assert status == 200
+        assert headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == (STATIC / name).read_bytes()
+        assert headers.get_all("Cache-Control") == ["public, max-age=31536000, immutable"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Content-Type"] in ("text/css", "application/javascript", "text/javascript")
     assert f"/static/{name}" not in stack.app.log.read_text(), "gunicorn served a static file"
 
 
 def test_an_unversioned_static_url_is_cached_an_hour_only(stack: Stack) -> None:
-    conn = stack.proxy.https.connection()
-    status, headers, body = fetch(conn, "GET", "/static/css/site.css")
-    assert status == 200 and body == (STATIC / "css" / "site.css").read_bytes()
-    assert headers.get_all("Cache-Control") == ["public, max-age=3600"]
-    status, _, _ = fetch(conn, "POST", "/static/css/site.css", b"x")
-    assert status == 403
-    status, _, _ = fetch(conn, "GET", "/static/../pyproject.toml")
-    assert status in (400, 404)
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        status, headers, body = fetch(conn, "GET", "/static/css/site.css")
+        assert status == 200 and body == (STATIC / "css" / "site.css").read_bytes()
+        assert headers.get_all("Cache-Control") == ["public, max-age=3600"]
+        status, _, _ = fetch(conn, "POST", "/static/css/site.css", b"x")
+        assert status == 403
+        status, _, _ = fetch(conn, "GET", "/static/../pyproject.toml")
+        assert status in (400, 404)
 
 
 # -- slow clients ------------------------------------------------------------------------------
@@ -126,8 +124,21 @@ class Trickle:
         self.stopped = threading.Event()
         self.answered = 0
         slow = b"x" * 40
-        for _ in range(count):
-            sock: socket.socket = socket.create_connection((server.host, server.port), timeout=5)
+        try:
+            for _ in range(count):
+                self.sockets.append(self._open(server, kind, slow))
+        except BaseException:  # close what was opened: an open socket fails a later test
+            for sock in self.sockets:
+                sock.close()
+            raise
+        self.rest = slow[1:]
+        self.thread = threading.Thread(target=self._run, args=(limit,), daemon=True)
+        self.thread.start()
+
+    @staticmethod
+    def _open(server: servers.Server, kind: str, slow: bytes) -> socket.socket:
+        sock: socket.socket = socket.create_connection((server.host, server.port), timeout=5)
+        try:
             if server.ssl_context is not None:
                 sock = server.ssl_context.wrap_socket(sock, server_hostname="localhost")
             host = f"Host: {server.host}:{server.port}\r\n".encode()
@@ -138,10 +149,10 @@ class Trickle:
             else:
                 sock.sendall(b"GET /en/ HTTP/1.1\r\n" + host + b"X-Slow: ")
             sock.sendall(slow[:1])
-            self.sockets.append(sock)
-        self.rest = slow[1:]
-        self.thread = threading.Thread(target=self._run, args=(limit,), daemon=True)
-        self.thread.start()
+        except BaseException:
+            sock.close()
+            raise
+        return sock
 
     def _run(self, limit: float) -> None:
         deadline = time.monotonic() + limit
@@ -224,28 +235,25 @@ HREFLANG = re.compile(r'<link rel="alternate" hreflang="[^"]+" href="([^"]+)"')
 
 
 def test_the_app_sees_https_and_the_host_through_nginx(stack: Stack) -> None:
-    conn = stack.proxy.https.connection()
-    # what a client writes in forwarding headers is replaced by nginx, never believed
-    status, _, body = fetch(conn, "GET", "/en/", headers={
-        "X-Forwarded-Proto": "http", "X-Forwarded-Host": "evil.example", "X-Forwarded-For": "10.9.9.9"})
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        # what a client writes in forwarding headers is replaced by nginx, never believed
+        status, _, body = fetch(conn, "GET", "/en/", headers={
+            "X-Forwarded-Proto": "http", "X-Forwarded-Host": "evil.example", "X-Forwarded-For": "10.9.9.9"})
     assert status == 200
     hrefs = HREFLANG.findall(body.decode())
     assert hrefs, "no hreflang alternates on the page"
     origin = stack.proxy.https.origin
     assert all(href.startswith(origin + "/") for href in hrefs), hrefs
     # the control: gunicorn reached directly (no proxy headers) builds http URLs
-    conn = stack.app.connection()
-    status, _, body = fetch(conn, "GET", "/en/")
-    conn.close()
+    with closing(stack.app.connection()) as conn:
+        status, _, body = fetch(conn, "GET", "/en/")
     direct = HREFLANG.findall(body.decode())
     assert direct and all(href.startswith(stack.app.origin + "/") for href in direct), direct
 
 
 def test_plain_http_is_redirected_to_https(stack: Stack) -> None:
-    conn = stack.proxy.http.connection()
-    status, headers, _ = fetch(conn, "GET", "/en/chuo-pai/rules?x=1")
-    conn.close()
+    with closing(stack.proxy.http.connection()) as conn:
+        status, headers, _ = fetch(conn, "GET", "/en/chuo-pai/rules?x=1")
     assert status == 301
     assert headers["Location"] == f"https://{servers.HOST}/en/chuo-pai/rules?x=1"
 
@@ -253,16 +261,14 @@ def test_plain_http_is_redirected_to_https(stack: Stack) -> None:
 @pytest.mark.parametrize("which", ["https", "http"])
 def test_an_unknown_host_name_gets_no_answer(stack: Stack, which: str) -> None:
     server = stack.proxy.https if which == "https" else stack.proxy.http
-    conn = server.connection()
-    with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
-        fetch(conn, "GET", "/en/", headers={"Host": "evil.example"})
-    conn.close()
+    with closing(server.connection()) as conn:
+        with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
+            fetch(conn, "GET", "/en/", headers={"Host": "evil.example"})
 
 
 def test_nginx_says_nothing_about_its_version(stack: Stack) -> None:
-    conn = stack.proxy.https.connection()
-    status, headers, body = fetch(conn, "GET", "/static/no-such-file.css")
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        status, headers, body = fetch(conn, "GET", "/static/no-such-file.css")
     assert status == 404 and headers["Server"] == "nginx"
     assert b"nginx/" not in body
 
@@ -270,25 +276,22 @@ def test_nginx_says_nothing_about_its_version(stack: Stack) -> None:
 # -- limits ------------------------------------------------------------------------------------
 
 def test_a_body_over_the_apps_limit_is_refused_by_nginx(stack: Stack) -> None:
-    conn = stack.proxy.https.connection()
-    status, headers, body = fetch(conn, "POST", "/api/v1/judge", b"x" * (MAX_BODY + 1))
-    assert status == 413
-    assert headers["Content-Type"].startswith("text/html"), "the app answered, not nginx"
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        status, headers, body = fetch(conn, "POST", "/api/v1/judge", b"x" * (MAX_BODY + 1))
+        assert status == 413
+        assert headers["Content-Type"].startswith("text/html"), "the app answered, not nginx"
     # one byte less is the app's to judge (the judge API takes at most 4096 bytes)
-    conn = stack.proxy.https.connection()
-    status, headers, body = fetch(conn, "POST", "/api/v1/judge", b"x" * MAX_BODY)
-    conn.close()
+    with closing(stack.proxy.https.connection()) as conn:
+        status, headers, body = fetch(conn, "POST", "/api/v1/judge", b"x" * MAX_BODY)
     assert status == 400 and json.loads(body)["error"] == "too-large"
 
 
 def test_too_many_posts_from_one_address_get_429(small_stack: Stack, tmp_path: Path) -> None:
     with servers.nginx(tmp_path / "nginx", [small_stack.app], write_rate="1r/m") as proxy:
-        conn = proxy.https.connection()
-        statuses = [fetch(conn, "POST", "/api/v1/judge", {"game": "chuo-pai", "play": "1-1"})[0]
-                    for _ in range(25)]
-        gets = [fetch(conn, "GET", "/static/css/site.css")[0] for _ in range(25)]
-        conn.close()
+        with closing(proxy.https.connection()) as conn:
+            statuses = [fetch(conn, "POST", "/api/v1/judge", {"game": "chuo-pai", "play": "1-1"})[0]
+                        for _ in range(25)]
+            gets = [fetch(conn, "GET", "/static/css/site.css")[0] for _ in range(25)]
     assert statuses[:21] == [200] * 21  # the first one and a burst of 20
     assert set(statuses[21:]) == {429}
     assert set(gets) == {200}  # GET is never counted

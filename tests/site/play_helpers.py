@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from flask.testing import FlaskClient
+
 from paiyou.play import service as service
 from paiyou.play.store import GameStore
 
@@ -80,3 +82,43 @@ def assert_view_is_the_seats(store: GameStore, game_id: str, view: dict[str, Any
             for play in trick["plays"]:
                 if not play["face_up"] and play["player"] != game.seat:
                     assert play["tiles"] == [] and play["count"] > 0
+
+
+# -- seat keys ---------------------------------------------------------------------------------
+
+API_GAME_PATH = re.compile(r"/api/v1/games/([A-Za-z0-9_-]+)")
+
+
+class PlayerClient(FlaskClient):
+    """A test client that is the player of the deals it starts through the API: it keeps the
+    ``key`` of every create and next-deal answer (``keys``: id → key) and sends it as
+    ``Authorization: Bearer <key>`` on that game's API requests, unless the request sets its own
+    ``Authorization``. Pages need nothing: their key is in the client's cookie."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.keys: dict[str, str] = {}
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        path = args[0] if args and isinstance(args[0], str) else kwargs.get("path", "")
+        found = API_GAME_PATH.search(path) if isinstance(path, str) else None
+        headers = dict(kwargs.pop("headers", None) or {})
+        if found and found.group(1) in self.keys and "Authorization" not in headers:
+            headers["Authorization"] = f"Bearer {self.keys[found.group(1)]}"
+        response = super().open(*args, headers=headers, **kwargs)
+        if response.is_json:
+            data = response.get_json(silent=True)
+            if isinstance(data, dict) and isinstance(data.get("key"), str):
+                self.keys[str(data["id"])] = data["key"]
+        return response
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def cookie_key(client: FlaskClient, game_id: str) -> str:
+    """The seat key of ``game_id`` in the client's seats cookie (a browser that started it)."""
+    cookie = client.get_cookie("paiyou_seats")
+    pairs = dict(e.partition(":")[::2] for e in (cookie.value if cookie else "").split("."))
+    return pairs[game_id]

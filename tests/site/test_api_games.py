@@ -28,6 +28,7 @@ from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.play.store import new_id, store_for
 from tests.site.play_helpers import (
+    PlayerClient,
     assert_nothing_hidden,
     assert_view_is_the_seats,
     found_keys,
@@ -39,10 +40,13 @@ GAMES = ("chuo-pai", "tien-gow")
 
 
 def make_app(translations_dir: Path, database: Path, level: str = "greedy") -> Flask:
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
-                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
-                       "PAIYOU_DATABASE_URL": f"sqlite:///{database}",
-                       "PAIYOU_OPPONENT_LEVEL": level})
+    """The app whose test clients are the player of the deals they start (``PlayerClient``)."""
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{database}",
+                      "PAIYOU_OPPONENT_LEVEL": level})
+    app.test_client_class = PlayerClient
+    return app
 
 
 @pytest.fixture
@@ -58,10 +62,14 @@ def api(api_app: Flask):
 
 
 def start(api, game: str, seed: int | None = None) -> dict[str, Any]:
+    """A new deal's answer, without its seat key (which ``api``, a ``PlayerClient``, keeps and
+    sends): the same as the game fetched later."""
     response = api.post(f"/api/v1/{game}/games", json={} if seed is None else {"seed": seed})
     assert response.status_code == 201, response.get_json()
     assert response.headers["Location"].endswith(f"/api/v1/games/{response.json['id']}")
-    return response.json
+    data = dict(response.json)
+    assert api.keys[data["id"]] == data.pop("key")
+    return data
 
 
 def act(api, game_id: str, body: Any, **kw: Any):
@@ -221,6 +229,7 @@ def test_double_submission_at_the_same_moment_has_one_winner(api_app: Flask) -> 
 
     def post() -> None:
         client = api_app.test_client()
+        client.keys = api.keys
         barrier.wait()
         statuses.append(act(client, data["id"], body).status_code)
 
@@ -392,11 +401,14 @@ def test_a_restarted_server_resumes_the_deal(translations_dir: Path, tmp_path: P
     data = start(api, "chuo-pai", seed=31)
     for _ in range(4):
         data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).json
+
+    keys = api.keys
     store_for(first).close()
     del first, api
 
     second = make_app(translations_dir, database)  # a new process on the same database
     api = second.test_client()
+    api.keys = keys
     resumed = api.get(f"/api/v1/games/{data['id']}").json
     assert resumed == data
     while not resumed["view"]["is_over"]:
@@ -514,6 +526,7 @@ def test_a_forced_move_is_said_to_be_the_only_one(api) -> None:
     body = api.get(f"/api/v1/games/{data['id']}/hint").get_json()
     assert body == {"action": data["view"]["legal_actions"][0], "forced": True, "ranked_by": None,
                     "candidates": []}
+    api.set_cookie("paiyou_seats", f"{data['id']}:{api.keys[data['id']]}")  # the page: by cookie
     page = api.get(f"/en/chuo-pai/games/{data['id']}?hint=1").get_data(as_text=True)
     assert 'id="hints-forced"' in page and "hints__score" not in page and "100%" not in page
 
@@ -540,6 +553,7 @@ def test_a_hint_is_searched_once_per_state(api, monkeypatch: pytest.MonkeyPatch)
     data = start(api, "tien-gow", 6)
     first = api.get(f"/api/v1/games/{data['id']}/hint").get_json()
     assert api.get(f"/api/v1/games/{data['id']}/hint").get_json() == first and len(calls) == 1
+    api.set_cookie("paiyou_seats", f"{data['id']}:{api.keys[data['id']]}")  # the page: by cookie
     assert api.get(f"/en/tien-gow/games/{data['id']}?hint=1").status_code == 200 and len(calls) == 1
     monkeypatch.setattr(service, "HINT_CACHE_SIZE", 0)
     service._hint_cache.clear()

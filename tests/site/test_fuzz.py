@@ -2,11 +2,14 @@
 errors as JSON ``{error, message}``, and a refused request changes nothing in the store.
 
 Two parts: a bounded, deterministic sweep (every route × every method × a list of nasty values for
-each path part, query and body), and hypothesis strategies (random JSON shapes, form fields whose
-names collide with routing arguments, unicode digits and signs, content types).
+each path part — control characters and encoded bytes too —, query and body), and hypothesis
+strategies (random JSON shapes, form fields whose names collide with routing arguments, unicode
+digits and signs, content types). The client is the deals' player (it holds their seat keys), so
+the bodies reach the parsers behind the key check. Then the regressions of the 2026-12-03 audit.
 """
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -24,6 +27,9 @@ from paiyou.play.store import store_for
 METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
 NASTY = ["x", "", "%00", "..%2F..", "ｅｎ", "é", "٣", "۴۲", "²", "--1", "-1", "1e9", "9" * 400,
          "A" * 32, "<script>", "' OR 1=1", "%ZZ", "null"]
+# Control characters and encoded bytes, tried in every path part: CR LF (a header injection), DEL
+# and C0, invalid UTF-8, a byte-order mark, a right-to-left override, an encoded slash.
+ENCODED = ["%0d%0a", "%0d%0aSet-Cookie:%20x=1", "%7f%01%1b", "%c3%28", "%ff%fe", "%e2%80%ae", "%2f"]
 QUERY_KEYS = ["lang_code", "endpoint", "_anchor", "_method", "_external", "_scheme", "game", "chosen",
               "seed", "answer", "tile", "number", "pay-1", "step", "reset", "lang", "v", "level"]
 CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded",
@@ -40,10 +46,36 @@ def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
                        "PAIYOU_NEW_GAME_LIMIT": "100000 per minute"})
 
 
+KEYS: dict[str, str] = {}  # the seat keys of the module's deals, by id
+
+
 @pytest.fixture(scope="module")
 def a_game(fuzz_app: Flask) -> str:
     response = fuzz_app.test_client().post("/api/v1/chuo-pai/games", json={"seed": 3})
+    KEYS[response.get_json()["id"]] = response.get_json()["key"]
     return str(response.get_json()["id"])
+
+
+@pytest.fixture(scope="module")
+def a_finished_game(fuzz_app: Flask) -> str:
+    """A finished deal (its review has steps), played out by its player."""
+    client = fuzz_app.test_client()
+    data = client.post("/api/v1/tien-gow/games", json={"seed": 5, "level": "random"}).get_json()
+    game_id, key = data["id"], data["key"]
+    KEYS[game_id] = key
+    while not data["view"]["is_over"]:
+        body = {"version": data["version"], **data["view"]["legal_actions"][0]}
+        data = client.post(f"/api/v1/games/{game_id}/actions", json=body,
+                           headers={"Authorization": f"Bearer {key}"}).get_json()
+    return str(game_id)
+
+
+def player(app: Flask, game_id: str) -> Any:
+    """A client holding ``game_id``'s seat key: in its cookie (pages) and its Bearer header (API)."""
+    client = app.test_client()
+    client.set_cookie("paiyou_seats", f"{game_id}:{KEYS[game_id]}")
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {KEYS[game_id]}"
+    return client
 
 
 def snapshot(app: Flask) -> list[tuple[str, int]]:
@@ -65,10 +97,10 @@ def check(app: Flask, response: Any, path: str, before: list[tuple[str, int]]) -
     response.close()  # a static file's response holds the file open until closed
 
 
-def paths(game_id: str) -> Iterator[str]:
+def paths(game_id: str, finished_id: str) -> Iterator[str]:
     """Every route, with good values and with each nasty value in each place."""
     good = {"lang": "en", "game": "chuo-pai", "id": game_id, "lesson": "beat-or-pass", "step": "3",
-            "level": "easy", "seed": "7", "digest": "0" * 64}
+            "level": "easy", "seed": "7", "digest": "0" * 64, "over": finished_id, "tg": "tien-gow"}
     templates = [
         "/", "/{lang}/", "/{lang}/glossary", "/favicon.svg", "/robots.txt", "/sitemap.xml",
         "/static/css/site.css", "/static/{lang}", "/{lang}/{game}/rules", "/{lang}/{game}/play",
@@ -83,18 +115,24 @@ def paths(game_id: str) -> Iterator[str]:
         "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/replay/{digest}",
         "/{lang}/{game}/games/{id}?hint=1", "/{lang}/{game}/play/confirm?leaving={id}&level={level}",
         "/{lang}/{game}/games/{id}/advance", "/{lang}/{game}/games/{id}/speed",
+        "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/games/{id}?hint={step}",
+        "/{lang}/{tg}/games/{over}/review?step={step}", "/{lang}/{tg}/games/{over}/record",
+        "/{lang}/{tg}/games/{over}/next", "/api/v1/games/{over}/next", "/api/v1/games/{over}/hint",
+        "/{lang}/{game}/games/{id}?chosen={step}",
     ]
     for template in templates:
         yield template.format(**good)
         for part in re.findall(r"{(\w+)}", template):
-            for value in NASTY[:8]:
+            for value in NASTY[:8] + ENCODED:
                 yield template.format(**{**good, part: value})
 
 
-def test_every_route_and_method_with_nasty_parts_never_fails(fuzz_app: Flask, a_game: str) -> None:
-    client = fuzz_app.test_client()
+def test_every_route_and_method_with_nasty_parts_never_fails(fuzz_app: Flask, a_game: str,
+                                                              a_finished_game: str) -> None:
+    client = player(fuzz_app, a_game)
+    client.set_cookie("paiyou_seats", f"{a_game}:{KEYS[a_game]}.{a_finished_game}:{KEYS[a_finished_game]}")
     seen = 0
-    for path in dict.fromkeys(paths(a_game)):
+    for path in dict.fromkeys(paths(a_game, a_finished_game)):
         for method in METHODS:
             before = snapshot(fuzz_app)
             response = client.open(path, method=method, data=b"\x00{[", content_type="application/json")
@@ -134,7 +172,7 @@ def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, 
                                                   kind: str) -> None:
     path = {"create": "/api/v1/tien-gow/games", "act": f"/api/v1/games/{a_game}/actions",
             "judge": "/api/v1/judge"}[target]
-    client = fuzz_app.test_client()
+    client = player(fuzz_app, a_game)
     before = snapshot(fuzz_app)
     response = client.post(path, data=json.dumps(body), content_type=kind)
     check(fuzz_app, response, path, before)
@@ -160,7 +198,7 @@ def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_gam
             "next": f"/pl/chuo-pai/games/{a_game}/next",
             "advance": f"/fa/chuo-pai/games/{a_game}/advance",
             "speed": f"/hi/chuo-pai/games/{a_game}/speed"}[target]
-    client = fuzz_app.test_client()
+    client = player(fuzz_app, a_game)
     headers = {"Origin": origin} if origin else {}
     before = snapshot(fuzz_app)
     response = client.post(path, data=fields, headers=headers)
@@ -170,7 +208,7 @@ def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_gam
 
 
 def test_huge_and_deep_bodies(fuzz_app: Flask, a_game: str) -> None:
-    client = fuzz_app.test_client()
+    client = player(fuzz_app, a_game)
     bodies = [b"[" * 100_000, b'{"tiles": "' + b"6-6 " * 30_000 + b'"}', b'{"seed": ' + b"9" * 60_000 + b"}",
               json.dumps({"version": 1, "tiles": ["6-6"] * 10_000}).encode()]
     for path in ("/api/v1/chuo-pai/games", f"/api/v1/games/{a_game}/actions", "/api/v1/judge"):
@@ -180,7 +218,7 @@ def test_huge_and_deep_bodies(fuzz_app: Flask, a_game: str) -> None:
 
 
 def test_forged_ids_and_versions(fuzz_app: Flask, a_game: str) -> None:
-    client = fuzz_app.test_client()
+    client = player(fuzz_app, a_game)
     for game_id in (a_game[:-1] + "_", a_game.lower(), a_game + "A", "A" * 32, "../" * 10, "%2e%2e"):
         for path in (f"/api/v1/games/{game_id}", f"/api/v1/games/{game_id}/record", f"/en/chuo-pai/games/{game_id}"):
             before = snapshot(fuzz_app)
@@ -191,3 +229,55 @@ def test_forged_ids_and_versions(fuzz_app: Flask, a_game: str) -> None:
         before = snapshot(fuzz_app)
         path = f"/api/v1/games/{a_game}/actions"
         check(fuzz_app, client.post(path, json={"version": version, "tiles": ""}), path, before)
+
+
+# -- the audit's 500s (2026-12-03), each refused below 500 and changing nothing ----------------------
+
+DEEP = b"[" * 1000 + b"]" * 1000  # RecursionError in a JSON parser without a guard
+
+
+def test_a_deeply_nested_record_is_refused_by_every_replay_input(fuzz_app: Flask) -> None:
+    client = fuzz_app.test_client()
+    fuzz_app.config["WTF_CSRF_ENABLED"] = False  # the form and the file reach the parser
+    try:
+        for body in (DEEP, b'{"a": ' * 1000 + b"1" + b"}" * 1000):
+            before = snapshot(fuzz_app)
+            path = "/en/chuo-pai/replay"
+            as_json = client.post(path, data=body, content_type="application/json")
+            as_field = client.post(path, data={"record": body.decode()})
+            as_file = client.post(path, data={"file": (io.BytesIO(body), "record.json")},
+                                  content_type="multipart/form-data")
+            for response in (as_json, as_field, as_file):
+                check(fuzz_app, response, path, before)
+                assert response.status_code == 422
+                assert "That is not a deal record" in response.get_data(as_text=True)
+            api = client.post("/api/v1/games/" + "A" * 32 + "/actions", data=body,
+                              content_type="application/json")
+            assert api.status_code in (400, 404)
+    finally:
+        fuzz_app.config["WTF_CSRF_ENABLED"] = True
+
+
+@pytest.mark.parametrize("encoded", ["%0d%0aSet-Cookie:%20x=1", "%0a%0d", "%0d", "%00", "%e2%80%ae"])
+def test_the_language_switch_keeps_control_characters_encoded(fuzz_app: Flask, encoded: str) -> None:
+    client = fuzz_app.test_client()
+    for path in (f"/en/chuo-pai/games/{encoded}", f"/pl/chuo-pai/puzzles/{encoded}",
+                 f"/fa/chuo-pai/games/x{encoded}/review"):
+        response = client.get(f"{path}?chosen=1&step=2")
+        assert response.status_code == 303, (path, response.status_code)
+        location = response.headers["Location"]
+        assert "\r" not in location and "\n" not in location and location.endswith("?step=2")
+        assert location.split("?")[0].lower() == path.lower()  # the same page, still encoded
+        cookies = response.headers.getlist("Set-Cookie")
+        assert len(cookies) == 1 and cookies[0].startswith("paiyou_lang=")
+
+
+@pytest.mark.parametrize("seed", [-1, -7, 2**53, 2**64, 1.5, True])
+def test_the_replay_page_refuses_the_seeds_the_api_refuses(fuzz_app: Flask, a_finished_game: str,
+                                                          seed: Any) -> None:
+    client = fuzz_app.test_client()
+    record = client.get(f"/api/v1/games/{a_finished_game}/record").get_json()
+    assert client.post("/api/v1/tien-gow/games", json={"seed": seed}).status_code == 400
+    page = client.post("/en/tien-gow/replay", json={**record, "seed": seed})
+    assert page.status_code == 422 and "The record was rejected" in page.get_data(as_text=True)
+    assert client.post("/en/tien-gow/replay", json=record).status_code == 303  # to its replay link

@@ -34,10 +34,12 @@ def token(html: str) -> str:
 
 
 def table_of(client: Any, game: str = "chuo-pai") -> tuple[str, str]:
-    """Start a deal through the API; the table's path and its HTML."""
+    """Start a deal through the API; the table's path and its HTML (the client keeps the seat key
+    in its cookie, as the browser that started the deal)."""
     created = client.post(f"/api/v1/{game}/games", json={"seed": 11})
     assert created.status_code == 201, created.get_data(as_text=True)
     path = f"/en/{game}/games/{created.get_json()['id']}"
+    client.set_cookie("paiyou_seats", f"{created.get_json()['id']}:{created.get_json()['key']}")
     return path, client.get(path).get_data(as_text=True)
 
 
@@ -314,8 +316,8 @@ def test_htmx_is_loaded_only_on_pages_that_use_it(client: Any) -> None:
         assert not loads_htmx(path), path
     for path in ("/hi/chuo-pai/puzzles/beat-or-pass/3", "/en/tien-gow/practice/hard/4"):
         assert loads_htmx(path), path
-    game_id = client.post("/api/v1/chuo-pai/games", json={"seed": 2}).get_json()["id"]
-    assert loads_htmx(f"/en/chuo-pai/games/{game_id}")
+    path, _ = table_of(client)
+    assert loads_htmx(path)
 
 
 def test_a_kept_page_is_kept_per_scheme_and_host(translations_dir: Path, tmp_path: Path) -> None:
@@ -335,7 +337,10 @@ def test_hints_are_limited_per_address_in_json_and_html(translations_dir: Path, 
     ``?hint=1``, answered 429 with ``Retry-After`` (JSON in the API, a localized page in HTML)."""
     app = make_app(translations_dir, tmp_path, WTF_CSRF_ENABLED=False, PAIYOU_HINT_LIMIT="3 per minute")
     client = app.test_client()
-    game_id = client.post("/api/v1/tien-gow/games", json={"seed": 6}).get_json()["id"]
+    created = client.post("/api/v1/tien-gow/games", json={"seed": 6}).get_json()
+    game_id = created["id"]
+    client.set_cookie("paiyou_seats", f"{game_id}:{created['key']}")  # the player: page and API
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {created['key']}"
     table = f"/fa/tien-gow/games/{game_id}"
     for _ in range(5):  # the table itself is not counted
         assert client.get(table).status_code == 200

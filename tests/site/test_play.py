@@ -29,7 +29,7 @@ from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.play.store import new_id, store_for
-from tests.site.play_helpers import assert_nothing_hidden, truth
+from tests.site.play_helpers import assert_nothing_hidden, bearer, cookie_key, truth
 
 GAMES = GAME_KEYS
 TRANSLATED = tuple(lang for lang in LANGUAGE_CODES if lang != DEFAULT_LANGUAGE)
@@ -226,8 +226,10 @@ def test_continue_your_deal_comes_from_the_store_not_the_cookie(play_app: Flask,
     text = web.get("/en/tien-gow/play").get_data(as_text=True)
     assert f'href="{path}"' in text and "Continue your deal" in text
     assert f'href="{path}"' not in web.get("/en/chuo-pai/play").get_data(as_text=True)
-    # a forged or stale cookie offers nothing
-    web.set_cookie("paiyou_games", f"{new_id()}.not-an-id.{game_id[:10]}")
+    # a forged or stale cookie offers nothing: a wrong key, unknown ids, an old-style list of ids
+    # naming a deal that has a seat key
+    web.set_cookie("paiyou_seats", f"{game_id}:{'x' * 43}.{new_id()}:{'y' * 43}.not-an-id:z")
+    web.set_cookie("paiyou_games", f"{new_id()}.not-an-id.{game_id[:10]}.{game_id}")
     assert "continue-deal" not in web.get("/en/tien-gow/play").get_data(as_text=True)
 
 
@@ -488,7 +490,7 @@ def test_home_and_navigation_link_to_play(web) -> None:
 
 ROOT = Path(__file__).resolve().parents[2]
 # Latin words that stay in every language: the API's field names and values, and "JSON".
-API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "level", "true", "false", "lang",
+API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "level", "true", "false", "lang", "key",
              *LANGUAGE_CODES}
 
 
@@ -562,9 +564,10 @@ def test_a_hint_without_javascript_selects_the_move_and_lists_estimates(play_app
     assert 1 <= len(scores) <= 5 and len(expected) == len(scores)  # both figures for each move
     if lang == "fa":
         assert all(re.search("[۰-۹]", s) and not re.search("[0-9]", s) for s in scores + expected)
-    chances = [c["chance"] for c in web.get(f"/api/v1/games/{game_id}/hint").get_json()["candidates"]]
+    key = bearer(cookie_key(web, game_id))
+    chances = [c["chance"] for c in web.get(f"/api/v1/games/{game_id}/hint", headers=key).get_json()["candidates"]]
     assert chances == sorted(chances, reverse=True) and 'id="hints-ranked-by-chance"' in text
-    api_hint = web.get(f"/api/v1/games/{game_id}/hint").get_json()["action"]
+    api_hint = web.get(f"/api/v1/games/{game_id}/hint", headers=key).get_json()["action"]
     if api_hint["tiles"]:
         assert sorted(hinted.checked) == sorted(api_hint["tiles"].split())
     assert store_for(play_app).get(game_id).version == before  # a GET changes nothing
@@ -762,7 +765,7 @@ def test_next_deal_at_the_table_shows_the_match(play_app: Flask, web) -> None:
     new_path = urlsplit(response.location).path
     assert TABLE_PATH.match(new_path) and new_path != path
     new_id_ = new_path.rsplit("/", 1)[1]
-    assert new_id_ in (web.get_cookie("paiyou_games").value or "")
+    assert cookie_key(web, new_id_) == cookie_key(web, game_id)  # the match's one seat key
     table = page(play_app, web, new_path, new_id_).get_data(as_text=True)
     assert "match-title" in parse(table).ids
     outcome = final.deal.outcome()
@@ -845,11 +848,13 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
     created = api.post("/api/v1/chuo-pai/games", json={"seed": 12, "level": "greedy"}).get_json()
     game_id = created["id"]
     for _ in range(4):
-        view = api.get(f"/api/v1/games/{game_id}").get_json()
+        view = api.get(f"/api/v1/games/{game_id}", headers=bearer(created["key"])).get_json()
         if view["view"]["is_over"]:
             break
         action = view["view"]["legal_actions"][0]
-        api.post(f"/api/v1/games/{game_id}/actions", json={"version": view["version"], "tiles": action["tiles"]})
+        api.post(f"/api/v1/games/{game_id}/actions", json={"version": view["version"], "tiles": action["tiles"]},
+                 headers=bearer(created["key"]))
+    web.set_cookie("paiyou_seats", f"{game_id}:{created['key']}")  # the browser of the API's player
     html = web.get(f"/en/chuo-pai/games/{game_id}").get_data(as_text=True)
     earlier = html[html.index('class="log__earlier"'):]
     named = re.findall(r'<span class="log__tiles"><span class="tile-row"[^>]*>(.*?)</span> ([^<]+)</span>', earlier,

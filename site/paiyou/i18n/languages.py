@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from babel import Locale
 from flask import Flask, abort, current_app, g, redirect, request, url_for
@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_COOKIE, LANGUAGES
 
 CHOSEN_PARAM = "chosen"
+PATH_SAFE = "/:@!$&'()*+,;=-._~"  # RFC 3986 pchar and "/": left as they are in a path
 
 
 def language_from_path(path: str) -> str | None:
@@ -70,7 +71,10 @@ def remember_chosen_language() -> Response | None:
     # The same path without the marker: never rebuilt from the query (whose keys may be anything,
     # e.g. "endpoint" or "_external") nor from the Host header, so it stays on this page.
     query = urlencode(list(args.items(multi=True)))
-    response = redirect(request.path + (f"?{query}" if query else ""), code=303)
+    # The path is percent-encoded again (CR, LF or any other byte the client sent encoded stays
+    # encoded), so the Location header holds exactly the URL that was asked for.
+    path = quote(request.path, safe=PATH_SAFE)
+    response = redirect(path + (f"?{query}" if query else ""), code=303)
     response.set_cookie(
         LANGUAGE_COOKIE, lang,
         max_age=current_app.config["LANGUAGE_COOKIE_MAX_AGE"],

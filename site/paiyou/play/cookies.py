@@ -1,21 +1,25 @@
-"""What the play pages keep in this browser's cookies: the recent games (to offer "Continue your
-deal"), the automatic-pass and speed settings and the statistics. Every cookie is HttpOnly and SameSite=Lax;
-nothing read from one is trusted (a game id is looked up in the store, the statistics are parsed
-and bounded by ``paiyou.play.stats``)."""
+"""What the play pages keep in this browser's cookies: the seat keys of its recent games
+(``paiyou.play.access``; they also offer "Continue your deal"), the automatic-pass and speed
+settings, the level chosen last and the statistics. Every cookie is HttpOnly and SameSite=Lax
+(Secure on https); nothing read from one is trusted (a game id is looked up in the store, a key
+checked against its stored hash, the statistics are parsed and bounded by ``paiyou.play.stats``)."""
 from __future__ import annotations
 
-from flask import request
+from flask import g, request
 from werkzeug.wrappers import Response
 
 from paiyou.play import service, stats
-from paiyou.play.store import current_store, is_valid_id
+from paiyou.play.store import is_valid_id
 from paiyou.registry import GAME_KEYS
 
-# The ids of the games this browser started, newest first: only to offer "Continue your deal".
-# Never trusted: every id is looked up in the store (an id is the key to its game).
-RECENT_COOKIE = "paiyou_games"
+# This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
+# started (paiyou.play.access), which also offers "Continue your deal". Nothing read from it is
+# trusted: an id is looked up in the store and a key only matches its stored hash.
+SEATS_COOKIE = "paiyou_seats"
 RECENT_KEEP = 12
 RECENT_MAX_AGE = 90 * 24 * 3600
+# Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.play.access).
+LEGACY_COOKIE = "paiyou_games"
 
 AUTO_PASS_COOKIE = "paiyou_auto_pass"  # "off" turns the automatic forced pass off (on by default)
 LEVEL_COOKIE = "paiyou_level"  # the computer players' level this browser chose last (both games)
@@ -32,27 +36,63 @@ def _set(response: Response, name: str, value: str, max_age: int) -> None:
                         secure=request.is_secure, path="/")
 
 
+MAX_KEY_LENGTH = 64  # a key is 43 characters; a longer value is not worth hashing
+
+
+def seat_keys() -> dict[str, str]:
+    """This browser's ``id → key`` pairs, newest first (at most ``RECENT_KEEP``), with the ones
+    this request has just added (``remember``) in front."""
+    pairs: dict[str, str] = dict(getattr(g, "paiyou_new_seat_keys", {}))
+    for entry in request.cookies.get(SEATS_COOKIE, "").split(".")[:RECENT_KEEP]:
+        game_id, _, key = entry.partition(":")
+        if is_valid_id(game_id) and 0 < len(key) <= MAX_KEY_LENGTH and game_id not in pairs:
+            pairs[game_id] = key
+    return dict(list(pairs.items())[:RECENT_KEEP])
+
+
 def recent_ids() -> list[str]:
-    text = request.cookies.get(RECENT_COOKIE, "")
+    return list(seat_keys())
+
+
+def legacy_ids() -> list[str]:
+    text = request.cookies.get(LEGACY_COOKIE, "")
     return [i for i in text.split(".") if is_valid_id(i)][:RECENT_KEEP]
 
 
-def remember(response: Response, game_id: str) -> None:
-    ids = [game_id] + [i for i in recent_ids() if i != game_id]
-    _set(response, RECENT_COOKIE, ".".join(ids[:RECENT_KEEP]), RECENT_MAX_AGE)
+def remember(response: Response, game_id: str, key: str) -> None:
+    """Keep ``game_id``'s key first in this browser's seats cookie (``add_seat_key``, then
+    ``write_seat_keys``)."""
+    add_seat_key(game_id, key)
+    write_seat_keys(response)
 
 
-def unfinished_games(game: str) -> list[service.Game]:
-    """This browser's unfinished deals of ``game`` (newest first), each loaded from the store."""
-    found = []
-    for game_id in recent_ids():
-        try:
-            loaded = service.load(current_store(), game_id, game)
-        except service.GameNotFound:
-            continue
-        if not loaded.is_over:
-            found.append(loaded)
-    return found
+def add_seat_key(game_id: str, key: str) -> None:
+    """``game_id``'s key, first in ``seat_keys`` from now on in this request."""
+    added: dict[str, str] = getattr(g, "paiyou_new_seat_keys", {})
+    g.paiyou_new_seat_keys = {game_id: key, **{i: k for i, k in added.items() if i != game_id}}
+
+
+def write_seat_keys(response: Response) -> None:
+    """The seats cookie with every key this request added (written once, however many were
+    added), and the old cookie without the ids it now holds keys of."""
+    pairs = seat_keys()
+    _drop_set_cookie(response, SEATS_COOKIE)
+    _set(response, SEATS_COOKIE, ".".join(f"{i}:{k}" for i, k in pairs.items()), RECENT_MAX_AGE)
+    old = [i for i in legacy_ids() if i not in pairs]
+    if LEGACY_COOKIE in request.cookies:
+        _drop_set_cookie(response, LEGACY_COOKIE)
+        if old:
+            _set(response, LEGACY_COOKIE, ".".join(old), RECENT_MAX_AGE)
+        else:
+            response.delete_cookie(LEGACY_COOKIE, path="/")
+
+
+def _drop_set_cookie(response: Response, name: str) -> None:
+    kept = [v for v in response.headers.getlist("Set-Cookie") if not v.startswith(f"{name}=")]
+    if len(kept) != len(response.headers.getlist("Set-Cookie")):
+        del response.headers["Set-Cookie"]
+        for value in kept:
+            response.headers.add("Set-Cookie", value)
 
 
 def auto_pass() -> bool:

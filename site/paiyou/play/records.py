@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import request
 
+from engine.errors import RecordError
+from paiyou.play.service import MAX_SEED, BadInput, parse_seed
 from paiyou.web.bodies import NOT_JSON, parse_json
 
 MAX_RECORD_BYTES = 60 * 1024  # a whole deal's record is a few KiB
@@ -24,3 +26,18 @@ def posted_record() -> object:
     if len(text) > MAX_RECORD_BYTES:
         return NOT_JSON
     return parse_json(text)
+
+
+def check_seed(record: object) -> None:
+    """A record's ``seed`` follows the API's rule (``service.parse_seed``: a whole number from 0 to
+    2**53 - 1, or null): ``random.Random`` would take -5 for 5, so a negative seed is refused
+    here as it is by ``POST /api/v1/<game>/games``. Raises RecordError."""
+    seed = record.get("seed") if isinstance(record, dict) else None
+    if seed is None:
+        return
+    try:
+        valid = isinstance(seed, int) and parse_seed(seed) == seed
+    except BadInput:
+        valid = False
+    if not valid:
+        raise RecordError(("seed",), "wrong-type", {"expected": "seed", "min": 0, "max": MAX_SEED - 1})

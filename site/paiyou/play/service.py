@@ -20,7 +20,7 @@ import random
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -258,10 +258,11 @@ def parse_seed(value: object) -> int | None:
 
 
 def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None,
-          auto_pass: bool = False) -> Game:
+          auto_pass: bool = False, seat_keys: Mapping[str, str] | None = None) -> Game:
     """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
     one of ``levels(game)``; default: ``default_level``) play up to the human's first turn, and
-    store it. An unknown level is BadInput("unknown-level")."""
+    store it with ``seat_keys`` (the hashes of its seat keys: ``paiyou.play.access``). An unknown
+    level is BadInput("unknown-level")."""
     check_game(game)
     rules = game_rules(game)
     level = parse_level(game, level)
@@ -271,7 +272,8 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
     deal, passed = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass)
     stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
-                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": passed})
+                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": passed,
+                                **({"seat_keys": dict(seat_keys)} if seat_keys else {})})
     return Game(stored, deal)
 
 
@@ -324,6 +326,8 @@ def next_deal(store: GameStore, game_id: str, game: str | None = None,
     totals = [sum(scores) for scores in zip(*deals, strict=True)]
     meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
                       "deals": deals}}
+    if "seat_keys" in current.stored.meta:  # the same players: the same keys (paiyou.play.access)
+        meta["seat_keys"] = current.stored.meta["seat_keys"]
     seed = secrets.randbelow(MAX_SEED)
     deal = rules.next_deal(seed, outcome.next_first)
     deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)

@@ -263,6 +263,16 @@ class GameStore:
              None if meta is None else _dump(dict(meta)), game_id, version), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
 
+    def replace_meta(self, game_id: str, expected: Mapping[str, Any], meta: Mapping[str, Any]) -> bool:
+        """Write ``meta`` if the game's ``meta`` is still ``expected`` (the version and the record
+        stay as they are); False when it changed meanwhile or the game does not exist. One
+        statement: of two writers starting from the same ``meta``, exactly one wins."""
+        if not isinstance(game_id, str) or not is_valid_id(game_id):
+            return False
+        count, _ = self._run(f"UPDATE {TABLE} SET meta = ? WHERE id = ? AND meta = ?",
+                             (_dump(dict(meta)), game_id, _dump(dict(expected))))
+        return count == 1
+
     def delete_older_than(self, seconds: int) -> int:
         """Forget games untouched for ``seconds``; returns how many went."""
         count, _ = self._run(f"DELETE FROM {TABLE} WHERE updated_at < ?", (int(time.time()) - seconds,))

@@ -1,12 +1,16 @@
 """Blueprint ``api_games``: the game API (docs/api.md, "Game API").
 
-- ``POST /api/v1/<game>/games`` (optional ``{"seed": n, "level": "standard"}``) → 201 ``{"id", "version", "view"}``
-- ``GET /api/v1/games/<id>`` → ``{"id", "version", "view"}``
-- ``POST /api/v1/games/<id>/actions`` with ``{"version": n, "tiles": "6-6 6-6"}`` (a pass:
+- ``POST /api/v1/<game>/games`` (optional ``{"seed": n, "level": "standard"}``) → 201
+  ``{"id", "version", "view", "key"}``: ``key`` is the seat key, given only here and by ``next``;
+  every request marked (key) below sends it as ``Authorization: Bearer <key>`` (401
+  ``seat-key-required`` without it, ``WWW-Authenticate: Bearer``)
+- ``GET /api/v1/games/<id>`` → ``{"id", "version", "view"}`` (key until the end, then anyone)
+- (key) ``POST /api/v1/games/<id>/actions`` with ``{"version": n, "tiles": "6-6 6-6"}`` (a pass:
   ``"tiles": ""``; Tien Gow adds ``"face_up": bool``) → the new ``{"id", "version", "view"}``
   after the computer players have moved up to your next turn or the end of the deal
 - ``GET /api/v1/games/<id>/record`` → the deal record once the deal is over (409 before)
-- ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "forced", "ranked_by",
+- ``POST /api/v1/games/<id>/next`` (key) → 201, the match's next deal with its ``key`` (the same)
+- (key) ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "forced", "ranked_by",
   "candidates": [{"action", "chance", "expected"}]}`` (409 ``deal-over`` / ``not-your-turn``
   otherwise; 429 over the hint limit)
 
@@ -30,6 +34,7 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
 from paiyou.i18n.numerals import format_number
+from paiyou.play import access
 from paiyou.play import service as service
 from paiyou.play.store import StoreUnavailable, current_store
 from paiyou.play.table import game_json
@@ -56,6 +61,10 @@ def error_message(code: str) -> str:
         "deal-not-over": pgettext("play api", "The deal record is available once the deal is over."),
         "deal-over": pgettext("play api", "The deal is over: there is no move to suggest."),
         "not-your-turn": pgettext("play api", "It is not your turn."),
+        "seat-key-required": pgettext(
+            "play api", "Only the player of this deal may do that until it is over: send the "
+            "\"key\" given when the deal was created, in the header %(header)s.",
+            header="Authorization: Bearer <key>"),
         "bad-json": pgettext("play api", "The request body must be a JSON object."),
         "bad-version": pgettext("play api", "\"version\" must be the game's current version number."),
         "bad-tiles": pgettext(
@@ -140,8 +149,8 @@ def _json_body() -> dict[str, Any]:
     return data
 
 
-def _game_response(game: service.Game, status: int = 200) -> tuple[Response, int]:
-    response = jsonify(game_json(game))
+def _game_response(game: service.Game, status: int = 200, key: str | None = None) -> tuple[Response, int]:
+    response = jsonify({**game_json(game), **({"key": key} if key is not None else {})})
     response.headers["Cache-Control"] = "no-store"
     if status == 201:
         response.headers["Location"] = url_for("api_games.show", game_id=game.id)
@@ -154,18 +163,24 @@ def create(game: str) -> tuple[Response, int]:
     data = _json_body()
     seed = service.parse_seed(data.get("seed"))
     level = service.parse_level(game, data.get("level"), current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
-    return _game_response(service.start(current_store(), game, seed, level), 201)
+    key = access.new_key()
+    started = service.start(current_store(), game, seed, level,
+                            seat_keys=access.seat_keys_meta(service.HUMAN_SEAT, key))
+    return _game_response(started, 201, key)
 
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> tuple[Response, int]:
-    return _game_response(service.load(current_store(), game_id))
+    game = service.load(current_store(), game_id)
+    access.require_read(game)
+    return _game_response(game)
 
 
 @bp.post("/games/<game_id>/actions")
 def act(game_id: str) -> tuple[Response, int]:
     store = current_store()
-    current = service.load(store, game_id)  # 404 before looking at the body
+    current = service.load(store, game_id)  # 404, then 401, before looking at the body
+    access.require_seat(current)
     data = _json_body()
     if "version" not in data:
         raise service.BadInput("bad-version")
@@ -204,12 +219,13 @@ def record(game_id: str) -> tuple[Response, int]:
 def next_deal(game_id: str) -> tuple[Response, int]:
     """The next deal of the match, once this deal is over: 201, the new game (its ``view.match``
     and, in Tien Gow, ``view.banker`` = the finished deal's next banker, TG-19)."""
+    access.require_seat(service.load(current_store(), game_id))
     _json_body()
     try:
         game = service.next_deal(current_store(), game_id)
     except IllegalAction as e:
         return error(e.reason, 409)
-    return _game_response(game, 201)
+    return _game_response(game, 201, access.presented_key(game_id))
 
 
 @bp.get("/games/<game_id>/hint")
@@ -220,6 +236,7 @@ def hint(game_id: str) -> tuple[Response, int]:
     ``expected`` (the expected score: Chuo Pai cards in your pile, Tien Gow net points), sorted by
     ``ranked_by``. From your seat's view only."""
     game = service.load(current_store(), game_id)
+    access.require_seat(game)
     try:
         found = service.hints(game)
     except IllegalAction as e:
@@ -240,6 +257,13 @@ def hint(game_id: str) -> tuple[Response, int]:
 @bp.errorhandler(service.GameNotFound)
 def _not_found(_: Exception) -> tuple[Response, int]:
     return error("unknown-game", 404)
+
+
+@bp.errorhandler(access.SeatKeyRequired)
+def _seat_key_required(_: access.SeatKeyRequired) -> tuple[Response, int]:
+    response, status = error("seat-key-required", 401)
+    response.headers["WWW-Authenticate"] = 'Bearer realm="paiyou"'
+    return response, status
 
 
 @bp.errorhandler(service.BadInput)

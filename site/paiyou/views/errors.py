@@ -7,6 +7,7 @@ from flask import Flask, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from paiyou.play.access import SeatKeyRequired
 from paiyou.play.store import StoreUnavailable
 from paiyou.web.csrf import CSRFError, ForeignOrigin
 from paiyou.web.limits import is_hint_limit
@@ -45,6 +46,12 @@ def foreign_origin(_error: ForeignOrigin) -> tuple[str, int]:
         "site instead."), 403)
 
 
+def seat_key_required(_error: SeatKeyRequired) -> tuple[str, int]:
+    return refused(_("This deal is not yours"), _(
+        "Only the browser that started this deal can see its table and play it until the deal is "
+        "over. Once it is over, its review is open to anyone with the link."), 403)
+
+
 def database_unavailable(_error: StoreUnavailable) -> tuple[str, int, dict[str, str]]:
     body, status = refused(_("Back in a moment"), _(
         "Saved games cannot be reached just now. Please try again in a few seconds."), 503)
@@ -69,6 +76,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, form_expired)
     app.register_error_handler(ForeignOrigin, foreign_origin)
     app.register_error_handler(StoreUnavailable, database_unavailable)
+    app.register_error_handler(SeatKeyRequired, seat_key_required)
     app.register_error_handler(404, page_not_found)
     app.register_error_handler(405, method_not_allowed)
     app.register_error_handler(500, server_error)

@@ -23,13 +23,13 @@ def root() -> BaseResponse:
 
 
 @bp.get(f"/{LANG_SEGMENT}/")
-@cacheable
+@cacheable()
 def home() -> str:
     return render("pages/home.html")
 
 
 @bp.get(f"/{LANG_SEGMENT}/glossary")
-@cacheable
+@cacheable()
 def glossary() -> str:
     return render("pages/glossary.html", groups=glossary_groups())
 

@@ -32,7 +32,7 @@ from flask_babel import pgettext
 from engine.errors import IllegalAction
 from engine.tiles import TILE_BY_KEY
 from paiyou.i18n import numerals
-from paiyou.play import cookies, service, stats
+from paiyou.play import access, cookies, service, stats
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.presenter import table_of
 from paiyou.play.store import current_store
@@ -83,7 +83,7 @@ def _start_page(game: str, *, seed_text: str = "", level: str | None = None,
     stronger = [level_label(n) for n in listed[listed.index(chosen) + 1:]]
     mine = stats.rows(cookies.read_stats(), game, listed)
     body = render("play/start.html", game=game, levels=level_choices(game, chosen),
-                  seed_text=seed_text, error=error, unfinished=cookies.unfinished_games(game)[:1],
+                  seed_text=seed_text, error=error, unfinished=access.unfinished_games(game)[:1],
                   stats=mine, reset_done=request.args.get("reset") == "done",
                   chosen_label=level_label(chosen), chosen_last=chosen == last, stronger=stronger)
     return current_app.make_response((body, status))
@@ -103,7 +103,7 @@ def _seed_error(seed_text: str = "") -> str:
 def auto_pass_setting(game: str, game_id: str) -> Any:
     """The setting "pass automatically when nothing beats" (this browser, every game), then back
     to the table."""
-    load_or_404(game, game_id)
+    access.require_seat(load_or_404(game, game_id))
     response = redirect(table_url(game, game_id), code=303)
     cookies.set_auto_pass(response, request.form.get("auto_pass") != "off")
     return response
@@ -141,8 +141,8 @@ def start_page(game: str) -> Any:
 @bp.post(f"/{GAME}/play")
 @limits.new_game
 def new(game: str) -> Any:
-    """"New deal": deal with the chosen level and seed, remember the id in this browser's list
-    of recent games, and go to the table."""
+    """"New deal": deal with the chosen level and seed, keep its seat key in this browser's
+    cookie, and go to the table."""
     seed_text = request.form.get("seed", "")
     level_text = request.form.get("level", "")
     try:
@@ -156,20 +156,23 @@ def new(game: str) -> Any:
     if leaving is not None and request.form.get("confirm") != "yes":  # ask first (no deal yet)
         return redirect(url_for("play.confirm_new", game=game, leaving=leaving.id, level=level,
                                 seed=seed_text[:40] or None), code=303)
-    started = service.start(current_store(), game, seed, level, auto_pass=cookies.auto_pass())
+    key = access.new_key()
+    started = service.start(current_store(), game, seed, level, auto_pass=cookies.auto_pass(),
+                            seat_keys=access.seat_keys_meta(service.HUMAN_SEAT, key))
     response = redirect(table_url(game, started.id), code=303)
-    cookies.remember(response, started.id)
+    cookies.remember(response, started.id, key)
     cookies.set_level(response, level)
     return response
 
 
 def _unfinished(game: str, game_id: str) -> service.Game | None:
-    """The unfinished deal ``game_id`` of ``game`` (the one a "New deal" would leave), or None."""
+    """This player's unfinished deal ``game_id`` of ``game`` (the one a "New deal" would leave),
+    or None: a deal whose key this browser does not hold is nobody's to ask about."""
     try:
         found = service.load(current_store(), game_id, game)
     except service.GameNotFound:
         return None
-    return None if found.is_over else found
+    return None if found.is_over or access.seat_of(found) is None else found
 
 
 @bp.get(f"/{GAME}/play/confirm")
@@ -234,8 +237,10 @@ def _tile_keys(values: Sequence[str]) -> list[str]:
 @limits.hint
 def table(game: str, game_id: str) -> Any:
     """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
-    ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes."""
+    ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes.
+    Before the end only the seat's key opens it (it shows the seat's hand); after, the id does."""
     current = load_or_404(game, game_id)
+    access.require_read(current)
     refused = request.args.get("refused", "")
     if refused == STALE:
         return _page(current, notice=_stale_notice())
@@ -244,6 +249,7 @@ def table(game: str, game_id: str) -> Any:
         return _page(current, error=_refusal(game, current, refused, tried),
                      selected=_tile_keys(request.args.getlist("tile")), tried=tried)
     if request.args.get("hint"):
+        access.require_seat(current)
         return _hint_page(current)
     return _page(current)
 
@@ -301,6 +307,7 @@ def _refused(game: str, game_id: str, current: service.Game, status: int, code: 
 def submit(game: str, game_id: str) -> Any:
     store = current_store()
     current = load_or_404(game, game_id)
+    access.require_seat(current)
     action = _form_action(game)
     if action is None:
         return _refused(game, game_id, current, 400, CHOOSE_FIRST)
@@ -350,8 +357,9 @@ def advance(game: str, game_id: str) -> Any:
     """The next computer move (``to=turn``: every one up to your turn, the "Skip" button), made
     against the page's ``version``. The table page asks for it after each answer, at the chosen
     speed, until it is your turn; asking again against an older version changes nothing and
-    answers the table as it stands (double clicks, two tabs)."""
+    answers the table as it stands (double clicks, two tabs). Only the deal's player may."""
     current = load_or_404(game, game_id)
+    access.require_seat(current)
     version = _version()
     if version is None:
         return _refused(game, game_id, current, 409, STALE)
@@ -367,7 +375,7 @@ def advance(game: str, game_id: str) -> Any:
 def speed_setting(game: str, game_id: str) -> Any:
     """The speed at which the table shows the computer's moves (this browser, every game), then
     back to the table. An unknown speed is refused (400) and changes nothing."""
-    load_or_404(game, game_id)
+    access.require_seat(load_or_404(game, game_id))
     chosen = request.form.get("speed", "")
     if chosen not in cookies.SPEEDS:
         return errors.refused(pgettext("play", "Unknown speed"), pgettext(
@@ -380,7 +388,10 @@ def speed_setting(game: str, game_id: str) -> Any:
 @bp.post(f"/{GAME}/games/<game_id>/next")
 @limits.new_game
 def next_deal(game: str, game_id: str) -> Any:
-    """"Next deal" at the end of a deal: the match goes on at a new table."""
+    """"Next deal" at the end of a deal: the match goes on at a new table, played with the same
+    seat key (only its holder may deal it)."""
+    access.require_seat(load_or_404(game, game_id))
+    key = access.presented_key(game_id)
     try:
         started = service.next_deal(current_store(), game_id, game, auto_pass=cookies.auto_pass())
     except service.GameNotFound:
@@ -388,7 +399,8 @@ def next_deal(game: str, game_id: str) -> Any:
     except IllegalAction:
         return redirect(table_url(game, game_id), code=303)
     response = redirect(table_url(game, started.id), code=303)
-    cookies.remember(response, started.id)
+    if key is not None:
+        cookies.remember(response, started.id, key)
     return response
 
 

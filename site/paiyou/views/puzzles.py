@@ -27,7 +27,7 @@ from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
 from paiyou.puzzles.kinds import game_puzzles
 from paiyou.puzzles.loading import Course, load_course
 from paiyou.puzzles.model import Explanation, Lesson, Puzzle
-from paiyou.puzzles.progress import MAX_AGE, Progress, cookie_name
+from paiyou.puzzles.progress import COOKIE_PREFIX, MAX_AGE, Progress, cookie_name
 from paiyou.puzzles.texts import render_text
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.web.htmx import is_fragment_request, render
@@ -36,6 +36,10 @@ from paiyou.web.page_cache import cacheable
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
 GAME = url_converter()
 LEVEL = "<any({}):level>".format(", ".join(f"'{level}'" for level in practice.LEVELS))
+# What the kept pages read (paiyou.web.page_cache): the progress cookies, and the answer's fields
+# in the query of the GET that shows an answer's result (paiyou.puzzles.checking).
+PROGRESS_COOKIES = (COOKIE_PREFIX + "*",)
+ANSWER_FIELDS = r"answer|tile|number|seat|(pay|dir)-\d{1,2}"
 
 
 @bp.before_request
@@ -75,7 +79,7 @@ def lesson_or_404(game: str, lesson_id: str) -> tuple[Course, Lesson]:
 # -- pages -------------------------------------------------------------------------------------
 
 @bp.get("/puzzles")
-@cacheable
+@cacheable(cookies=PROGRESS_COOKIES)
 def overview() -> str:
     courses = {game: course(game) for game in GAME_KEYS}
     progress = {game: progress_of(game, courses[game]) for game in GAME_KEYS}
@@ -83,7 +87,7 @@ def overview() -> str:
 
 
 @bp.get(f"/{GAME}/puzzles")
-@cacheable
+@cacheable(query=("reset",), cookies=PROGRESS_COOKIES)
 def index(game: str) -> str:
     c = course(game)
     return render("puzzles/index.html", game=game, course=c, progress=progress_of(game, c),
@@ -112,7 +116,7 @@ def lesson_start(game: str, lesson_id: str) -> Response:
 
 
 @bp.route(f"/{GAME}/puzzles/<lesson_id>/<int:step>", methods=["GET", "POST"])
-@cacheable
+@cacheable(cookies=PROGRESS_COOKIES, answers=ANSWER_FIELDS)
 def step(game: str, lesson_id: str, step: int) -> Response | str:
     c, lesson = lesson_or_404(game, lesson_id)
     if not 1 <= step <= len(lesson.steps):
@@ -134,8 +138,8 @@ def step(game: str, lesson_id: str, step: int) -> Response | str:
 
 
 @bp.get(f"/{GAME}/practice")
-@cacheable
 def practice_levels(game: str) -> str:
+    """Each level's link to a puzzle drawn now: never kept (the draw would be kept with it)."""
     seeds = {level: practice.new_seed() for level in practice.LEVELS}
     response = render("puzzles/practice_levels.html", game=game, levels=practice.LEVELS, seeds=seeds)
     return response
@@ -148,7 +152,7 @@ def practice_random(game: str, level: str) -> Response:
 
 
 @bp.route(f"/{GAME}/practice/{LEVEL}/<int:seed>", methods=["GET", "POST"])
-@cacheable
+@cacheable(answers=ANSWER_FIELDS)
 def practice_puzzle(game: str, level: str, seed: int) -> Response | str:
     if seed > practice.MAX_SEED:
         abort(404)

@@ -26,7 +26,7 @@ from engine.errors import RecordError
 from paiyou.i18n.names import game_name
 from paiyou.play import service
 from paiyou.play.pages import load_or_404, private, table_url
-from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, posted_record
+from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, check_seed, posted_record
 from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
 from paiyou.play.store import current_store
 from paiyou.registry import GAME_KEYS, url_converter
@@ -151,6 +151,7 @@ def replay(game: str) -> Any:
             game=game_name(other)), text=request.form.get("record", "")[:MAX_RECORD_BYTES],
             other=other)
     try:
+        check_seed(record)
         states_of(game, record)
     except RecordError as e:
         return _replay_form(game, status=422, error=_record_problem(game, e),

@@ -31,7 +31,7 @@ def ladders() -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 @bp.get(f"/{url_converter()}/rules")
-@cacheable
+@cacheable()
 def show(game: str) -> str:
     document = rules_content.load(current_app.config["PAIYOU_CONTENT_DIR"], game)
     return render(

@@ -12,9 +12,14 @@ which is right for one process; several processes (gunicorn workers, containers)
 store: ``redis://host:6379`` (Redis or Valkey; ``pip install 'paiyou[redis]'``). Behind a proxy,
 ``PAIYOU_BEHIND_PROXY`` makes the client address the one the proxy saw. ``RATELIMIT_ENABLED``
 false turns the limits off.
+
+A client is its IPv4 address, or its IPv6 **/64** (``client_key``): one subscriber usually holds
+a whole /64 and may use any of its 2**64 addresses, which would otherwise each get a fresh budget.
+deploy/nginx.conf counts its own limits the same way.
 """
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -27,6 +32,24 @@ DEFAULT_HINT_LIMIT = "30 per minute;600 per hour"
 HINT_SCOPE = "hint"
 EXTENSION_KEY = "paiyou.limiter"
 View = TypeVar("View", bound=Callable[..., Any])
+
+
+IPV6_PREFIX = 64
+
+
+def client_key() -> str:
+    """Whom a limit counts: the IPv4 address, or the IPv6 /64 the address is in (an IPv4-mapped
+    IPv6 address is its IPv4 address); anything else as it is."""
+    address = get_remote_address() or ""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, IPV6_PREFIX), strict=False))
+    return str(parsed)
 
 
 def new_game(view: View) -> View:
@@ -58,7 +81,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
-    limiter = Limiter(get_remote_address, app=app)
+    limiter = Limiter(client_key, app=app)
     app.extensions[EXTENSION_KEY] = limiter
     limit = str(app.config.get("PAIYOU_NEW_GAME_LIMIT") or DEFAULT_NEW_GAME_LIMIT)
     shared = limiter.shared_limit(limit, scope="new-game")
@@ -74,5 +97,5 @@ def init_app(app: Flask) -> None:
             app.view_functions[endpoint] = counted
 
 
-__all__ = ["new_game", "hint", "asks_hint", "is_hint_limit", "init_app", "DEFAULT_NEW_GAME_LIMIT",
-           "DEFAULT_HINT_LIMIT"]
+__all__ = ["client_key", "new_game", "hint", "asks_hint", "is_hint_limit", "init_app",
+           "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT"]
