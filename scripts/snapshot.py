@@ -110,6 +110,9 @@ PER_VISIT = [
     (re.compile(r'("salt":\s*")[0-9a-f]{32}"'), r'\1SALT"'),
     (re.compile(r"((?:" + "|".join(GAMES) + r"):\d+:)[0-9a-f]{32}"), r"\1SALT"),
     (re.compile(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])"), "SHA256"),
+    # each deal's seat key is drawn at random (the create answer's "key", the browser's cookie)
+    (re.compile(r'("key":\s*")[A-Za-z0-9_-]{20,}"'), r'\1KEY"'),
+    (re.compile(r"(paiyou_seats=)[^;\s]*"), r"\1SEATS"),
 ]
 
 
@@ -471,6 +474,29 @@ def options(form: AnswerForm) -> list[Fields]:
 
 # -- the site ------------------------------------------------------------------------------------
 
+class SeatKeyClient(FlaskClient):
+    """A client that is the player of the deals it starts through the API: it keeps the ``key``
+    of each answer that gives one and sends it (``Authorization: Bearer``) on that deal's API
+    requests, as a program playing through the API does. Pages carry theirs in the cookie."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.keys: dict[str, str] = {}
+
+    def open(self, *args: Any, **kwargs: Any) -> TestResponse:  # type: ignore[override]
+        path = str(args[0]) if args and isinstance(args[0], str) else ""
+        found = re.match(r"/api/v1/games/(\w+)", path)
+        headers = dict(kwargs.pop("headers", None) or {})
+        if found and found.group(1) in self.keys and "Authorization" not in headers:
+            headers["Authorization"] = f"Bearer {self.keys[found.group(1)]}"
+        response = super().open(*args, headers=headers, **kwargs)
+        if response.is_json:
+            body = response.get_json(silent=True)
+            if isinstance(body, dict) and isinstance(body.get("id"), str) and isinstance(body.get("key"), str):
+                self.keys[body["id"]] = body["key"]
+        return response
+
+
 def make_app(folder: Path, name: str = "site", **settings: object) -> Flask:
     """The site in testing mode, with its own SQLite file and instance folder in ``folder``."""
     from paiyou import create_app  # the one public entry point of the site
@@ -484,6 +510,7 @@ def make_app(folder: Path, name: str = "site", **settings: object) -> Flask:
         "RATELIMIT_ENABLED": False,
         **settings,
     })
+    app.test_client_class = SeatKeyClient
     return app
 
 

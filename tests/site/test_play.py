@@ -15,6 +15,8 @@
 """
 from __future__ import annotations
 
+import html
+import random
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -696,9 +698,9 @@ def test_a_replay_gets_a_content_addressed_link_stepped_by_get(translations_dir:
         assert web.get(bad).status_code == 404
 
 
-@pytest.mark.parametrize(("game", "lang", "where"), [("chuo-pai", "en", "round 3, action 2:"),
-                                                     ("tien-gow", "en", "trick 3, action 2:"),
-                                                     ("tien-gow", "fa", "دست ۳، حرکت ۲:")])
+@pytest.mark.parametrize(("game", "lang", "where"), [("chuo-pai", "en", "round 3, action 2 ("),
+                                                     ("tien-gow", "en", "trick 3, action 2 ("),
+                                                     ("tien-gow", "fa", "دست ۳، حرکت ۲، ")])
 def test_a_rejected_record_is_a_422_naming_where_and_why(web, game: str, lang: str, where: str) -> None:
     import json
 
@@ -1090,3 +1092,21 @@ def test_the_speed_setting(play_app: Flask, web) -> None:
     waiting = web.get(path).get_data(as_text=True)
     if 'id="advance-form"' in waiting:
         assert 'data-delay="350"' in waiting
+
+
+def test_an_illegal_action_in_a_record_names_its_player_and_tiles(web) -> None:
+    """Issue 30: an illegal action in a replayed record was reported without its player or tiles;
+    the page now says who played what there (the tiles isolated left to right)."""
+    spec = game_rules("chuo-pai")
+    deal, rng = spec.new_deal(5), random.Random(1)
+    while not deal.is_over:
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    record = spec.to_record(deal)
+    lead = record["rounds"][1]["actions"][0]
+    missing = next(k for k in ("1-1", "1-2", "1-3", "2-2", "6-6") if k not in record["hands"][lead["player"]])
+    lead["tiles"] = [missing]
+    answer = web.post("/en/chuo-pai/replay", json=record)
+    assert answer.status_code == 422
+    text = html.unescape(answer.get_data(as_text=True))
+    seat = ("You", "West", "East")[lead["player"]]
+    assert f"({seat}, \u2066{missing}\u2069)" in text

@@ -96,9 +96,32 @@ def _record_place(game: str, path: tuple[str | int, ...]) -> str:
     return table.record_place(path[1] + 1, None)
 
 
-def record_problem_message(game: str, error: RecordError) -> str:
+def _recorded_action(game: str, record: object, path: tuple[str | int, ...]) -> str | None:
+    """Who played what at ``path`` (an action of the record): "West, ⁦6-6 6-6⁩" in the page's
+    language, the tiles isolated left to right; None when the path names no such action."""
+    found: object = record
+    for part in path:
+        if isinstance(part, int) and isinstance(found, list) and 0 <= part < len(found):
+            found = found[part]
+        elif isinstance(part, str) and isinstance(found, dict) and part in found:
+            found = found[part]
+        else:
+            return None
+    if not isinstance(found, dict):
+        return None
+    player, tiles = found.get("player"), found.get("tiles")
+    names = table_of(game).seat_names()
+    if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names)
+            and isinstance(tiles, list) and all(isinstance(t, str) and len(t) <= 8 for t in tiles)):
+        return None
+    what = "\u2066" + " ".join(tiles[:8]) + "\u2069" if tiles else pgettext("play", "Pass")
+    return str(pgettext("play", "%(player)s, %(tiles)s", player=names[player], tiles=what))
+
+
+def record_problem_message(game: str, error: RecordError, record: object = None) -> str:
     """Where and why the engine rejected a record, in the page's language: the error's code (and,
-    for an illegal action, the engine's reason code) picks the sentence, its path the place."""
+    for an illegal action, the engine's reason code) picks the sentence, its path the place; an
+    illegal action also says who played what (from ``record``, when given)."""
     reason = error.detail.get("reason") if error.code == "illegal" else None
     if reason in CODES[game]:
         why = reason_message(game, reason)
@@ -111,4 +134,7 @@ def record_problem_message(game: str, error: RecordError) -> str:
     place = _record_place(game, error.path)
     if not place:
         return str(pgettext("play", "The record was rejected: %(why)s", why=why))
+    action = _recorded_action(game, record, error.path) if error.code == "illegal" else None
+    if action is not None:
+        return str(pgettext("play", "%(where)s (%(action)s): %(why)s", where=place, action=action, why=why))
     return str(pgettext("play", "%(where)s: %(why)s", where=place, why=why))

@@ -108,9 +108,9 @@ def _shuffle_check(game: str, record: Any) -> dict[str, Any] | None:
             "matches": None if shown is None else shown == computed}
 
 
-def _record_problem(game: str, error: RecordError) -> str:
+def _record_problem(game: str, error: RecordError, record: object) -> str:
     """Where and why the engine rejected a record, in the page's language."""
-    return record_problem_message(game, error)
+    return record_problem_message(game, error, record)
 
 
 def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "",
@@ -154,7 +154,7 @@ def replay(game: str) -> Any:
         check_seed(record)
         states_of(game, record)
     except RecordError as e:
-        return _replay_form(game, status=422, error=_record_problem(game, e),
+        return _replay_form(game, status=422, error=_record_problem(game, e, record),
                             text=request.form.get("record", "")[:MAX_RECORD_BYTES])
     text = canonical_json(record)
     digest = hashlib.sha256(text.encode()).hexdigest()
