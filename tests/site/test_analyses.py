@@ -278,3 +278,55 @@ def test_a_full_queue_leaves_the_job_to_a_sweep(tmp_path: Path, monkeypatch: pyt
     job = db.analysis(found.id)
     assert job is not None and job.state == "done"
     db.close()
+
+
+# -- the review ----------------------------------------------------------------------------------------
+
+def _rows(app: Flask) -> list[tuple[Any, ...]]:
+    _, rows = store_for(app)._run("SELECT * FROM paiyou_analyses ORDER BY game_id", (), fetch=True)
+    return [tuple(r) for r in rows]
+
+
+@pytest.mark.parametrize(("game", "lang"), [("chuo-pai", "ar"), ("tien-gow", "pl")])
+def test_the_review_shows_the_progress_then_the_summary_and_the_marks(app: Flask, client: Any, game: str,
+                                                                    lang: str) -> None:
+    data = start_api(client, game, 31)
+    review = f"/{lang}/{game}/games/{data['id']}/review"
+    assert client.get(review + "/analysis", headers={"HX-Request": "true"}).status_code == 409
+    data = finish_api(client, data)
+    before = _rows(app)
+    waiting = client.get(review).get_data(as_text=True)
+    assert 'id="analysis"' in waiting and 'hx-trigger="every 2s"' in waiting and "<progress" in waiting
+    assert '<meta http-equiv="refresh"' in waiting  # inside <noscript>: the page polls without JavaScript
+    box = client.get(review + "/analysis", headers={"HX-Request": "true"})
+    assert box.status_code == 200 and "HX-Refresh" not in box.headers and "<progress" in box.get_data(as_text=True)
+    plain = client.get(review + "/analysis")
+    assert plain.status_code == 303 and plain.headers["Location"].endswith(review)
+    assert _rows(app) == before  # reading the review or its box changes nothing
+
+    analyses.run_pending(app)
+    assert client.get(review + "/analysis", headers={"HX-Request": "true"}).headers["HX-Refresh"] == "true"
+    result = client.get(f"/api/v1/games/{data['id']}/analysis").get_json()
+    text = client.get(review).get_data(as_text=True)
+    assert "http-equiv" not in text and "hx-trigger" not in text and "analysis__accuracy" in text
+    moves = text[text.index('class="review__move-list"'):text.index("</ol>", text.index('class="review__move-list"'))]
+    assert moves.count('class="grade grade--') == len(result["decisions"])
+    for d in result["decisions"]:  # each mark sits on the link of the move it grades
+        link = f'?step={d["step"] + 1}"'
+        item = moves[moves.index(link):moves.index("</li>", moves.index(link))]
+        assert f'grade--{d["grade"]}' in item and 'class="visually-hidden"' in item
+    worst = max(result["decisions"], key=lambda d: d["cost"])
+    at = client.get(f"{review}?step={worst['step'] + 1}").get_data(as_text=True)
+    assert 'class="analysis__decision"' in at and f'grade--{worst["grade"]}' in at
+    if worst["played"] != worst["best"]:
+        assert "analysis__row--best" in at
+    assert f'lang="{lang}"' in at
+
+
+def test_a_replayed_record_has_no_analysis_box(client: Any) -> None:
+    data = finish_api(client, start_api(client, "tien-gow", 32))
+    record = client.get(f"/api/v1/games/{data['id']}/record").get_json()
+    response = client.post("/en/tien-gow/replay", json=record)
+    assert response.status_code == 303
+    text = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert 'id="analysis"' not in text and "grade--" not in text

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.analysis import Analysis, Decision, DuplicateResult, analyse, duplicate
+from engine.analysis import GRADES, Analysis, Decision, DuplicateResult, analyse, duplicate
 from engine.games import GAMES
 from paiyou.play.store import (
     ANALYSIS_ATTEMPTS,
@@ -277,5 +277,40 @@ def run_pending(app: Any) -> int:
     return worker_for(app).run_pending()
 
 
+
+
+# -- the review's model ---------------------------------------------------------------------------
+
+def _action_model(action: Mapping[str, Any]) -> dict[str, Any]:
+    """An action as the review draws it: tile keys, a pass, face up or down."""
+    tiles = str(action.get("tiles", "")).split()
+    return {"tiles": tiles, "pass": not tiles, "face_up": action.get("face_up", True) is not False}
+
+
+def review_model(found: Status, step: int) -> dict[str, Any]:
+    """What the review page draws of the analysis at ``step``: the state and progress; once done,
+    the summary (accuracy, counts per grade in order, the duplicate), ``marks`` (the grade of the
+    seat's move that leads to each step: a decision at ``step`` n leads to step n + 1, the link of
+    that move in the move list) and ``at``, the decision whose move leads to ``step``, if any."""
+    percent = round(100 * found.done / found.total) if found.total else 0
+    model: dict[str, Any] = {"state": found.state, "waiting": found.waiting, "done": found.done,
+                             "total": found.total, "percent": percent, "marks": {}, "at": None}
+    result = found.result
+    if found.state != DONE or result is None:
+        return model
+    marks: dict[int, str] = {}
+    at = None
+    for d in result.get("decisions", []):
+        marks[int(d["step"]) + 1] = str(d["grade"])
+        if int(d["step"]) + 1 == step:
+            at = {"grade": d["grade"], "played": _action_model(d["played"]), "best": _action_model(d["best"]),
+                  "same": d["played"] == d["best"], "figures": d["figures"]}
+    counts = result.get("counts", {})
+    model.update(accuracy=result.get("accuracy"), level=result.get("level"),
+                 counts=[(g, int(counts.get(g, 0))) for g in GRADES], graded=len(marks),
+                 duplicate=result.get("duplicate"), marks=marks, at=at)
+    return model
+
+
 __all__ = ["Worker", "worker_for", "deal_over", "run_job", "compute", "result_json", "status", "Status",
-           "run_pending", "analysis_level", "MISSING"]
+           "run_pending", "analysis_level", "MISSING", "review_model"]
