@@ -330,3 +330,44 @@ def test_a_replayed_record_has_no_analysis_box(client: Any) -> None:
     assert response.status_code == 303
     text = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'id="analysis"' not in text and "grade--" not in text
+
+
+def test_the_analyse_command_queues_the_missing_and_runs_them(tmp_path: Path, translations_dir: Path) -> None:
+    from paiyou import create_app
+
+    app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3",
+                      "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_ANALYSIS_LEVEL": LEVEL})
+    games = store_for(app)
+    found = finished_game(games, "tien-gow", 33)  # outside a request: queued, no worker
+    games._run("DELETE FROM paiyou_analyses", ())
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["games", "analyse"]).output.split() == ["ran", "0", "analyses"]
+    output = runner.invoke(args=["games", "analyse", "--missing"]).output
+    assert output.split() == ["queued", "1", "analyses", "ran", "1", "analyses"]
+    job = games.analysis(found.id)
+    assert job is not None and job.state == "done"
+    games.close()
+
+
+def test_an_outage_never_fails_the_move_that_ended_the_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from paiyou.play.store import StoreUnavailable
+
+    db = open_store(f"sqlite:///{tmp_path}/games.sqlite3")
+
+    def down(*_: Any, **__: Any) -> bool:
+        raise StoreUnavailable("down")
+
+    monkeypatch.setattr(db, "queue_analysis", down)
+    found = finished_game(db, "tien-gow", 34)
+    assert found.is_over and db.get(found.id) is not None and db.analysis(found.id) is None
+    db.close()
+
+
+def test_finished_deals_without_an_analysis_can_be_queued(store: GameStore) -> None:  # noqa: F811
+    found = finished_game(store, "tien-gow", 35)
+    unfinished = service.start(store, "tien-gow", 36, level="greedy")
+    store._run("DELETE FROM paiyou_analyses", ())
+    assert store.queue_missing_analyses() == 1
+    assert store.queue_missing_analyses() == 0
+    assert store.claimable_analyses(120, 10) == [found.id] and store.analysis(unfinished.id) is None

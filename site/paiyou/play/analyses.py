@@ -42,6 +42,7 @@ from paiyou.play.store import (
     RUNNING,
     GameStore,
     StoredAnalysis,
+    StoreUnavailable,
     store_for,
 )
 
@@ -229,7 +230,11 @@ def deal_over(store: GameStore, game_id: str) -> None:
     deal dealt)."""
     from flask import current_app, has_app_context
 
-    if not store.queue_analysis(game_id):
+    try:
+        if not store.queue_analysis(game_id):
+            return
+    except StoreUnavailable:  # the move itself is stored: never fail it for its analysis
+        log.warning("analysis of %s not queued: the database is out of reach", game_id)
         return
     if has_app_context():
         worker_for(current_app).submit(game_id)
@@ -273,7 +278,7 @@ def status(app: Any, game_id: str) -> Status:
 
 
 def run_pending(app: Any) -> int:
-    """Run every claimable job now, in this thread (tests; ``flask games analyse``)."""
+    """Run every claimable job now, in this thread (tests; ``flask games analyse``); how many ran."""
     return worker_for(app).run_pending()
 
 

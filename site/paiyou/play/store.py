@@ -342,6 +342,16 @@ class GameStore:
                              (game_id, QUEUED, now, now))
         return count == 1
 
+    def queue_missing_analyses(self, now: float | None = None) -> int:
+        """Queue the analysis of every finished game that has none (games that ended before
+        analyses were kept, or whose job was lost); how many were queued."""
+        now = int(time.time() if now is None else now)
+        count, _ = self._run(
+            f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) SELECT id, ?, ?, ? FROM {TABLE} "
+            f"WHERE finished = 1 AND NOT EXISTS (SELECT 1 FROM {ANALYSES} WHERE game_id = id) "
+            f"ON CONFLICT (game_id) DO NOTHING", (QUEUED, now, now))
+        return count
+
     def analysis(self, game_id: str) -> StoredAnalysis | None:
         if not isinstance(game_id, str) or not is_valid_id(game_id):
             return None
