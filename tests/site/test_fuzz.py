@@ -83,6 +83,8 @@ def paths(game_id: str) -> Iterator[str]:
         "/{lang}/{game}/games/{id}/next", "/{lang}/{game}/games/{id}/review", "/{lang}/{game}/replay",
         "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/replay/{digest}",
         "/api/v1/games/{id}/analysis", "/api/v1/games/{id}/analysis?lang={lang}",
+        "/{lang}/{game}/games/{id}/review/analysis", "/{lang}/{game}/games/{id}/mistakes",
+        "/{lang}/{game}/mistakes", "/{lang}/{game}/mistakes/{id}/{step}",
         "/{lang}/{game}/games/{id}?hint=1", "/{lang}/{game}/play/confirm?leaving={id}&level={level}",
     ]
     for template in templates:

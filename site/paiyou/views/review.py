@@ -87,7 +87,8 @@ def review(game: str, game_id: str) -> Any:
     analysis = analyses.review_model(analyses.status(current_app, found.id), step)
     return _review_page(game, states, step, found.agents, step_url,
                         table_url=table_url(game, game_id), shuffle=_shuffle_check(game, found.record()),
-                        analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id))
+                        analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
+                        mistakes_url=url_for("mistakes.add", game=game, game_id=game_id))
 
 
 @bp.get(f"/{GAME}/games/<game_id>/review/analysis")
