@@ -5,7 +5,9 @@ JavaScript: the page refreshes itself while the analysis runs).
 A quick deal against greedy players, played by the offered quick moves; then the review: the
 analysis is waited for (a condition, never a sleep), its summary heads the page, every graded
 move of yours carries a visible mark with its name for screen readers, and a graded step shows
-your move beside the best. Every page here passes axe, and nothing overflows the phone's width.
+your move beside the best. Then the mistakes become puzzles: "practise" adds them to the deck, a
+puzzle from it is answered and judged. Every page here passes axe (with JavaScript), and nothing
+overflows the phone's width.
 """
 from __future__ import annotations
 
@@ -61,4 +63,18 @@ def test_the_review_shows_the_analysis_and_its_marks(browser: Browser, base_url:
     expect(decision).to_be_visible()
     expect(decision.locator(".grade")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+    add = page.locator(".analysis__add button")
+    expect(add).to_be_visible()  # this deal (seed 41, these moves) holds a mistake or a blunder
+    add.click()
+    expect(page.locator(".mistakes__due a").first).to_be_visible()
+    page.locator(".mistakes__due a").first.click()
+    expect(page.locator("input[name=choice]").first).to_be_attached()
+    page.locator(".mistake__move label").first.click()
+    page.locator(".mistake__form button[type=submit]").click()
+    expect(page.locator("#feedback .grade")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if js:
+        results = AXE.run(page, options=AXE_OPTIONS)
+        assert results.violations_count == 0, results.generate_report()
     context.close()
