@@ -49,7 +49,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 # Settings an operator gives in the environment (docs/deploy.md); numbers are read where used.
 ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "PAIYOU_TRUSTED_HOSTS",
                "PAIYOU_NEW_GAME_LIMIT", "PAIYOU_PRUNE_UNFINISHED_DAYS", "PAIYOU_PRUNE_FINISHED_DAYS",
-               "PAIYOU_PRUNE_EVERY")
+               "PAIYOU_PRUNE_EVERY", "PAIYOU_ANALYSIS_LEVEL", "PAIYOU_ANALYSIS_WORKERS", "PAIYOU_ANALYSIS_QUEUE",
+               "PAIYOU_ANALYSIS_LEASE")
 
 
 MAX_PROXY_HOPS = 5

@@ -1,5 +1,6 @@
 """The site's commands: ``flask --app paiyou i18n extract|update|compile`` (the catalog workflow
-for every domain) and ``flask --app paiyou games prune`` (forget old saved games)."""
+for every domain), ``flask --app paiyou games prune`` (forget old saved games) and ``flask --app
+paiyou games analyse`` (run the queued analyses of finished deals here and now)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,6 +10,7 @@ from flask import Flask, current_app
 from flask.cli import AppGroup
 
 from paiyou.i18n import catalogs
+from paiyou.play import analyses
 from paiyou.play.store import store_for
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
@@ -51,6 +53,17 @@ def prune_command(days: int | None) -> None:
     store = store_for(current_app)
     count = store.prune() if days is None else store.delete_older_than(days * 24 * 3600)
     click.echo(f"deleted {count} games")
+
+
+@games.command("analyse")
+@click.option("--missing", is_flag=True,
+              help="First queue every finished deal that has no analysis (e.g. it ended before analyses were kept).")
+def analyse_command(missing: bool) -> None:
+    """Run every queued analysis (and every one whose lease expired) in this process, one at a time."""
+    store = store_for(current_app)
+    if missing:
+        click.echo(f"queued {store.queue_missing_analyses()} analyses")
+    click.echo(f"ran {analyses.run_pending(current_app)} analyses")
 
 
 def init_app(app: Flask) -> None:

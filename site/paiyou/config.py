@@ -64,3 +64,11 @@ class Config:
     PAIYOU_PRUNE_UNFINISHED_DAYS = 30
     PAIYOU_PRUNE_FINISHED_DAYS = 90
     PAIYOU_PRUNE_EVERY = 500
+    # The analysis of a finished deal (paiyou.play.analyses): the estimating level, the jobs one
+    # process runs at once (its worker threads; 0: none, jobs wait for another process or a test
+    # to run them), the jobs it holds waiting (more stay queued in the database), and the lease in
+    # seconds after which another process takes over a job whose process died.
+    PAIYOU_ANALYSIS_LEVEL = "strong"
+    PAIYOU_ANALYSIS_WORKERS = 1
+    PAIYOU_ANALYSIS_QUEUE = 64
+    PAIYOU_ANALYSIS_LEASE = 120

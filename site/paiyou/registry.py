@@ -47,6 +47,7 @@ TEMPLATE_PARTS: tuple[str, ...] = (
     "play_controls.html",          # the table's move form
     "play_result.html",            # the end-of-deal table (table, review)
     "play_log.html",               # the log lines only this game has (event kinds it declares)
+    "play_analysis.html",          # the review's analysis: the game's figures (its score's words)
     "puzzles_words.html",          # the lessons' words (macros)
     "puzzles_position.html",       # a lesson's position
     "puzzles_choices.html",        # a lesson's answer choices

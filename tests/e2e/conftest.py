@@ -34,7 +34,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # limit itself is tested in tests/site/test_hardening.py).
     app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
-                      "PAIYOU_NEW_GAME_LIMIT": "600 per minute"})
+                      "PAIYOU_NEW_GAME_LIMIT": "600 per minute",
+                      # the analysis of each finished deal runs in the server's worker thread: a
+                      # cheap level keeps it to a few hundredths of a second
+                      "PAIYOU_ANALYSIS_LEVEL": "standard"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -33,7 +33,10 @@ def app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Fla
     games = tmp_path_factory.mktemp("games") / "games.sqlite3"  # saved games: never in the checkout
     return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
                        "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
-                       "PAIYOU_DATABASE_URL": f"sqlite:///{games}"})
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
+                       # no analysis thread: a test runs the jobs itself (analyses.run_pending), and
+                       # a cheap level keeps them fast
+                       "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_ANALYSIS_LEVEL": "standard"})
 
 
 @pytest.fixture

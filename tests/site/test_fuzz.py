@@ -43,7 +43,8 @@ def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
     return create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
                        "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                        "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
-                       "PAIYOU_NEW_GAME_LIMIT": "100000 per minute"})
+                       "PAIYOU_NEW_GAME_LIMIT": "100000 per minute",
+                       "PAIYOU_ANALYSIS_WORKERS": 0})
 
 
 KEYS: dict[str, str] = {}  # the seat keys of the module's deals, by id
@@ -113,6 +114,9 @@ def paths(game_id: str, finished_id: str) -> Iterator[str]:
         "/{lang}/play", "/{lang}/{game}/play/statistics/reset", "/{lang}/{game}/games/{id}/auto-pass",
         "/{lang}/{game}/games/{id}/next", "/{lang}/{game}/games/{id}/review", "/{lang}/{game}/replay",
         "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/replay/{digest}",
+        "/api/v1/games/{id}/analysis", "/api/v1/games/{id}/analysis?lang={lang}",
+        "/{lang}/{game}/games/{id}/review/analysis", "/{lang}/{game}/games/{id}/mistakes",
+        "/{lang}/{game}/mistakes", "/{lang}/{game}/mistakes/{id}/{step}",
         "/{lang}/{game}/games/{id}?hint=1", "/{lang}/{game}/play/confirm?leaving={id}&level={level}",
         "/{lang}/{game}/games/{id}/advance", "/{lang}/{game}/games/{id}/speed",
         "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/games/{id}?hint={step}",
@@ -220,7 +224,8 @@ def test_huge_and_deep_bodies(fuzz_app: Flask, a_game: str) -> None:
 def test_forged_ids_and_versions(fuzz_app: Flask, a_game: str) -> None:
     client = player(fuzz_app, a_game)
     for game_id in (a_game[:-1] + "_", a_game.lower(), a_game + "A", "A" * 32, "../" * 10, "%2e%2e"):
-        for path in (f"/api/v1/games/{game_id}", f"/api/v1/games/{game_id}/record", f"/en/chuo-pai/games/{game_id}"):
+        for path in (f"/api/v1/games/{game_id}", f"/api/v1/games/{game_id}/record", f"/en/chuo-pai/games/{game_id}",
+                     f"/api/v1/games/{game_id}/analysis"):
             before = snapshot(fuzz_app)
             response = client.get(path)
             check(fuzz_app, response, path, before)
@@ -281,3 +286,30 @@ def test_the_replay_page_refuses_the_seeds_the_api_refuses(fuzz_app: Flask, a_fi
     page = client.post("/en/tien-gow/replay", json={**record, "seed": seed})
     assert page.status_code == 422 and "The record was rejected" in page.get_data(as_text=True)
     assert client.post("/en/tien-gow/replay", json=record).status_code == 303  # to its replay link
+
+
+def analyses_rows(app: Flask) -> list[tuple[Any, ...]]:
+    _, rows = store_for(app)._run("SELECT * FROM paiyou_analyses ORDER BY game_id", (), fetch=True)
+    return [tuple(r) for r in rows]
+
+
+def test_the_analysis_of_a_finished_deal_is_a_pure_read(fuzz_app: Flask) -> None:
+    """Whatever is sent to a finished deal's analysis (queued, never run here: no worker thread),
+    the answer is JSON below 500 and neither the games nor the analysis job change."""
+    client = fuzz_app.test_client()
+    data = client.post("/api/v1/tien-gow/games", json={"seed": 8, "level": "greedy"}).get_json()
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {data['key']}"  # the deal's player
+    while not data["view"]["is_over"]:
+        body = {"version": data["version"], **data["view"]["legal_actions"][0]}
+        data = client.post(f"/api/v1/games/{data['id']}/actions", json=body).get_json()
+    path = f"/api/v1/games/{data['id']}/analysis"
+    jobs = analyses_rows(fuzz_app)
+    assert len(jobs) >= 1
+    for query in ("", "?lang=ar", "?lang=%00", "?lang=" + "x" * 300, "?step=-1", "?lang=fa&lang=pl"):
+        for method in METHODS:
+            before = snapshot(fuzz_app)
+            response = client.open(path + query, method=method, data=b"\x00{[", content_type="application/json")
+            check(fuzz_app, response, path, before)
+            assert analyses_rows(fuzz_app) == jobs
+            if method == "GET" and response.status_code < 400:
+                assert response.status_code == 202 and response.get_json()["state"] == "queued"

@@ -33,6 +33,7 @@ from engine.seating import agent_rng
 from engine.spec import Deal, SeatView
 from engine.tiles import Tile, parse_tiles
 from paiyou.i18n.numerals import parse_whole_number
+from paiyou.play.analyses import deal_over
 from paiyou.play.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -274,6 +275,8 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
                           meta={"shuffle": shuffle_meta(game, seed), "auto_passes": passed,
                                 **({"seat_keys": dict(seat_keys)} if seat_keys else {})})
+    if deal.is_over:  # every move was forced: the deal ended before the human's first choice
+        deal_over(store, stored.id)
     return Game(stored, deal)
 
 
@@ -334,6 +337,8 @@ def next_deal(store: GameStore, game_id: str, game: str | None = None,
     stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
                           finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
                                                        "auto_passes": passed})
+    if deal.is_over:
+        deal_over(store, stored.id)
     # Remember it on the finished deal, so asking again gives this one (a racing request that
     # lost the write keeps the deal it made).
     store.update(current.id, current.version, current.stored.record, finished=True,
@@ -412,6 +417,8 @@ def act(store: GameStore, game_id: str, version: object, tiles: object, face_up:
     stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
     if stored is None:  # another request won the race for this version
         raise StaleVersion(load(store, game_id))
+    if deal.is_over:  # the move that ended the deal queues its analysis (once: the winner only)
+        deal_over(store, stored.id)
     return Game(stored, deal)
 
 
@@ -450,6 +457,8 @@ def advance(store: GameStore, game_id: str, version: object, game: str | None = 
                           finished=deal.is_over, meta=meta)
     if stored is None:  # another request made this step first: the game as it stands
         return load(store, game_id)
+    if deal.is_over:  # the computer's move that ended the deal queues its analysis (once)
+        deal_over(store, stored.id)
     return Game(stored, deal)
 
 

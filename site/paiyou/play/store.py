@@ -86,6 +86,31 @@ DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
 COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at, meta"
 DAY = 24 * 3600
 
+# The analysis of a finished deal (paiyou.play.analyses), one row per game: computed once, by
+# whichever process claims it. A claim is a lease (claimed_at, claimed_by) taken by a conditional
+# UPDATE, renewed at each progress step; a lease older than ``lease`` seconds (its process died)
+# may be taken over, at most ``ANALYSIS_ATTEMPTS`` times in all, so a deal that crashes every
+# worker stops being retried.
+ANALYSES = "paiyou_analyses"
+ANALYSIS_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {ANALYSES} (
+    game_id TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0,
+    total INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    claimed_at BIGINT,
+    claimed_by TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)
+"""
+# The sweep for queued jobs and expired leases looks them up by state (never a full scan).
+ANALYSIS_INDEX = f"CREATE INDEX IF NOT EXISTS {ANALYSES}_state ON {ANALYSES} (state, claimed_at)"
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+ANALYSIS_ATTEMPTS = 3
+
 
 class StoreError(Exception):
     """A store that cannot be opened (bad URL, missing driver)."""
@@ -114,6 +139,31 @@ class StoredGame:
         return cls(id=gid, game=game, seat=int(seat), agents=tuple(json.loads(agents)),
                    version=int(version), record=json.loads(record), created_at=int(created),
                    updated_at=int(updated), meta=json.loads(meta or "{}"))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAnalysis:
+    """A deal's analysis job: ``state`` (queued, running, done, failed), ``done``/``total``
+    decisions analysed so far, ``result`` (the JSON the API serves) once done, and the lease."""
+
+    game_id: str
+    state: str
+    done: int
+    total: int
+    result: dict[str, Any] | None
+    attempts: int
+    claimed_at: int | None
+    claimed_by: str | None
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> StoredAnalysis:
+        gid, state, done, total, result, attempts, claimed_at, claimed_by = row
+        return cls(game_id=gid, state=state, done=int(done), total=int(total),
+                   result=json.loads(result) if result else None, attempts=int(attempts),
+                   claimed_at=None if claimed_at is None else int(claimed_at), claimed_by=claimed_by)
+
+
+ANALYSIS_COLUMNS = "game_id, state, done, total, result, attempts, claimed_at, claimed_by"
 
 
 def new_id() -> str:
@@ -162,6 +212,8 @@ class GameStore:
         conn.execute(SCHEMA)
         conn.execute(REPLAY_SCHEMA)
         conn.execute(REPLAY_INDEX)
+        conn.execute(ANALYSIS_SCHEMA)
+        conn.execute(ANALYSIS_INDEX)
 
     def _outage(self, error: BaseException) -> bool:
         """Whether ``error`` means the database is out of reach (rather than a bug)."""
@@ -286,7 +338,81 @@ class GameStore:
         count, _ = self._run(
             f"DELETE FROM {TABLE} WHERE (finished = 0 AND updated_at < ?) OR (finished = 1 AND updated_at < ?)",
             (now - unfinished, now - finished))
+        # An analysis lives as long as its game (the games went by index; this table is small).
+        self._run(f"DELETE FROM {ANALYSES} WHERE NOT EXISTS (SELECT 1 FROM {TABLE} WHERE id = game_id)", ())
         return count
+
+    # -- analyses (one job per finished deal) ----------------------------------------------------
+    def queue_analysis(self, game_id: str, now: float | None = None) -> bool:
+        """Queue the analysis of a finished game; False when it already has one (queued, running,
+        done or failed: a deal is analysed once)."""
+        now = int(time.time() if now is None else now)
+        count, _ = self._run(f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) "
+                             f"VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                             (game_id, QUEUED, now, now))
+        return count == 1
+
+    def queue_missing_analyses(self, now: float | None = None) -> int:
+        """Queue the analysis of every finished game that has none (games that ended before
+        analyses were kept, or whose job was lost); how many were queued."""
+        now = int(time.time() if now is None else now)
+        count, _ = self._run(
+            f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) SELECT id, ?, ?, ? FROM {TABLE} "
+            f"WHERE finished = 1 AND NOT EXISTS (SELECT 1 FROM {ANALYSES} WHERE game_id = id) "
+            f"ON CONFLICT (game_id) DO NOTHING", (QUEUED, now, now))
+        return count
+
+    def analysis(self, game_id: str) -> StoredAnalysis | None:
+        if not isinstance(game_id, str) or not is_valid_id(game_id):
+            return None
+        _, rows = self._run(f"SELECT {ANALYSIS_COLUMNS} FROM {ANALYSES} WHERE game_id = ?", (game_id,),
+                            fetch=True)
+        return StoredAnalysis.from_row(rows[0]) if rows else None
+
+    def claim_analysis(self, game_id: str, claimer: str, lease: int, now: float | None = None) -> bool:
+        """Take the job if it is queued, or running under a lease older than ``lease`` seconds
+        (its process died), and tried fewer than ``ANALYSIS_ATTEMPTS`` times. One conditional
+        UPDATE: of two claimers exactly one wins."""
+        now = int(time.time() if now is None else now)
+        count, _ = self._run(
+            f"UPDATE {ANALYSES} SET state = ?, claimed_at = ?, claimed_by = ?, attempts = attempts + 1, "
+            f"done = 0, updated_at = ? WHERE game_id = ? AND attempts < ? AND "
+            f"(state = ? OR (state = ? AND claimed_at < ?))",
+            (RUNNING, now, claimer, now, game_id, ANALYSIS_ATTEMPTS, QUEUED, RUNNING, now - lease))
+        return count == 1
+
+    def analysis_progress(self, game_id: str, claimer: str, done: int, total: int,
+                          now: float | None = None) -> bool:
+        """Record progress and renew the lease; False when ``claimer`` no longer holds the job
+        (its lease expired and another process took it over: it should stop)."""
+        now = int(time.time() if now is None else now)
+        count, _ = self._run(
+            f"UPDATE {ANALYSES} SET done = ?, total = ?, claimed_at = ?, updated_at = ? "
+            f"WHERE game_id = ? AND state = ? AND claimed_by = ?",
+            (done, total, now, now, game_id, RUNNING, claimer))
+        return count == 1
+
+    def finish_analysis(self, game_id: str, claimer: str, result: Mapping[str, Any] | None,
+                        now: float | None = None) -> bool:
+        """Store the result (``done``), or with ``result=None`` mark the job ``failed``; only
+        while ``claimer`` holds it."""
+        now = int(time.time() if now is None else now)
+        count, _ = self._run(
+            f"UPDATE {ANALYSES} SET state = ?, result = ?, done = total, updated_at = ? "
+            f"WHERE game_id = ? AND state = ? AND claimed_by = ?",
+            (DONE if result is not None else FAILED, None if result is None else _dump(dict(result)), now,
+             game_id, RUNNING, claimer))
+        return count == 1
+
+    def claimable_analyses(self, lease: int, limit: int, now: float | None = None) -> list[str]:
+        """Ids of jobs a worker may claim: queued, or running under an expired lease (oldest
+        first)."""
+        now = int(time.time() if now is None else now)
+        _, rows = self._run(
+            f"SELECT game_id FROM {ANALYSES} WHERE attempts < ? AND "
+            f"(state = ? OR (state = ? AND claimed_at < ?)) ORDER BY updated_at LIMIT ?",
+            (ANALYSIS_ATTEMPTS, QUEUED, RUNNING, now - lease, limit), fetch=True)
+        return [str(r[0]) for r in rows]
 
     def keep_replay(self, digest: str, game: str, record: str, now: float | None = None) -> None:
         """Keep a replayed record (its canonical JSON) under ``digest``, its SHA-256, for
@@ -343,6 +469,8 @@ class SqliteStore(GameStore):
         conn.execute(INDEX)
         conn.execute(REPLAY_SCHEMA)
         conn.execute(REPLAY_INDEX)
+        conn.execute(ANALYSIS_SCHEMA)
+        conn.execute(ANALYSIS_INDEX)
 
     def _outage(self, error: BaseException) -> bool:
         # locked past the busy timeout, a full disk, an unreadable file
@@ -391,6 +519,8 @@ class PostgresStore(GameStore):
             conn.execute(INDEX)
             conn.execute(REPLAY_SCHEMA)
             conn.execute(REPLAY_INDEX)
+            conn.execute(ANALYSIS_SCHEMA)
+            conn.execute(ANALYSIS_INDEX)
 
     def __repr__(self) -> str:
         parts = urlsplit(self.url)
@@ -453,6 +583,6 @@ def current_store() -> GameStore:
     return store_for(current_app)
 
 
-__all__ = ["GameStore", "SqliteStore", "PostgresStore", "StoredGame", "StoreError", "StoreUnavailable",
-           "open_store",
+__all__ = ["GameStore", "SqliteStore", "PostgresStore", "StoredGame", "StoredAnalysis", "StoreError",
+           "StoreUnavailable", "open_store",
            "store_for", "current_store", "new_id", "is_valid_id"]

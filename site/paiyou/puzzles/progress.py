@@ -8,6 +8,12 @@ plain cookie is enough; it is written on every answer, so nothing is lost on rel
 
 Stars per lesson: none until every puzzle of the lesson is solved; then three when all were
 solved at the first try, two when at least half were, otherwise one.
+
+First tries and a streak, over the lessons' and the practice puzzles alike: the cookie
+``paiyou_streak_<game>`` holds ``<first>.<streak>.<best>.<last>``: how many puzzles were solved
+at the first try, the current run of them, the best run, and the last puzzle answered (a second
+answer to it, right after a miss or sent again, is a retry: it neither counts nor breaks the
+run). A wrong answer ends the run.
 """
 from __future__ import annotations
 
@@ -24,8 +30,50 @@ CLEAN, RETRIED, TRIED = "", "!", "?"
 _ENTRY = re.compile(r"^([a-z][a-z0-9-]*)([!?]?)$")
 
 
+STREAK_PREFIX = "paiyou_streak_"
+_STREAK = re.compile(r"^(\d{1,6})\.(\d{1,6})\.(\d{1,6})\.([A-Za-z0-9:_-]{0,60})$")
+
+
 def cookie_name(game: str) -> str:
     return COOKIE_PREFIX + game
+
+
+def streak_cookie_name(game: str) -> str:
+    return STREAK_PREFIX + game
+
+
+@dataclass
+class Streak:
+    """First-try answers and the run of them (see the module docstring)."""
+
+    first: int = 0
+    current: int = 0
+    best: int = 0
+    last: str = ""  # the last puzzle answered
+
+    @classmethod
+    def parse(cls, value: str | None) -> Streak:
+        m = _STREAK.match(value or "")
+        if not m:
+            return cls()
+        first, current, best = (int(m.group(n)) for n in (1, 2, 3))
+        return cls(first, min(current, best), best, m.group(4))
+
+    def dump(self) -> str:
+        return f"{self.first}.{self.current}.{self.best}.{self.last}"
+
+    def record(self, key: str, correct: bool, first_try: bool) -> None:
+        """An answer to puzzle ``key``: right at the first try (``first_try``, and not again the
+        last puzzle answered) counts and lengthens the run; wrong ends it; a retry changes
+        nothing else."""
+        key = key[:60]
+        if not correct:
+            self.current = 0
+        elif first_try and key != self.last:
+            self.first += 1
+            self.current += 1
+            self.best = max(self.best, self.current)
+        self.last = key
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from paiyou.views import api_games, api_judge, crawlers, pages, play, puzzles, review, rules
+from paiyou.views import api_analysis, api_games, api_judge, crawlers, mistakes, pages, play, puzzles, review, rules
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     pages.bp,
@@ -18,7 +18,9 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     play.bp,
     review.bp,
     api_games.bp,
+    api_analysis.bp,
     puzzles.bp,
+    mistakes.bp,
     api_judge.bp,
     crawlers.bp,
 )

@@ -27,7 +27,7 @@ from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
 from paiyou.puzzles.kinds import game_puzzles
 from paiyou.puzzles.loading import Course, load_course
 from paiyou.puzzles.model import Explanation, Lesson, Puzzle
-from paiyou.puzzles.progress import COOKIE_PREFIX, MAX_AGE, Progress, cookie_name
+from paiyou.puzzles.progress import COOKIE_PREFIX, MAX_AGE, Progress, Streak, cookie_name, streak_cookie_name
 from paiyou.puzzles.texts import render_text
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.web.htmx import is_fragment_request, render
@@ -180,6 +180,12 @@ def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, An
     context.update(puzzle_context(puzzle, answer, verdict, incomplete, url))
     if request.method == "GET":
         return render(template, **context)
+    streak = None
+    if verdict is not None:  # first tries and the run, lessons and practice alike
+        in_lesson = progress is not None and puzzle.lesson is not None
+        streak = streak_of(puzzle.game)
+        first_try = not in_lesson or (progress is not None and puzzle.id not in progress.states)
+        streak.record(("lesson:" if in_lesson else "practice:") + puzzle.id, verdict.correct, first_try)
     if verdict is not None and progress is not None and puzzle.lesson is not None:
         progress.record(puzzle.id, verdict.correct)
     if is_fragment_request():
@@ -191,7 +197,15 @@ def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, An
         response = redirect(f"{url}?{query}#feedback", code=303)
     if progress is not None and puzzle.lesson is not None:
         save_progress(response, puzzle.game, progress)
+    if streak is not None:
+        response.set_cookie(streak_cookie_name(puzzle.game), streak.dump(), max_age=MAX_AGE, path="/",
+                            samesite="Lax", httponly=True, secure=request.is_secure)
+        response.cache_control.private = True
     return response
+
+
+def streak_of(game: str) -> Streak:
+    return Streak.parse(request.cookies.get(streak_cookie_name(game)))
 
 
 def puzzle_context(puzzle: Puzzle, answer: Answer | None, verdict: Verdict | None,
@@ -236,6 +250,13 @@ LEVEL_DESCRIPTIONS = {
                           "Sets of up to four tiles, tiles that make no play at all, whole hands "
                           "and last tricks."),
 }
+@bp.app_template_global()
+def puzzle_streak(game: str) -> Streak:
+    """This browser's first tries and streak for ``game`` (its cookie: the cached pages that show
+    it are kept per cookies)."""
+    return streak_of(game)
+
+
 @bp.app_template_global()
 def lesson_text(text: Text) -> Markup:
     return render_text(text)

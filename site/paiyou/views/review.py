@@ -2,6 +2,8 @@
 
 - ``GET /<lang>/<game>/games/<id>/review``: the finished deal face up, one step per action
   (``?step=n``; 409 before the end: nothing hidden may leak).
+- ``GET /<lang>/<game>/games/<id>/review/analysis``: the review's analysis box alone (htmx polls
+  it while the analysis runs; a plain request is sent to the review). A pure read.
 - ``GET /<lang>/<game>/games/<id>/record``: the deal record (JSON) once the deal is over.
 - ``GET /<lang>/<game>/replay``: paste or upload a record; ``POST`` the same URL checks it, keeps
   it under the SHA-256 of its canonical JSON and redirects to ``GET /<lang>/<game>/replay/<digest>``
@@ -24,7 +26,7 @@ from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
 from paiyou.i18n.names import game_name
-from paiyou.play import service
+from paiyou.play import analyses, service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, check_seed, posted_record
 from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
@@ -33,7 +35,7 @@ from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
-from paiyou.web.htmx import render
+from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("review", __name__, url_prefix="/<lang_code>")
 bp.after_request(private)
@@ -82,8 +84,33 @@ def review(game: str, game_id: str) -> Any:
     def step_url(n: int) -> str:
         return url_for("review.review", game=game, game_id=game_id, step=n)
 
+    analysis = analyses.review_model(analyses.status(current_app, found.id), step)
     return _review_page(game, states, step, found.agents, step_url,
-                        table_url=table_url(game, game_id), shuffle=_shuffle_check(game, found.record()))
+                        table_url=table_url(game, game_id), shuffle=_shuffle_check(game, found.record()),
+                        analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
+                        mistakes_url=url_for("mistakes.add", game=game, game_id=game_id))
+
+
+@bp.get(f"/{GAME}/games/<game_id>/review/analysis")
+def analysis_box(game: str, game_id: str) -> Any:
+    """The analysis box alone, for htmx's polling while the analysis runs; once it is no longer
+    running, ``HX-Refresh`` reloads the review (the summary and the marks appear). A plain request
+    (no htmx) is sent to the review itself. A pure read."""
+    found = load_or_404(game, game_id)
+    if not found.is_over:
+        return render("play/message.html", game=game, status=409, message=pgettext(
+            "play", "The review opens once the deal is over."),
+            back=table_url(game, game_id)), 409
+    review_url = url_for("review.review", game=game, game_id=game_id)
+    if not is_fragment_request():
+        return redirect(review_url, code=303)
+    analysis = analyses.review_model(analyses.status(current_app, found.id), 0)
+    response = current_app.make_response(render(
+        "play/_analysis_progress.html", game=game, analysis=analysis,
+        poll_url=url_for("review.analysis_box", game=game, game_id=game_id)))
+    if not analysis["waiting"]:
+        response.headers["HX-Refresh"] = "true"
+    return response
 
 
 HEX_SALT = re.compile(r"[0-9a-f]{32}")

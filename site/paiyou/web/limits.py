@@ -67,7 +67,9 @@ def hint(view: View) -> View:
 
 def asks_hint() -> bool:
     """This request asks for a hint (the only requests of a marked view that are counted)."""
-    return request.path.endswith("/hint") or "hint" in request.args
+    # Judging a mistake puzzle's answer (views/mistakes.py) is the same search as a hint.
+    return request.path.endswith("/hint") or "hint" in request.args or \
+        (request.method == "POST" and request.endpoint == "mistakes.puzzle")
 
 
 def is_hint_limit(error: object) -> bool:

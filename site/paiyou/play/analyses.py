@@ -1,0 +1,321 @@
+"""The analysis of a finished deal, computed once in the background and kept with the game.
+
+When a deal ends (the request whose move finishes it: ``service.act``, or a deal that ends
+before the human's first move), ``deal_over`` queues a job in the games database
+(``paiyou_analyses``, ``paiyou.play.store``) and hands its id to this process's worker. The
+worker is a few daemon threads per process (``PAIYOU_ANALYSIS_WORKERS``, default 1: at most that
+many jobs at once), started on first use, fed by a bounded in-process queue
+(``PAIYOU_ANALYSIS_QUEUE``); the database is the real queue, so a job that finds the in-process
+queue full, or whose process died, is picked up by the next sweep of any process (an idle thread
+looks every ``SWEEP_SECONDS``). A job is run only by the process that claims it (one
+conditional UPDATE: ``GameStore.claim_analysis``); its lease (``PAIYOU_ANALYSIS_LEASE`` seconds)
+is renewed at each decision analysed, and a lease that expires lets another process take over.
+
+A job runs ``engine.analysis.analyse`` (``PAIYOU_ANALYSIS_LEVEL``, default ``strong``) for the
+human's seat, writing progress after each decision, then ``engine.analysis.duplicate`` (the same
+deal, the same computer players, the level in the human's seat), and stores ``result_json``: the
+API's shape (docs/api.md, "GET /api/v1/games/<id>/analysis").
+
+Tests set ``PAIYOU_ANALYSIS_WORKERS = 0`` and drive the jobs with ``run_pending`` (no thread, no
+sleep).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.analysis import GRADES, Analysis, Decision, DuplicateResult, analyse, duplicate
+from engine.games import GAMES
+from paiyou.play.store import (
+    ANALYSIS_ATTEMPTS,
+    DONE,
+    FAILED,
+    QUEUED,
+    RUNNING,
+    GameStore,
+    StoredAnalysis,
+    StoreUnavailable,
+    store_for,
+)
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 30.0  # an idle worker thread looks for queued jobs and expired leases this often
+EXTENSION_KEY = "paiyou.play.analyses"
+_app_lock = threading.Lock()
+
+
+# -- the stored result ------------------------------------------------------------------------------
+
+def _figures(decision: Decision, action: Any) -> dict[str, float | None] | None:
+    """The search's two figures of ``action`` (named as the hint names them), None when the
+    search did not weigh it."""
+    key = repr(action.as_dict())
+    for candidate, figures in decision.figures:
+        if repr(candidate.as_dict()) == key:
+            return {"chance": round(figures.first, 4),
+                    "expected": None if figures.score is None else round(figures.score, 2)}
+    return None
+
+
+def result_json(analysis: Analysis, dup: DuplicateResult) -> dict[str, Any]:
+    """What the API serves once the analysis is done: the accuracy, the counts per grade, every
+    graded decision (forced ones have no grade and are left out) and the duplicate."""
+    decisions = []
+    for d in analysis.decisions:
+        if d.forced or d.best is None:
+            continue
+        decisions.append({
+            "step": d.step, "played": d.played.as_dict(), "best": d.best.as_dict(), "grade": d.grade,
+            "cost": None if d.cost is None else round(d.cost, 4), "basis": d.basis,
+            "figures": {"played": _figures(d, d.played), "best": _figures(d, d.best)},
+        })
+    return {
+        "level": analysis.level, "seat": analysis.seat,
+        "accuracy": None if analysis.accuracy is None else round(analysis.accuracy, 1),
+        "counts": dict(analysis.counts), "decisions": decisions,
+        "duplicate": {"level": dup.level, "score": dup.score, "played_score": dup.played_score,
+                      "difference": dup.difference, "first": dup.first, "record": dup.record},
+    }
+
+
+# -- one job ------------------------------------------------------------------------------------------
+
+class LeaseLost(Exception):
+    """Another process took the job over (this one was too slow): stop without writing."""
+
+
+def analysis_level(game: str, configured: object) -> str:
+    """``configured`` (``PAIYOU_ANALYSIS_LEVEL``) when the engine lists it for ``game``, else the
+    strongest level listed (the analysis needs an estimating level: the engine says which)."""
+    levels = GAMES[game].agent_levels
+    return configured if isinstance(configured, str) and configured in levels else levels[-1]
+
+
+def compute(store: GameStore, game_id: str, claimer: str, level: str) -> dict[str, Any] | None:
+    """The analysis of a claimed job, writing progress as decisions are analysed (each write
+    renews the lease). None when the game is gone (pruned)."""
+    stored = store.get(game_id)
+    if stored is None:
+        return None
+    level = analysis_level(stored.game, level)
+
+    def progress(done: int, total: int) -> None:
+        if not store.analysis_progress(game_id, claimer, done, total):
+            raise LeaseLost(game_id)
+
+    found = analyse(stored.record, stored.seat, level=level, progress=progress)
+    # The same computer players as the deal (the stored per-seat levels; the seat's own entry,
+    # "human", is ignored), with the analysing level in the human's seat.
+    dup = duplicate(stored.record, stored.seat, level=level, opponents=list(stored.agents))
+    return result_json(found, dup)
+
+
+def run_job(store: GameStore, game_id: str, claimer: str, *, level: str, lease: int) -> bool:
+    """Claim the job and run it to the end; False when another process holds it (or it is done).
+    A job that raises is marked failed (logged); a lost lease writes nothing more."""
+    if not store.claim_analysis(game_id, claimer, lease):
+        return False
+    try:
+        result = compute(store, game_id, claimer, level)
+    except LeaseLost:
+        log.warning("analysis of %s: lease lost, another process took it over", game_id)
+        return True
+    except Exception:  # AnalysisError, RecordError or a bug: a job must never kill its thread
+        log.exception("analysis of %s failed", game_id)
+        store.finish_analysis(game_id, claimer, None)
+        return True
+    store.finish_analysis(game_id, claimer, result)
+    return True
+
+
+def new_claimer() -> str:
+    """Who holds a lease: host, process and a random part (a restarted process is another)."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+# -- the worker --------------------------------------------------------------------------------------
+
+class Worker:
+    """One process's analysis worker: ``threads`` daemon threads (started on first use), a queue
+    of at most ``queue_size`` job ids. ``threads == 0``: no thread; ``run_pending`` runs jobs in
+    the caller's thread (tests, the command line)."""
+
+    def __init__(self, store: GameStore, *, level: str, threads: int, queue_size: int, lease: int) -> None:
+        self.store = store
+        self.level = level
+        self.threads = max(0, threads)
+        self.lease = max(1, lease)
+        self.claimer = new_claimer()
+        self._queue: queue.Queue[str] = queue.Queue(maxsize=max(1, queue_size))
+        self._lock = threading.Lock()
+        self._started = False
+
+    def start(self) -> None:
+        """Start the threads once (lazily: a process forked after ``create_app`` starts its own)."""
+        if self._started or not self.threads:
+            return
+        with self._lock:
+            if self._started:
+                return
+            for n in range(self.threads):
+                threading.Thread(target=self._loop, name=f"paiyou-analysis-{n}", daemon=True).start()
+            self._started = True
+
+    def submit(self, game_id: str) -> bool:
+        """Hand a queued job to this process; False when the queue is full (the job stays queued
+        in the database for a later sweep) or there is no thread."""
+        if not self.threads:
+            return False
+        self.start()
+        try:
+            self._queue.put_nowait(game_id)
+        except queue.Full:
+            return False
+        return True
+
+    def run(self, game_id: str) -> bool:
+        return run_job(self.store, game_id, self.claimer, level=self.level, lease=self.lease)
+
+    def run_pending(self, limit: int = 100) -> int:
+        """Run every claimable job (queued, or under an expired lease) here; how many ran."""
+        ran = 0
+        for game_id in self.store.claimable_analyses(self.lease, limit):
+            ran += self.run(game_id)
+        return ran
+
+    def _loop(self) -> None:
+        while True:
+            try:
+                game_id = self._queue.get(timeout=SWEEP_SECONDS)
+            except queue.Empty:
+                try:
+                    self.run_pending(limit=self.threads)
+                except Exception:  # an outage: try again at the next sweep
+                    log.exception("analysis sweep failed")
+                continue
+            try:
+                self.run(game_id)
+            except Exception:
+                log.exception("analysis of %s could not run", game_id)
+
+
+def worker_for(app: Any) -> Worker:
+    """The app's worker (one per process), made on first use from its config."""
+    found = app.extensions.get(EXTENSION_KEY)
+    if found is None:
+        with _app_lock:
+            found = app.extensions.get(EXTENSION_KEY)
+            if found is None:
+                found = Worker(store_for(app), level=str(app.config["PAIYOU_ANALYSIS_LEVEL"]),
+                               threads=int(app.config["PAIYOU_ANALYSIS_WORKERS"]),
+                               queue_size=int(app.config["PAIYOU_ANALYSIS_QUEUE"]),
+                               lease=int(app.config["PAIYOU_ANALYSIS_LEASE"]))
+                app.extensions[EXTENSION_KEY] = found
+    assert isinstance(found, Worker)
+    return found
+
+
+def deal_over(store: GameStore, game_id: str) -> None:
+    """A deal just ended: queue its analysis (once) and hand it to this process's worker. Called
+    by the POST that finished the deal, so it is bounded by the new-game limit (one analysis per
+    deal dealt)."""
+    from flask import current_app, has_app_context
+
+    try:
+        if not store.queue_analysis(game_id):
+            return
+    except StoreUnavailable:  # the move itself is stored: never fail it for its analysis
+        log.warning("analysis of %s not queued: the database is out of reach", game_id)
+        return
+    if has_app_context():
+        worker_for(current_app).submit(game_id)
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """What a reader is told: ``state`` (queued, running, done, failed, or ``missing``: no job,
+    e.g. a deal finished before analyses were kept), ``done``/``total``, ``result`` when done."""
+
+    state: str
+    done: int = 0
+    total: int = 0
+    result: Mapping[str, Any] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        return self.state in (QUEUED, RUNNING)
+
+
+MISSING = "missing"
+
+
+def status(app: Any, game_id: str) -> Status:
+    """The analysis of a finished game as readers see it (a pure read; it starts this process's
+    worker threads if they are not running yet, so a job orphaned by a dead process is swept up
+    even where no deal has ended since)."""
+    worker = worker_for(app)
+    worker.start()
+    found: StoredAnalysis | None = worker.store.analysis(game_id)
+    if found is None:
+        return Status(MISSING)
+    if found.state == DONE and found.result is not None:
+        return Status(DONE, found.total, found.total, found.result)
+    if found.state == FAILED or (found.state == RUNNING and found.attempts >= ANALYSIS_ATTEMPTS
+                                 and (found.claimed_at or 0) < time.time() - worker.lease):
+        return Status(FAILED)
+    return Status(found.state, found.done, found.total)
+
+
+def run_pending(app: Any) -> int:
+    """Run every claimable job now, in this thread (tests; ``flask games analyse``); how many ran."""
+    return worker_for(app).run_pending()
+
+
+
+
+# -- the review's model ---------------------------------------------------------------------------
+
+def _action_model(action: Mapping[str, Any]) -> dict[str, Any]:
+    """An action as the review draws it: tile keys, a pass, face up or down."""
+    tiles = str(action.get("tiles", "")).split()
+    return {"tiles": tiles, "pass": not tiles, "face_up": action.get("face_up", True) is not False}
+
+
+def review_model(found: Status, step: int) -> dict[str, Any]:
+    """What the review page draws of the analysis at ``step``: the state and progress; once done,
+    the summary (accuracy, counts per grade in order, the duplicate), ``marks`` (the grade of the
+    seat's move that leads to each step: a decision at ``step`` n leads to step n + 1, the link of
+    that move in the move list) and ``at``, the decision whose move leads to ``step``, if any."""
+    percent = round(100 * found.done / found.total) if found.total else 0
+    model: dict[str, Any] = {"state": found.state, "waiting": found.waiting, "done": found.done,
+                             "total": found.total, "percent": percent, "marks": {}, "at": None}
+    result = found.result
+    if found.state != DONE or result is None:
+        return model
+    marks: dict[int, str] = {}
+    at = None
+    for d in result.get("decisions", []):
+        marks[int(d["step"]) + 1] = str(d["grade"])
+        if int(d["step"]) + 1 == step:
+            at = {"grade": d["grade"], "played": _action_model(d["played"]), "best": _action_model(d["best"]),
+                  "same": d["played"] == d["best"], "figures": d["figures"]}
+    counts = result.get("counts", {})
+    model.update(accuracy=result.get("accuracy"), level=result.get("level"),
+                 counts=[(g, int(counts.get(g, 0))) for g in GRADES], graded=len(marks),
+                 duplicate=result.get("duplicate"), marks=marks, at=at)
+    return model
+
+
+__all__ = ["Worker", "worker_for", "deal_over", "run_job", "compute", "result_json", "status", "Status",
+           "run_pending", "analysis_level", "MISSING", "review_model"]

@@ -1,0 +1,64 @@
+"""Blueprint ``api_analysis``: the analysis of a finished deal (docs/api.md).
+
+- ``GET /api/v1/games/<id>/analysis`` → 409 ``deal-not-over`` before the end; 202
+  ``{"state", "progress": {"done", "total"}}`` while the background job is queued or running;
+  200 ``{"accuracy", "counts", "decisions": […], "duplicate": {…}}`` when it is done; 404
+  ``no-analysis`` for a deal that has none (finished before deals were analysed), 503
+  ``analysis-failed`` when the job failed.
+
+A pure read, with the game's access rule: a finished deal is readable by anyone holding its id
+(the analysis shows nothing the record does not). The language rules, the JSON errors and their
+handlers are the game API's (``paiyou.views.api_games``), so both answer alike.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify
+from flask_babel import pgettext
+from werkzeug.exceptions import HTTPException
+
+from paiyou.play import analyses
+from paiyou.play import service as service
+from paiyou.play.store import StoreUnavailable, current_store
+from paiyou.views import api_games
+
+bp = Blueprint("api_analysis", __name__, url_prefix="/api/v1")
+
+# The game API's rules: ``?lang=`` picks the messages' language, and every error is JSON.
+bp.before_request(api_games._language)
+bp.register_error_handler(service.GameNotFound, api_games._not_found)
+bp.register_error_handler(StoreUnavailable, api_games._unavailable)
+bp.register_error_handler(HTTPException, api_games._http)
+for _status in (400, 403, 404, 405, 413, 415, 429):
+    bp.register_error_handler(_status, api_games._http)
+bp.register_error_handler(Exception, api_games._unexpected)
+
+POLL_SECONDS = 2  # Retry-After of a 202: about the time a few decisions take
+
+
+def _no_store(body: dict[str, Any], status: int) -> tuple[Response, int]:
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response, status
+
+
+@bp.get("/games/<game_id>/analysis")
+def analysis(game_id: str) -> tuple[Response, int]:
+    game = service.load(current_store(), game_id)
+    if not game.is_over:  # before the end the analysis would tell what the seat cannot know yet
+        return api_games.error("deal-not-over", 409, pgettext(
+            "play api", "The analysis is available once the deal is over."), version=game.version)
+    found = analyses.status(current_app, game.id)
+    if found.state == analyses.MISSING:
+        return api_games.error("no-analysis", 404, pgettext(
+            "play api", "This deal has no analysis: it ended before deals were analysed."))
+    if found.state == "failed":
+        return api_games.error("analysis-failed", 503, pgettext(
+            "play api", "The analysis of this deal could not be made."))
+    if found.waiting:
+        response, status = _no_store({"state": found.state,
+                                      "progress": {"done": found.done, "total": found.total}}, 202)
+        response.headers["Retry-After"] = str(POLL_SECONDS)
+        return response, status
+    return _no_store({"state": found.state, **(found.result or {})}, 200)

@@ -1,0 +1,123 @@
+"""Blueprint ``mistakes``: your mistakes become your puzzles (``paiyou.puzzles.mistakes``).
+
+- ``POST /<lang>/<game>/games/<id>/mistakes``: add a finished deal's decisions graded mistake or
+  blunder to this browser's deck (a cookie), then 303 to the deck.
+- ``GET /<lang>/<game>/mistakes``: the deck: the puzzles due now, and how many come back later.
+- ``GET /<lang>/<game>/mistakes/<id>/<step>``: one position as the player saw it (their hand,
+  the play to beat, their legal moves): "find a better move". ``POST`` the same URL with
+  ``choice`` (the index of a legal move): judged by ``engine.analysis.assess`` at the analysis
+  level (a move graded best or good is right; under the hint limit: it is a search), the card
+  moves in the deck (Leitner), and the answer shows the best move.
+
+Only a finished deal's positions (its record is public by then). Every answer is private.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Blueprint, current_app, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from engine.analysis import BEST, GOOD, assess
+from engine.games import game as game_rules
+from paiyou.play import analyses
+from paiyou.play.pages import load_or_404, private
+from paiyou.play.presenter import table_of
+from paiyou.play.table import keys
+from paiyou.puzzles.mistakes import GRADES, MAX_AGE, Deck, cookie_name
+from paiyou.registry import url_converter
+from paiyou.web import limits
+from paiyou.web.htmx import render
+
+bp = Blueprint("mistakes", __name__, url_prefix="/<lang_code>")
+bp.after_request(private)
+GAME = url_converter()
+
+
+def deck_of(game: str) -> Deck:
+    return Deck.parse(request.cookies.get(cookie_name(game)))
+
+
+def _save(response: Response, game: str, deck: Deck) -> Response:
+    response.set_cookie(cookie_name(game), deck.dump(), max_age=MAX_AGE, samesite="Lax", httponly=True,
+                        secure=request.is_secure)
+    return response
+
+
+@bp.post(f"/{GAME}/games/<game_id>/mistakes")
+def add(game: str, game_id: str) -> Response:
+    found = load_or_404(game, game_id)
+    status = analyses.status(current_app, found.id) if found.is_over else None
+    deck = deck_of(game)
+    now = time.time()
+    if status is not None and status.result is not None:
+        for d in status.result.get("decisions", []):
+            if d.get("grade") in GRADES:
+                deck.add(found.id, int(d["step"]), now)
+    return _save(redirect(url_for("mistakes.deck", game=game), code=303), game, deck)
+
+
+@bp.get(f"/{GAME}/mistakes")
+def deck(game: str) -> str:
+    cards = deck_of(game)
+    due = cards.due(time.time())
+    return render("puzzles/mistakes.html", game=game, due=due, count=len(cards.cards))
+
+
+def _position(game: str, game_id: str, step: int) -> tuple[Any, Any, list[Any]]:
+    """(the stored game, the seat's view at ``step``, its legal moves), or a 404 when ``step`` is
+    not a decision of the human with a choice in a finished deal."""
+    from flask import abort
+
+    found = load_or_404(game, game_id)
+    if not found.is_over:
+        abort(404)
+    states = game_rules(game).replay_steps(found.record())
+    if not 0 <= step < len(states) - 1 or states[step].to_act != found.seat:
+        abort(404)
+    view = states[step].view(found.seat)
+    legal = list(view.legal_actions())
+    if len(legal) < 2:
+        abort(404)
+    return found, view, legal
+
+
+@bp.route(f"/{GAME}/mistakes/<game_id>/<int:step>", methods=["GET", "POST"])
+@limits.hint
+def puzzle(game: str, game_id: str, step: int) -> Response | str:
+    found, view, legal = _position(game, game_id, step)
+    table = table_of(game)
+    moves = [{"index": i, **_move(a)} for i, a in enumerate(legal)]
+    context: dict[str, Any] = {
+        "game": game, "hand": keys(view.hand), "current": table.current(view), "names": table.seat_names(),
+        "moves": moves, "action": url_for("mistakes.puzzle", game=game, game_id=game_id, step=step),
+        "review_url": url_for("review.review", game=game, game_id=game_id, step=step + 1),
+        "verdict": None, "chosen": None,
+    }
+    if request.method == "GET":
+        return render("puzzles/mistake.html", **context)
+    choice = request.form.get("choice", "")
+    if not (choice.isascii() and choice.isdigit() and len(choice) <= 3 and int(choice) < len(legal)):
+        context["incomplete"] = True
+        return current_app.make_response((render("puzzles/mistake.html", **context), 422))
+    level = analyses.analysis_level(game, current_app.config.get("PAIYOU_ANALYSIS_LEVEL"))
+    decision = assess(game, view, legal[int(choice)], level=level, step=step)
+    correct = decision.grade in (BEST, GOOD)
+    cards = deck_of(game)
+    cards.answer(found.id, step, correct, time.time())
+    due = cards.due(time.time())
+    following = next((c for c in due if (c.game_id, c.step) != (found.id, step)), None)
+    context.update(verdict={"correct": correct, "grade": decision.grade,
+                            "best": _move(decision.best) if decision.best is not None else None},
+                   chosen=int(choice),
+                   next_url=url_for("mistakes.puzzle", game=game, game_id=following.game_id, step=following.step)
+                   if following else url_for("mistakes.deck", game=game))
+    response = current_app.make_response(render("puzzles/mistake.html", **context))
+    return _save(response, game, cards)
+
+
+def _move(action: Any) -> dict[str, Any]:
+    data = action.as_dict()
+    tiles = str(data.get("tiles", "")).split()
+    return {"tiles": tiles, "pass": not tiles, "face_up": data.get("face_up", True) is not False}

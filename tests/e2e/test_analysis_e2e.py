@@ -1,0 +1,80 @@
+"""The analysis of a finished deal in the browser (chromium), in Arabic (right to left), at
+desktop (1280×800, with JavaScript: htmx polls the analysis box) and phone size (375×740, without
+JavaScript: the page refreshes itself while the analysis runs).
+
+A quick deal against greedy players, played by the offered quick moves; then the review: the
+analysis is waited for (a condition, never a sleep), its summary heads the page, every graded
+move of yours carries a visible mark with its name for screen readers, and a graded step shows
+your move beside the best. Then the mistakes become puzzles: "practise" adds them to the deck, a
+puzzle from it is answered and judged. Every page here passes axe (with JavaScript), and nothing
+overflows the phone's width.
+"""
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.test_play_e2e import TABLE_URL, deal, move, version
+
+AXE = Axe()
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]},
+    "resultTypes": ["violations"],
+}
+WAIT_MS = 60_000  # the analysis runs in the server's worker thread: well under a second here
+
+
+@pytest.mark.parametrize(("width", "height", "js"), [(1280, 800, True), (375, 740, False)])
+def test_the_review_shows_the_analysis_and_its_marks(browser: Browser, base_url: str, width: int, height: int,
+                                                     js: bool) -> None:
+    context = browser.new_context(base_url=base_url, java_script_enabled=js,
+                                  viewport={"width": width, "height": height})
+    page = context.new_page()
+    deal(page, "ar", "chuo-pai", 41, level="greedy")
+    assert TABLE_URL.search(page.url)
+    table_url = page.url
+    moves = 0
+    while page.locator("#play-form").count():
+        before = version(page)
+        move(page, moves)
+        expect(page.locator(f'#table[data-version="{before + 1}"]')).to_be_attached()  # swapped or loaded
+        moves += 1
+        assert moves < 100
+    page.goto(table_url + "/review")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    summary = page.locator("#analysis")
+    expect(summary).to_be_visible()
+    expect(page.locator(".analysis__accuracy")).to_be_visible(timeout=WAIT_MS)  # polled until done
+    assert summary.evaluate("e => getComputedStyle(e).direction") == "rtl"
+    marks = page.locator(".review__move-list .grade")
+    assert marks.count() >= 1
+    expect(marks.first).to_be_visible()
+    names = {"أفضل حركة", "حركة جيدة", "عدم دقة", "خطأ", "خطأ فادح"}
+    assert marks.first.locator(".visually-hidden").inner_text() in names  # read out, not shown
+    expect(page.locator(".analysis__duplicate")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if js:  # axe runs in the page
+        results = AXE.run(page, options=AXE_OPTIONS)
+        assert results.violations_count == 0, results.generate_report()
+
+    page.locator(".review__move--graded a").first.click()
+    decision = page.locator(".analysis__decision")
+    expect(decision).to_be_visible()
+    expect(decision.locator(".grade")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+    add = page.locator(".analysis__add button")
+    expect(add).to_be_visible()  # this deal (seed 41, these moves) holds a mistake or a blunder
+    add.click()
+    expect(page.locator(".mistakes__due a").first).to_be_visible()
+    page.locator(".mistakes__due a").first.click()
+    expect(page.locator("input[name=choice]").first).to_be_attached()
+    page.locator(".mistake__move label").first.click()
+    page.locator(".mistake__form button[type=submit]").click()
+    expect(page.locator("#feedback .grade")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if js:
+        results = AXE.run(page, options=AXE_OPTIONS)
+        assert results.violations_count == 0, results.generate_report()
+    context.close()

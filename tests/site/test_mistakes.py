@@ -1,0 +1,174 @@
+"""Your mistakes become your puzzles (paiyou.puzzles.mistakes, views/mistakes.py).
+
+- The deck (a cookie): round trip, malformed cards dropped, no card twice, at most MAX_CARDS.
+- Leitner scheduling: solved, a card moves up a box and comes back after that box's interval;
+  missed, it goes back to box 1 and comes back in ten minutes; the top box stays the top.
+- The flow: a finished deal's analysis → "practise your mistakes" (POST) adds its mistakes and
+  blunders → the deck lists them due → a puzzle shows the position as the player saw it → the
+  move played is judged wrong (box 1), the best move right (box 2), by engine.analysis.assess.
+- Hostile input: a bad choice is a 422, a step that is no decision or an unfinished deal a 404.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from engine.games import GAMES
+from paiyou.play import analyses
+from paiyou.puzzles.mistakes import BOXES, INTERVALS, MAX_CARDS, Deck, cookie_name
+
+ID = "A" * 32
+
+
+def test_the_deck_round_trips_and_drops_what_is_malformed() -> None:
+    deck = Deck.parse(f"{ID}~3~2~100.bad.{ID}~3~1~5.{'B' * 32}~7~9~1.{'C' * 32}~4~1~50")
+    assert [(c.game_id, c.step, c.box, c.due) for c in deck.cards] == [(ID, 3, 2, 100), ("C" * 32, 4, 1, 50)]
+    assert Deck.parse(deck.dump()) == deck
+    assert not deck.add(ID, 3, 0)  # already there
+    assert deck.add(ID, 5, 60) and deck.find(ID, 5) is not None
+    many = Deck([])
+    for n in range(MAX_CARDS + 5):
+        many.add(ID, n, n)
+    assert len(many.cards) == MAX_CARDS and many.cards[0].step == 5  # the oldest went
+    assert Deck.parse("x" * 5000).cards == []
+
+
+def test_leitner_boxes() -> None:
+    deck = Deck([])
+    deck.add(ID, 1, 1000)
+    assert [c.step for c in deck.due(1000)] == [1]
+    card = deck.answer(ID, 1, True, 1000)
+    assert card is not None and card.box == 2 and card.due == 1000 + INTERVALS[2]
+    assert deck.due(1000 + INTERVALS[2] - 1) == []  # solved: comes back later
+    for _ in range(BOXES + 2):
+        card = deck.answer(ID, 1, True, 2000)
+    assert card is not None and card.box == BOXES and card.due == 2000 + INTERVALS[BOXES]
+    card = deck.answer(ID, 1, False, 3000)
+    assert card is not None and card.box == 1 and card.due == 3000 + INTERVALS[1]  # missed: soon
+    assert INTERVALS[1] < INTERVALS[2] < INTERVALS[BOXES]
+    assert deck.answer(ID, 99, True, 0) is None
+
+
+def _finished_with_mistakes(app: Flask, client: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A Chuo Pai deal against greedy players, the human always playing its last legal move (it
+    makes mistakes), analysed; (id, record, analysis)."""
+    data = client.post("/api/v1/chuo-pai/games", json={"seed": 5, "level": "greedy"}).get_json()
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {data['key']}"  # the deal's player
+    while not data["view"]["is_over"]:
+        body = {"version": data["version"], **data["view"]["legal_actions"][-1]}
+        data = client.post(f"/api/v1/games/{data['id']}/actions", json=body).get_json()
+    analyses.run_pending(app)
+    record = client.get(f"/api/v1/games/{data['id']}/record").get_json()
+    return data["id"], record, client.get(f"/api/v1/games/{data['id']}/analysis").get_json()
+
+
+def test_mistakes_become_puzzles_judged_and_scheduled(app: Flask, client: Any) -> None:
+    game_id, record, result = _finished_with_mistakes(app, client)
+    wrong = [d for d in result["decisions"] if d["grade"] in ("mistake", "blunder")]
+    assert wrong, "this deal should hold a mistake"
+    review = client.get(f"/en/chuo-pai/games/{game_id}/review").get_data(as_text=True)
+    assert f'action="/en/chuo-pai/games/{game_id}/mistakes"' in review
+    added = client.post(f"/en/chuo-pai/games/{game_id}/mistakes")
+    assert added.status_code == 303 and added.headers["Location"].endswith("/en/chuo-pai/mistakes")
+    cookie = client.get_cookie(cookie_name("chuo-pai"))
+    assert cookie is not None
+    deck = Deck.parse(cookie.value)
+    assert sorted(c.step for c in deck.cards) == sorted(d["step"] for d in wrong)
+    listing = client.get("/en/chuo-pai/mistakes").get_data(as_text=True)
+    for d in wrong:
+        assert f'/en/chuo-pai/mistakes/{game_id}/{d["step"]}"' in listing
+
+    d = wrong[0]
+    url = f"/en/chuo-pai/mistakes/{game_id}/{d['step']}"
+    page = client.get(url)
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    view = GAMES["chuo-pai"].replay_steps(record)[d["step"]].view(0)
+    legal = [a.as_dict() for a in view.legal_actions()]
+    assert page.get_data(as_text=True).count('name="choice"') == len(legal)
+    # only the seat's own hand and the play on the table: no other hand of that moment
+    hand = {t.key for t in view.hand}
+    shown = set(re.findall(r'data-tile="([0-9]-[0-9])"', page.get_data(as_text=True)))
+    table = {t.key for t in view.current.tiles} if view.current is not None else set()
+    assert shown <= hand | table
+
+    missed = client.post(url, data={"choice": str(legal.index(d["played"]))})
+    assert missed.status_code == 200 and "Not yet" in missed.get_data(as_text=True)
+    card = Deck.parse(client.get_cookie(cookie_name("chuo-pai")).value).find(game_id, d["step"])  # type: ignore[union-attr]
+    assert card is not None and card.box == 1 and card.due > 0
+    solved = client.post(url, data={"choice": str(legal.index(d["best"]))})
+    assert "Right:" in solved.get_data(as_text=True)
+    card = Deck.parse(client.get_cookie(cookie_name("chuo-pai")).value).find(game_id, d["step"])  # type: ignore[union-attr]
+    assert card is not None and card.box == 2
+
+
+@pytest.mark.parametrize("choice", ["", "x", "-1", "999", "٣", "1" * 10])
+def test_a_bad_choice_is_a_422(app: Flask, client: Any, choice: str) -> None:
+    game_id, _, result = _finished_with_mistakes(app, client)
+    step = result["decisions"][0]["step"]
+    response = client.post(f"/en/chuo-pai/mistakes/{game_id}/{step}", data={"choice": choice})
+    assert response.status_code == 422
+
+
+def test_only_decisions_of_finished_deals_are_puzzles(app: Flask, client: Any) -> None:
+    game_id, record, result = _finished_with_mistakes(app, client)
+    steps = {d["step"] for d in result["decisions"]}
+    other = next(n for n in range(len(GAMES["chuo-pai"].replay_steps(record)) - 1) if n not in steps
+                 and GAMES["chuo-pai"].replay_steps(record)[n].to_act != 0)
+    assert client.get(f"/en/chuo-pai/mistakes/{game_id}/{other}").status_code == 404
+    assert client.get(f"/en/chuo-pai/mistakes/{game_id}/99999").status_code == 404
+    assert client.get(f"/en/tien-gow/mistakes/{game_id}/1").status_code == 404
+    fresh = client.post("/api/v1/chuo-pai/games", json={"seed": 6, "level": "greedy"}).get_json()
+    assert client.get(f"/en/chuo-pai/mistakes/{fresh['id']}/0").status_code == 404  # not over: nothing shown
+    assert client.get("/en/chuo-pai/mistakes/" + "Z" * 32 + "/1").status_code == 404
+
+
+# -- first tries and a streak (paiyou.puzzles.progress.Streak) ------------------------------------------
+
+def test_the_streak_counts_first_tries_and_ends_on_a_miss() -> None:
+    from paiyou.puzzles.progress import Streak
+
+    run = Streak()
+    run.record("practice:easy-1", True, True)
+    run.record("practice:easy-2", True, True)
+    run.record("practice:easy-2", True, True)  # sent again: a retry, not counted
+    assert (run.first, run.current, run.best) == (2, 2, 2)
+    run.record("practice:easy-3", False, True)
+    run.record("practice:easy-3", True, True)  # right on the second try: not a first try
+    assert (run.first, run.current, run.best) == (2, 0, 2)
+    run.record("lesson:cards-1", True, False)  # the lesson's own progress says it was tried before
+    run.record("lesson:cards-2", True, True)
+    assert (run.first, run.current, run.best) == (3, 1, 2)
+    assert Streak.parse(run.dump()) == run
+    assert Streak.parse("9.99.3.x") == Streak(9, 3, 3, "x")  # a run never exceeds the best
+    assert Streak.parse("<script>") == Streak()
+
+
+def test_lesson_and_practice_answers_keep_the_streak(client: Any) -> None:
+    from paiyou.puzzles.progress import Streak, streak_cookie_name
+
+    page = client.get("/en/chuo-pai/practice/easy/12").get_data(as_text=True)
+    answers = re.findall(r'name="answer" value="([^"]+)"', page)
+    assert answers
+    for value in answers:  # one of them is right; the first answer decides the first try
+        client.post("/en/chuo-pai/practice/easy/12", data={"answer": value})
+    run = Streak.parse(client.get_cookie(streak_cookie_name("chuo-pai")).value)  # type: ignore[union-attr]
+    assert run.last == "practice:easy-12" and run.first in (0, 1)
+    shown = client.get("/en/chuo-pai/practice").get_data(as_text=True)
+    assert "Solved at the first try:" in shown and "Best streak:" in shown
+
+
+def test_judging_an_answer_is_under_the_hint_limit(tmp_path: Any, translations_dir: Any) -> None:
+    from paiyou import create_app
+
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3", "PAIYOU_HINT_LIMIT": "1 per minute",
+                      "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_ANALYSIS_LEVEL": "standard"})
+    client = app.test_client()
+    game_id, _, result = _finished_with_mistakes(app, client)
+    url = f"/en/chuo-pai/mistakes/{game_id}/{result['decisions'][0]['step']}"
+    assert client.get(url).status_code == 200 and client.get(url).status_code == 200  # looking is free
+    assert client.post(url, data={"choice": "0"}).status_code == 200
+    assert client.post(url, data={"choice": "0"}).status_code == 429
