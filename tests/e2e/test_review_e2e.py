@@ -26,9 +26,11 @@ AXE_OPTIONS = {
 }
 
 
-def api(base: str, path: str, body: Any = None) -> Any:
+def api(base: str, path: str, body: Any = None, key: str | None = None) -> Any:
+    """The game API; ``key``: the deal's seat key, for what only its player may do."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"},
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
+    request = urllib.request.Request(base + path, data=data, headers=headers,
                                      method="GET" if body is None else "POST")
     with urllib.request.urlopen(request) as answer:
         return json.loads(answer.read())
@@ -36,10 +38,11 @@ def api(base: str, path: str, body: Any = None) -> Any:
 
 def finished(base: str, game: str, seed: int) -> str:
     data = api(base, f"/api/v1/{game}/games", {"seed": seed, "level": "greedy"})
+    key = data["key"]
     rng = random.Random(seed)
     while not data["view"]["is_over"]:
         action = rng.choice(data["view"]["legal_actions"])
-        data = api(base, f"/api/v1/games/{data['id']}/actions", {"version": data["version"], **action})
+        data = api(base, f"/api/v1/games/{data['id']}/actions", {"version": data["version"], **action}, key)
     return str(data["id"])
 
 
@@ -74,7 +77,11 @@ def test_the_shuffle_check_runs_in_the_page(page: Page, live_server: str, lang: 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_new_deal_during_a_deal_asks_in_a_dialog(page: Page, live_server: str, lang: str) -> None:
-    game_id = api(live_server, "/api/v1/chuo-pai/games", {"seed": 7})["id"]
+    created = api(live_server, "/api/v1/chuo-pai/games", {"seed": 7})
+    game_id = created["id"]
+    # this browser is the deal's player: its seat key in the cookie, as if it had dealt it
+    page.context.add_cookies([{"name": "paiyou_seats", "value": f"{game_id}:{created['key']}",
+                               "url": live_server}])
     table = f"/{lang}/chuo-pai/games/{game_id}"
     page.goto(table)
     page.locator(".play__links form[data-ask] button[type=submit]").click()
