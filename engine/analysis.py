@@ -11,7 +11,7 @@ same deal played again with a computer player in that seat ("duplicate").
   players with the same generators as the site, ``engine.seating``) with ``level`` in ``seat``.
 - ``hindsight(record, seat)``, apart: the move that would have done best against the real hands.
 
-Thresholds, accuracy formula, budgets and seeding: docs/ai.md, "Analysis of a finished deal".
+Thresholds, accuracy formula, budgets and seeding: docs/analysis.md.
 Errors: ``AnalysisError`` with a code (``unknown-game``, ``not-a-seat``, ``unknown-level``,
 ``level-cannot-estimate``, ``deal-not-over``, ``deal-over``, ``not-legal``, ``bad-opponents``);
 a bad record raises the engine's ``RecordError``.
