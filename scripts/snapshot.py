@@ -485,7 +485,7 @@ class SeatKeyClient(FlaskClient):
 
     def open(self, *args: Any, **kwargs: Any) -> TestResponse:  # type: ignore[override]
         path = str(args[0]) if args and isinstance(args[0], str) else ""
-        found = re.match(r"/api/v1/games/(\w+)", path)
+        found = re.match(r"/api/v1/games/([A-Za-z0-9_-]+)", path)
         headers = dict(kwargs.pop("headers", None) or {})
         if found and found.group(1) in self.keys and "Authorization" not in headers:
             headers["Authorization"] = f"Bearer {self.keys[found.group(1)]}"
