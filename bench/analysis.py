@@ -32,22 +32,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.arena import wilson  # noqa: E402  (the arena's interval of a proportion)
 from engine.analysis import GRADES, analyse, duplicate  # noqa: E402
 from engine.games import GAME_KEYS, game  # noqa: E402
 from engine.seating import play_seats  # noqa: E402
 
 Z95 = 1.959964
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
