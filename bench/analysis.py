@@ -1,7 +1,7 @@
 """Analysis of a finished deal (engine/analysis.py): its cost, its grades by the player's level, and
 the duplicate's score difference.
 
-    python bench/analysis.py --deals 200                       # the full run (hours of CPU)
+    python bench/analysis.py --deals 200 --jobs 2              # the full run (hours of CPU)
     python bench/analysis.py --deals 4 --levels standard       # a check that it works
 
 For each game and each ``--levels`` name L, deals ``--seed`` … ``--seed + deals − 1`` are played
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import statistics
 import sys
 import time
@@ -70,12 +71,22 @@ def run_deal(key: str, seed: int, level: str, opponents: str, analysis_level: st
 
 
 def bench(key: str, levels: Sequence[str], deals: int, first_seed: int, opponents: str,
-          analysis_level: str, duplicate_level: str, out: Any = sys.stdout) -> dict[str, list[dict[str, Any]]]:
-    """Every deal of one game for every level; prints the three tables; returns the rows."""
-    rows: dict[str, list[dict[str, Any]]] = {}
-    for level in levels:
-        rows[level] = [run_deal(key, seed, level, opponents, analysis_level, duplicate_level)
-                       for seed in range(first_seed, first_seed + deals)]
+          analysis_level: str, duplicate_level: str, out: Any = sys.stdout,
+          jobs: int = 1) -> dict[str, list[dict[str, Any]]]:
+    """Every deal of one game for every level; prints the three tables; returns the rows.
+
+    With ``jobs`` > 1 the deals run in that many processes; each deal's figures are its own
+    process's CPU time, so the results do not depend on ``jobs``."""
+    tasks = [(key, seed, level, opponents, analysis_level, duplicate_level)
+             for level in levels for seed in range(first_seed, first_seed + deals)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.starmap(run_deal, tasks, chunksize=1)
+    else:
+        results = [run_deal(*task) for task in tasks]
+    rows: dict[str, list[dict[str, Any]]] = {level: [] for level in levels}
+    for task, result in zip(tasks, results, strict=True):
+        rows[task[2]].append(result)
     print(report(key, rows, deals, first_seed, opponents, analysis_level, duplicate_level), file=out)
     return rows
 
@@ -123,10 +134,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opponents", default="strong", help="the other seats' level (the site's default)")
     parser.add_argument("--analysis-level", default="strong")
     parser.add_argument("--duplicate-level", default="strong")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (each deal's CPU time is its own)")
     args = parser.parse_args(argv)
     for key in args.games.split(","):
         bench(key, args.levels.split(","), args.deals, args.seed, args.opponents, args.analysis_level,
-              args.duplicate_level)
+              args.duplicate_level, jobs=args.jobs)
     return 0
 
 

@@ -24,3 +24,12 @@ def test_the_interval_helpers():
     mean, low, high = bench_analysis.mean_interval([1.0, 2.0, 3.0])
     assert mean == 2.0 and low < 2.0 < high
     assert bench_analysis.percentile([1.0, 2.0, 3.0, 4.0], 0.95) == 4.0
+
+
+def test_processes_give_the_same_grades_and_scores_as_one():
+    def figures(jobs: int) -> list[tuple[object, ...]]:
+        rows = bench_analysis.bench("tien-gow", ["random", "greedy"], 2, 7, "greedy", "standard", "greedy",
+                                    out=io.StringIO(), jobs=jobs)
+        return [(level, r["counts"], r["accuracy"], r["difference"]) for level in rows for r in rows[level]]
+
+    assert figures(2) == figures(1)
