@@ -700,7 +700,7 @@ def test_a_replay_gets_a_content_addressed_link_stepped_by_get(translations_dir:
 
 @pytest.mark.parametrize(("game", "lang", "where"), [("chuo-pai", "en", "round 3, action 2 ("),
                                                      ("tien-gow", "en", "trick 3, action 2 ("),
-                                                     ("tien-gow", "fa", "دست ۳، حرکت ۲، ")])
+                                                     ("tien-gow", "fa", "دور ۳، حرکت ۲، ")])
 def test_a_rejected_record_is_a_422_naming_where_and_why(web, game: str, lang: str, where: str) -> None:
     import json
 
