@@ -78,3 +78,21 @@ def test_seed_and_puzzle_numbers_accept_native_digits() -> None:
         with pytest.raises(game_service.BadInput):
             game_service.parse_seed(bad)
     assert checking._int("۱۲") == 12 and checking._int("²") is None and checking._int("9" * 5000) is None
+
+
+# The list-style-type that counts in each CLDR numbering system's digits.
+LIST_STYLES = {"latn": None, "arabext": "persian", "arab": "arabic-indic", "deva": "devanagari"}
+
+
+def test_numbered_lists_count_in_the_pages_digits() -> None:
+    """Every language whose numbers use other digits numbers its lists (<ol>) with them too."""
+    from pathlib import Path
+
+    from paiyou.config import LANGUAGE_CODES
+    from paiyou.i18n.numerals import numbering_system
+
+    css = (Path(__file__).resolve().parents[2] / "site/paiyou/static/css/site.css").read_text()
+    for lang in LANGUAGE_CODES:
+        style = LIST_STYLES[numbering_system(lang)]
+        rule = f"ol:lang({lang}) {{ list-style-type: {style}; }}"
+        assert (rule in css) == (style is not None), lang
