@@ -7,6 +7,7 @@ Sentences themselves are whole messages with named placeholders; these pieces on
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from babel.lists import format_list
 from flask_babel import get_locale
@@ -50,12 +51,30 @@ def lazy_number(n: int) -> LazyString:
     return LazyString(numerals.format_number, n)  # type: ignore[no-untyped-call]  # untyped __init__
 
 
-def or_list(items: Sequence[str]) -> str:
-    return format_list(list(items), style="or", locale=get_locale())
+# CLDR puts a comma before the last "and"/"or" in Hindi ("a, b, और c") and Persian ("a، b، و c"),
+# as English does; the native readers of both (2026-12-04) found it foreign, so there the last item
+# is joined by the two-item pattern ("a, b और c").
+NO_COMMA_BEFORE_LAST = frozenset({"hi", "fa"})
 
 
-def and_list(items: Sequence[str]) -> str:
-    return format_list(list(items), locale=get_locale())
+def _joined(items: Sequence[object], style: Literal["standard", "or"]) -> str:
+    texts = [str(i) for i in items]
+    locale = get_locale()
+    if locale is None or locale.language not in NO_COMMA_BEFORE_LAST or len(texts) < 3:
+        return format_list(texts, style=style, locale=locale)
+    patterns: dict[str, str] = locale.list_patterns[style]
+    text = patterns["start"].format(texts[0], texts[1])
+    for item in texts[2:-1]:
+        text = patterns["middle"].format(text, item)
+    return patterns["2"].format(text, texts[-1])
+
+
+def or_list(items: Sequence[object]) -> str:
+    return _joined(items, "or")
+
+
+def and_list(items: Sequence[object]) -> str:
+    return _joined(items, "standard")
 
 
 def notation(tiles: Iterable[Tile]) -> str:

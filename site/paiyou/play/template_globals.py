@@ -8,12 +8,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from babel.lists import format_list
 from babel.numbers import format_percent
 from flask import Flask
 from flask_babel import get_locale, pgettext
 
-from paiyou.i18n import names, numerals
+from paiyou.i18n import names, numerals, phrases
 from paiyou.play.presenter import table_of
 
 
@@ -25,11 +24,11 @@ def tiles_phrase(keys: Sequence[str], game: str) -> str:
         name = str(names.tile_name(key, game))
         parts.append(name if counts[key] == 1 else
                      pgettext("play", "%(name)s ×%(num)s", name=name, num=numerals.num(counts[key])))
-    return format_list(parts, locale=get_locale())
+    return phrases.and_list(parts)
 
 
 def and_list(items: Sequence[str]) -> str:
-    return format_list([str(i) for i in items], locale=get_locale())
+    return phrases.and_list(items)
 
 
 def signed(number: int | float) -> str:
