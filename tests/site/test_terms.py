@@ -264,36 +264,3 @@ def test_no_agreement_with_a_substituted_name() -> None:
                 for msg in read_po(f):
                     problems += [(lang, s) for s in _strings(msg) if msg.id and pattern.search(s)]
     assert not problems, problems
-
-
-# A message that names a button quotes the button's own label (until every such message takes the
-# label as a placeholder): (domain, context, quoting msgid) -> the buttons it names.
-QUOTED_BUTTONS = {
-    ("play", "play", "Select cards (click, tap, or Space on a focused card), then press Play. Cards "
-     "that can take part in a play have a gold line under them."): [("play", "play", "Play")],
-    ("play", "play", "Select tiles (click, tap, or Space on a focused tile), then press Face up or "
-     "Face down. Tiles that can go face up have a gold line under them."):
-        [("play", "play", "Face up"), ("play", "play", "Face down")],
-    ("play", "play", "When nothing in your hand beats the highest play, you press Pass yourself."):
-        [("play", "play", "Pass")],
-    ("puzzles", "puzzle feedback", "Select the cards first, or answer that nothing moves."):
-        [("puzzles", "puzzles", "Nothing moves")],
-}
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_quoted_button_reads_as_its_label(lang: str) -> None:
-    catalogs = {}
-    for domain in ("play", "puzzles"):
-        with (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
-            catalogs[domain] = read_po(f)
-    problems = []
-    for (domain, context, msgid), buttons in QUOTED_BUTTONS.items():
-        message = catalogs[domain].get(msgid, context=context)
-        if message is None:  # the message now takes the label as a placeholder
-            continue
-        for b_domain, b_context, b_msgid in buttons:
-            label = catalogs[b_domain].get(b_msgid, context=b_context).string
-            if label not in message.string:
-                problems.append((msgid, label, message.string))
-    assert not problems, problems

@@ -87,6 +87,17 @@ def text_direction(lang: str) -> str:
     return Locale.parse(lang).text_direction  # 'rtl' for ar and fa, from CLDR
 
 
+LRI, PDI = "\u2066", "\u2069"  # LEFT-TO-RIGHT ISOLATE, POP DIRECTIONAL ISOLATE
+
+
+def isolated(text: str) -> str:
+    """Left-to-right ``text`` (tile notation, a header) for a plain-text message (the APIs' JSON):
+    in a right-to-left language, between U+2066 and U+2069, so it shows in its own order inside
+    the sentence; unchanged in a left-to-right language. (HTML isolates with ``<bdi dir="ltr">``.)"""
+    locale = get_locale()
+    return f"{LRI}{text}{PDI}" if locale is not None and locale.text_direction == "rtl" else text
+
+
 def page_url(lang: str, *, external: bool = False, chosen: bool = False) -> str | None:
     """This page in another language, or None when the current request is not a page."""
     endpoint = request.endpoint

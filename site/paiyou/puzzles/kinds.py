@@ -111,6 +111,10 @@ class PracticeRules(Protocol):
 
     def hand_size(self, level: str) -> int: ...
 
+    def level_description(self, level: str) -> str:
+        """What the practice puzzles of ``level`` (``paiyou.puzzles.practice.LEVELS``) hold, in the
+        game's own words (cards or tiles), in the page's language."""
+
     def hands(self, seed: int) -> list[tuple[Tile, ...]]:
         """The hands of the engine's deal ``seed``, the learner's first."""
 

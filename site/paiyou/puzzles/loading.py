@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from paiyou.content.model import Placeholder, Text, notations, number_placeholder, parse_text
+from paiyou.i18n.controls import CONTROLS
 from paiyou.puzzles.kinds import GamePuzzles, all_games, game_puzzles
 from paiyou.puzzles.model import (
     ContentError,
@@ -54,6 +55,8 @@ def placeholders() -> dict[str, Placeholder]:
     for game in all_games().values():
         kinds.update((kind, p.placeholder) for kind, p in game.placeholders.items())
     kinds["seat"] = Placeholder(_seat, lambda arg: f"a player's name (seat {arg})")
+    kinds["button"] = Placeholder(lambda arg: "" if arg in CONTROLS else f"unknown control {arg!r}",
+                                  lambda arg: f"the label of the button {CONTROLS[arg].label!r}")
     return kinds
 
 

@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 
 from paiyou.content.model import Text, Value
 from paiyou.i18n import numerals
+from paiyou.i18n.controls import control
 from paiyou.puzzles.kinds import all_games, seat_name
 
 _INLINE = (
@@ -33,7 +34,7 @@ def _inline(escaped: str) -> str:
 
 def value_html(value: Value) -> Markup:
     """A placeholder's value as HTML: a number in the page's digits, a rule link, a player's name,
-    or what a game's own kinds draw (tile and set names …)."""
+    a button's label, or what a game's own kinds draw (tile and set names …)."""
     kind, arg = value.kind, value.arg
     if kind == "n":
         return escape(numerals.num(int(arg)))
@@ -42,6 +43,8 @@ def value_html(value: Value) -> Markup:
         # the first game (in the engine's order) that has this seat names it
         game = next(key for key, g in games.items() if int(arg) < g.seats)
         return escape(seat_name(game, arg))
+    if kind == "button":
+        return escape(control(arg))
     if kind == "rule":
         game = next(key for key, g in games.items() if arg.startswith(g.rule_prefix + "-"))
         href = url_for("rules.show", game=game) + "#" + arg.lower()

@@ -33,6 +33,7 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
+from paiyou.i18n.languages import isolated
 from paiyou.i18n.numerals import format_number
 from paiyou.play import access
 from paiyou.play import service as service
@@ -47,6 +48,7 @@ bp = Blueprint("api_games", __name__, url_prefix="/api/v1")
 log = logging.getLogger(__name__)
 
 GAME_PATH = url_converter()
+NOTATION_EXAMPLE = "6-6 4-5"  # in an error message, isolated from right-to-left text
 
 
 def error_message(code: str) -> str:
@@ -64,12 +66,13 @@ def error_message(code: str) -> str:
         "seat-key-required": pgettext(
             "play api", "Only the player of this deal may do that until it is over: send the "
             "\"key\" given when the deal was created, in the header %(header)s.",
-            header="Authorization: Bearer <key>"),
+            header=isolated("Authorization: Bearer <key>")),
         "bad-json": pgettext("play api", "The request body must be a JSON object."),
         "bad-version": pgettext("play api", "\"version\" must be the game's current version number."),
         "bad-tiles": pgettext(
             "play api",
-            "\"tiles\" must be tile notation such as \"6-6 4-5\" (an empty string is a pass)."),
+            "\"tiles\" must be tile notation such as \"%(example)s\" (an empty string is a pass).",
+            example=isolated(NOTATION_EXAMPLE)),
         "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
         "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
                              lowest=format_number(0), highest=format_number(service.MAX_SEED - 1)),
@@ -82,7 +85,7 @@ def error_message(code: str) -> str:
         "bad-request": pgettext("play api", "The request is malformed."),
         "unsupported-media-type": pgettext(
             "play api", "Send the request body as JSON, with the header %(header)s.",
-            header="Content-Type: application/json"),
+            header=isolated("Content-Type: application/json")),
         "database-unavailable": pgettext(
             "play api", "The games cannot be reached just now. Please try again in a few seconds."),
         "server-error": pgettext("play api", "Something went wrong on the server. Please try again."),

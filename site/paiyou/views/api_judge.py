@@ -22,6 +22,7 @@ from engine.games import GAME_KEYS
 from engine.games import game as engine_game
 from engine.tiles import parse_tiles
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
+from paiyou.i18n.languages import isolated
 from paiyou.puzzles.loading import load_course
 from paiyou.reasons import explain
 from paiyou.web.bodies import NOT_JSON, parse_json
@@ -40,15 +41,20 @@ ERRORS = {
     "unknown-game": lazy_pgettext("api error", "Unknown game: use chuo-pai or tien-gow."),
     "unknown-language": lazy_pgettext("api error", "Unknown language: use en, ar, hi, fa or pl."),
     "malformed-tiles": lazy_pgettext(
-        "api error", "The field %(field)s is not tile notation such as \"6-6 4-5\"."),
+        "api error", "The field %(field)s is not tile notation such as \"%(example)s\"."),
     "current-not-a-play": lazy_pgettext(
         "api error", "The current play is no legal play, so nothing can be judged against it."),
     "method-not-allowed": lazy_pgettext("api error", "Use POST with a JSON body."),
 }
 
 
+NOTATION_EXAMPLE = "6-6 4-5"  # in an error message, isolated from right-to-left text
+
+
 def error(code: str, lang: str, status: int = 400, **values: str) -> tuple[Response, int]:
     with force_locale(lang):
+        if code == "malformed-tiles":
+            values["example"] = isolated(NOTATION_EXAMPLE)
         message = str(ERRORS[code]) % values if values else str(ERRORS[code])
     return jsonify(error=code, message=message), status
 

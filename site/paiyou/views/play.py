@@ -134,7 +134,7 @@ def start_page(game: str) -> Any:
             "play", "Choose one of the levels below."), status=400)
     if request.args.get("reset") == "unconfirmed":
         return _start_page(game, seed_text=seed_text, level=level, error=pgettext(
-            "play", "Tick the box first to confirm that your statistics should be forgotten."))
+            "play", "Tick the box first to confirm that your statistics should be deleted."))
     return _start_page(game, seed_text=seed_text, level=level)
 
 

@@ -243,13 +243,6 @@ LEVEL_NAMES = {
     "medium": lazy_pgettext("difficulty", "Medium"),
     "hard": lazy_pgettext("difficulty", "Hard"),
 }
-LEVEL_DESCRIPTIONS = {
-    "easy": lazy_pgettext("difficulty", "Single tiles: does it beat, and can you beat it?"),
-    "medium": lazy_pgettext("difficulty", "Pairs and combinations of two, in longer hands."),
-    "hard": lazy_pgettext("difficulty",
-                          "Sets of up to four tiles, tiles that make no play at all, whole hands "
-                          "and last tricks."),
-}
 @bp.app_template_global()
 def puzzle_streak(game: str) -> Streak:
     """This browser's first tries and streak for ``game`` (its cookie: the cached pages that show
@@ -283,5 +276,6 @@ def level_name(level: str) -> str:
 
 
 @bp.app_template_global()
-def level_description(level: str) -> str:
-    return str(LEVEL_DESCRIPTIONS[level])
+def level_description(game: str, level: str) -> str:
+    """What a practice level holds, in the game's own words (its room's ``practice``)."""
+    return game_puzzles(game).practice.level_description(level)

@@ -19,7 +19,7 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
-from paiyou.i18n import names, numerals
+from paiyou.i18n import controls, names, numerals
 from paiyou.registry import GAME_KEYS, stylesheet
 from paiyou.web import drawing, navigation
 
@@ -61,6 +61,7 @@ def init_app(app: Flask) -> None:
         names=names,
         nav_items=navigation.nav_items,
         game_action_url=navigation.game_action_url,
+        control=controls.control,
     )
     app.jinja_env.filters.update(num=num_filter, notation=notation_filter)
     # The tile macros are also globals, so they work without an import — in particular inside

@@ -59,6 +59,9 @@ class Practice:
     def hand_size(self, level: str) -> int:
         return hc.HAND
 
+    def level_description(self, level: str) -> str:
+        return f"Single tiles from a hand of {hc.HAND}."
+
     def hands(self, seed: int) -> list[tuple[Tile, ...]]:
         return [tuple(h) for h in hc.new_deal(seed).dealt]
 

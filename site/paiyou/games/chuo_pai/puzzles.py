@@ -18,6 +18,7 @@ from paiyou import reasons
 from paiyou.content.model import Placeholder
 from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES, SPECIAL_TYPE_NAMES
 from paiyou.i18n import names, numerals
+from paiyou.i18n.controls import control
 from paiyou.puzzles.checking import read_choice, read_number, read_seat, read_tiles
 from paiyou.puzzles.gettext import LazyString, lazy_pgettext, npgettext, pgettext
 from paiyou.puzzles.kinds import (
@@ -240,7 +241,8 @@ class Bonus(Puzzle):
 
     def explanation(self, answer: Answer, verdict: Verdict) -> str:
         if verdict.code == "no-tiles":
-            return pgettext("puzzle feedback", "Select the cards first, or answer that nothing moves.")
+            return pgettext("puzzle feedback", "Select the cards first, or press \"%(nothing_moves_button)s\".",
+                            nothing_moves_button=control("nothing_moves_button"))
         if self.solution.answers != (NONE,):
             return pgettext("puzzle feedback",
                             "The hand holds both %(nail)s and %(twored)s, so every %(nail)s and "
@@ -440,9 +442,20 @@ _JUDGE_RULES = {"ok": ("CP-12",), "not-a-play": ("CP-6", "CP-10"), "different-fa
                 "not-higher": ("CP-7", "CP-11", "CP-12")}
 
 
+_LEVEL_DESCRIPTIONS = {
+    "easy": lazy_pgettext("difficulty", "Single cards: does it beat, and can you beat it?"),
+    "medium": lazy_pgettext("difficulty", "Pairs and combinations of two cards, in longer hands."),
+    "hard": lazy_pgettext("difficulty",
+                          "Plays of up to four cards, cards that make no play at all, and whole hands."),
+}
+
+
 class Practice:
     def hand_size(self, level: str) -> int:
         return _HAND[level]
+
+    def level_description(self, level: str) -> str:
+        return str(_LEVEL_DESCRIPTIONS[level])
 
     def hands(self, seed: int) -> list[tuple[Tile, ...]]:
         return [cp.counts_to_tiles(h) for h in cp.new_deal(seed).hands]

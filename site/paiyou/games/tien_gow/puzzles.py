@@ -493,9 +493,21 @@ _JUDGE_RULES = {"ok": ("TG-7",), "not-a-set": ("TG-4", "TG-5"), "different-kind"
                 "supreme-unbeatable": ("TG-9",)}
 
 
+_LEVEL_DESCRIPTIONS = {
+    "easy": lazy_pgettext("difficulty", "Single tiles: does it beat, and can you beat it?"),
+    "medium": lazy_pgettext("difficulty", "Pairs and combinations of two, in longer hands."),
+    "hard": lazy_pgettext("difficulty",
+                          "Sets of up to four tiles, tiles that make no play at all, whole hands "
+                          "and last tricks."),
+}
+
+
 class Practice:
     def hand_size(self, level: str) -> int:
         return _HAND[level]
+
+    def level_description(self, level: str) -> str:
+        return str(_LEVEL_DESCRIPTIONS[level])
 
     def hands(self, seed: int) -> list[tuple[Tile, ...]]:
         return [tuple(h) for h in tg.new_deal(seed).hands]

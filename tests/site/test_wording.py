@@ -1,0 +1,80 @@
+"""Wording the second language pass fixed (issue 32), each held on the rendered page or answer:
+each game's practice levels in its own words (cards or tiles), the APIs' notation example
+isolated from right-to-left text, and statistics that are deleted, not "forgotten"."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from flask import Flask
+
+from paiyou.config import LANGUAGE_CODES
+from paiyou.i18n.languages import LRI, PDI, text_direction
+from paiyou.registry import GAME_KEYS
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "translations"
+
+# The word for the things in a player's hand (the termbase's and the glossary's choice): Chuo Pai
+# has cards, Tien Gow tiles, in every language.
+CARD = {"en": r"\bcards?\b", "ar": "ورق|أوراق", "hi": "पत्त", "fa": "کارت", "pl": r"\bkart"}
+TILE = {"en": r"\btiles?\b", "ar": "قطع", "hi": "टाइल", "fa": "مهره", "pl": r"\bko(ś|ści)"}
+WORDS = {"chuo-pai": (CARD, TILE), "tien-gow": (TILE, CARD)}
+
+
+def level_descriptions(app: Flask, lang: str, game: str) -> list[str]:
+    page = app.test_client().get(f"/{lang}/{game}/practice").get_data(as_text=True)
+    cards = re.findall(r'<li class="level-card">.*?<p>(.*?)</p>', page, re.S)
+    assert len(cards) == 3, page
+    return [html.unescape(c) for c in cards]
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_practice_levels_speak_of_the_games_own_pieces(app: Flask, lang: str, game: str) -> None:
+    own, other = WORDS[game]
+    texts = level_descriptions(app, lang, game)
+    assert any(re.search(own[lang], t) for t in texts), texts
+    assert not [t for t in texts if re.search(other[lang], t)]
+
+
+def _json_message(app: Flask, method: str, url: str, body: object) -> str:
+    response = app.test_client().open(url, method=method, json=body)
+    assert response.status_code == 400, response.get_data(as_text=True)
+    return str(response.get_json()["message"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_notation_example_of_an_api_error_keeps_its_order(app: Flask, lang: str) -> None:
+    """Inside right-to-left text the example is isolated (U+2066 … U+2069), so it shows as
+    "6-6 4-5"; English reads as before."""
+    judged = _json_message(app, "POST", f"/api/v1/judge?lang={lang}",
+                           {"game": "chuo-pai", "play": "not tiles"})
+    client = app.test_client()
+    created = client.post(f"/api/v1/chuo-pai/games?lang={lang}", json={})
+    assert created.status_code == 201, created.get_data(as_text=True)
+    game = created.get_json()
+    moved = client.post(f"/api/v1/games/{game['id']}/actions?lang={lang}",
+                        json={"version": game["version"], "tiles": "not tiles"},
+                        headers={"Authorization": f"Bearer {game['key']}"})
+    assert moved.status_code == 400, moved.get_data(as_text=True)
+    messages = [judged, str(moved.get_json()["message"])]
+    for message in messages:
+        if text_direction(lang) == "rtl":
+            assert f"{LRI}6-6 4-5{PDI}" in message, message
+        else:
+            assert "6-6 4-5" in message and LRI not in message and PDI not in message, message
+    if lang == "en":
+        assert messages[0] == "The field play is not tile notation such as \"6-6 4-5\"."
+        assert messages[1] == ("\"tiles\" must be tile notation such as \"6-6 4-5\" (an empty "
+                               "string is a pass).")
+
+
+def test_statistics_are_deleted_not_forgotten() -> None:
+    with (TRANSLATIONS / "play.pot").open("rb") as f:
+        ids = [m.id for m in read_po(f) if isinstance(m.id, str)]
+    assert "Yes, delete the statistics of every game in this browser." in ids
+    assert not [i for i in ids if re.search(r"\bforg(et|otten)\b", i, re.I)]
