@@ -214,6 +214,32 @@ def test_polish_writes_twoj_in_lower_case_inside_a_sentence() -> None:
     assert not problems, problems
 
 
+# A past tense or conditional in the second person singular has a gender (rozpocząłeś / rozpoczęłaś,
+# wybrałbyś): the reader's is unknown, so Polish says it impersonally (rozpoczęto) or in the present.
+POLISH_GENDERED_YOU = re.compile(r"\b\w+(łeś|łaś|łbyś|łabyś)\b|\b\w*byś\s+\w+ł[aoy]?\b", re.I)
+
+
+def test_polish_never_assumes_the_reader_s_gender() -> None:
+    for gendered in ("W krótkim czasie rozpocząłeś wiele rozdań.", "Poprosiłaś o podpowiedź.",
+                     "Czy wybrałbyś parę?", "Gdybyś zagrał parę…"):
+        assert POLISH_GENDERED_YOU.search(gendered), gendered
+    assert not POLISH_GENDERED_YOU.search("W krótkim czasie rozpoczęto bardzo wiele rozdań.")
+    problems = [s for m in catalog_messages("pl") for s in _strings(m) if POLISH_GENDERED_YOU.search(s)]
+    assert not problems, problems
+
+
+def test_polish_takes_a_trick_and_wins_a_deal() -> None:
+    """Polish players take a trick (brać lewę) and win a round or deal: the termbase refuses
+    «wygrać lewę» in the forms the review replaced, and allows the chosen sentences."""
+    concepts, exceptions = load_termbase(TERMBASE.read_text(encoding="utf-8"))
+    for text in ("Bo wygrywa lewę.", "Kto wygra lewę, dostaje filar.", "Ostatnią lewę wygrano czwórką.",
+                 "Zwycięzca ostatniej lewy zostaje bankierem.", "Wygrywasz Najwyższą parą."):
+        assert term_problems(concepts, exceptions, "pl", [Message("A sentence.", text)]), text
+    for text in ("Kto weźmie ostatnią lewę, wygrywa rozdanie.", "Bierzesz ostatnią lewę i wygrywasz rozdanie!",
+                 "Zdobywca ostatniej lewy wygrywa rozdanie."):
+        assert not term_problems(concepts, exceptions, "pl", [Message("Who wins the trick?", text)]), text
+
+
 def test_persian_uses_the_formal_register() -> None:
     assert PERSIAN_INFORMAL.search("نشان بده") and not PERSIAN_INFORMAL.search("نشان بدهید")
     problems = [s for m in catalog_messages("fa") for s in _strings(m) if PERSIAN_INFORMAL.search(s)]
