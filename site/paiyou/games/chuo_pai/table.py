@@ -91,7 +91,8 @@ class ChuoPaiTable:
         if not view.rounds:
             return None
         finished = view.rounds[-1]
-        return {"winner": names[finished.winner] if finished.winner is not None else "", "plays": [
+        return {"winner": names[finished.winner] if finished.winner is not None else "",
+                "you_won": finished.winner == view.seat, "plays": [
             {"name": names[seat], "tiles": keys(play.tiles), "pass": not play.tiles, "face_up": True,
              "count": len(play.tiles)} for seat, play in finished.actions]}
 

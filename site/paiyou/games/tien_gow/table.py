@@ -76,7 +76,8 @@ class TienGowTable:
         if not view.tricks:
             return None
         finished = view.tricks[-1]
-        return {"winner": names[finished.winner] if finished.winner is not None else "", "plays": [
+        return {"winner": names[finished.winner] if finished.winner is not None else "",
+                "you_won": finished.winner == view.seat, "plays": [
             {"name": names[play.player], "tiles": keys(play.tiles), "pass": False,
              "face_up": play.face_up, "count": play.count} for play in finished.plays]}
 
