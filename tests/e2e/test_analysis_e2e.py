@@ -95,6 +95,9 @@ def test_the_review_shows_the_analysis_and_its_marks(browser: Browser, base_url:
     page.locator('a[data-key="next"]').click()
     page.wait_for_url(re.compile(rf"step={step}#review-steps$"))
     expect(page.locator(".analysis__decision .analysis__verdict")).to_be_in_viewport()
+    if js:  # the judgement and its hand pass axe too
+        results = AXE.run(page, options=AXE_OPTIONS)
+        assert results.violations_count == 0, results.generate_report()
 
     add = page.locator(".analysis__add button")
     expect(add).to_be_visible()  # this deal (seed 41, these moves) holds a mistake or a blunder

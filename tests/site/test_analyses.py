@@ -540,6 +540,7 @@ def test_the_player_asks_again_for_a_failed_analysis_in_the_review(translations_
     assert store_for(app).analysis(data["id"]) == job
     over = client.post(box, data={"csrf_token": _token(page)})
     assert over.status_code == 429 and "Retry-After" in over.headers  # two a minute
+    assert "Za dużo analiz" in over.get_data(as_text=True)  # its own page, in the page's language
     assert analyses.run_pending(app) == 1
     done = store_for(app).analysis(data["id"])
     assert done is not None and done.state == "done"
