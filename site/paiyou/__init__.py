@@ -20,7 +20,7 @@ from paiyou import cli, registry
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.i18n import languages
 from paiyou.play import template_globals as play_template_globals
-from paiyou.views import BLUEPRINTS, api_games, api_judge, errors
+from paiyou.views import BLUEPRINTS, api_analysis, api_games, api_judge, errors
 from paiyou.web import csrf, htmx, https, limits, page_cache, security, static_files, templating
 
 
@@ -50,7 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "PAIYOU_TRUSTED_HOSTS",
                "PAIYOU_NEW_GAME_LIMIT", "PAIYOU_PRUNE_UNFINISHED_DAYS", "PAIYOU_PRUNE_FINISHED_DAYS",
                "PAIYOU_PRUNE_EVERY", "PAIYOU_ANALYSIS_LEVEL", "PAIYOU_ANALYSIS_WORKERS", "PAIYOU_ANALYSIS_QUEUE",
-               "PAIYOU_ANALYSIS_LEASE")
+               "PAIYOU_ANALYSIS_LEASE", "PAIYOU_ANALYSIS_RETRY_LIMIT")
 
 
 MAX_PROXY_HOPS = 5
@@ -152,7 +152,7 @@ def configure_security_headers(app: Flask) -> None:
 
 
 def configure_cross_site_protection(app: Flask) -> None:
-    csrf.init_app(app, exempt=(api_games.bp, api_judge.bp))
+    csrf.init_app(app, exempt=(api_games.bp, api_judge.bp, api_analysis.bp))
 
 
 def configure_https(app: Flask) -> None:

@@ -4,12 +4,15 @@ JavaScript: the page refreshes itself while the analysis runs).
 
 A quick deal against greedy players, played by the offered quick moves; then the review: the
 analysis is waited for (a condition, never a sleep), its summary heads the page, every graded
-move of yours carries a visible mark with its name for screen readers, and a graded step shows
-your move beside the best. Then the mistakes become puzzles: "practise" adds them to the deck, a
-puzzle from it is answered and judged. Every page here passes axe (with JavaScript), and nothing
-overflows the phone's width.
+move of yours carries a visible mark with its name for screen readers, and selecting a marked
+move opens its step with its judgement in view: your move beside the best and the hand you chose
+it from; the step before points one step on (Previous, Next). Then the mistakes become puzzles:
+"practise" adds them to the deck, a puzzle from it is answered and judged. Every page here passes
+axe (with JavaScript), and nothing overflows the phone's width.
 """
 from __future__ import annotations
+
+import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -61,11 +64,40 @@ def test_the_review_shows_the_analysis_and_its_marks(browser: Browser, base_url:
         results = AXE.run(page, options=AXE_OPTIONS)
         assert results.violations_count == 0, results.generate_report()
 
-    page.locator(".review__move--graded a").first.click()
+    # a marked move selected in the move list: the page opens at its step, its judgement right
+    # there in view (on a phone too), with the hand it was chosen from
+    graded = page.locator(".review__move--graded a").nth(1)
+    href = graded.get_attribute("href") or ""
+    step = int(re.search(r"step=(\d+)#review-steps$", href).group(1))  # type: ignore[union-attr]
+    grade = graded.locator(".grade").get_attribute("class")
+    graded.click()
+    page.wait_for_url(re.compile(rf"step={step}#review-steps$"))
     decision = page.locator(".analysis__decision")
     expect(decision).to_be_visible()
-    expect(decision.locator(".grade")).to_be_visible()
+    expect(decision.locator(".analysis__verdict")).to_be_in_viewport()
+    assert decision.locator(".analysis__verdict .grade").get_attribute("class") == grade  # the mark's grade
+    current = page.locator('.review__move-list a[aria-current="step"]')
+    assert current.get_attribute("href") == href and current.locator(".grade").get_attribute("class") == grade
+    played = decision.locator(".analysis__tiles--played svg").count()
+    hand = decision.locator(".analysis__position .analysis__hand")
+    expect(hand).to_be_visible()
+    assert hand.locator(".analysis__hand-tile--played").count() == played  # the move still in hand
+    if decision.locator(".analysis__row--best").count():
+        assert hand.locator(".analysis__hand-tile--best").count() == decision.locator(
+            ".analysis__tiles--best svg").count()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # one step back: the position where you were to play points at that judgement, one step on
+    page.locator('a[data-key="prev"]').click()
+    page.wait_for_url(re.compile(rf"step={step - 1}#review-steps$"))
+    ahead = page.locator(".analysis__ahead a")
+    expect(ahead).to_be_in_viewport()
+    assert (ahead.get_attribute("href") or "").endswith(f"step={step}#review-steps")
+    page.locator('a[data-key="next"]').click()
+    page.wait_for_url(re.compile(rf"step={step}#review-steps$"))
+    expect(page.locator(".analysis__decision .analysis__verdict")).to_be_in_viewport()
+    if js:  # the judgement and its hand pass axe too
+        results = AXE.run(page, options=AXE_OPTIONS)
+        assert results.violations_count == 0, results.generate_report()
 
     add = page.locator(".analysis__add button")
     expect(add).to_be_visible()  # this deal (seed 41, these moves) holds a mistake or a blunder

@@ -13,6 +13,7 @@ The store half runs on SQLite and on a real PostgreSQL server (the fixtures of t
 """
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import pytest
 from flask import Flask
 
 from engine.analysis import GRADES
+from engine.games import GAMES
 from paiyou.play import analyses
 from paiyou.play import service as service
 from paiyou.play.store import ANALYSIS_ATTEMPTS, GameStore, open_store, store_for
@@ -92,8 +94,6 @@ def test_the_api_contract(app: Flask, client: Any, game: str) -> None:
 
 
 def _score(game: str, record: dict[str, Any]) -> int:
-    from engine.games import GAMES
-
     outcome = GAMES[game].replay(record).outcome()
     assert outcome is not None
     return int(outcome.scores[0])
@@ -106,7 +106,9 @@ def test_errors_are_json_and_localized(client: Any) -> None:
     english = client.get(f"/api/v1/games/{data['id']}/analysis?lang=en").get_json()["message"]
     arabic = client.get(f"/api/v1/games/{data['id']}/analysis?lang=ar").get_json()["message"]
     assert english != arabic
-    assert client.post(f"/api/v1/games/{data['id']}/analysis", json={}).status_code == 405
+    early = client.post(f"/api/v1/games/{data['id']}/analysis", json={"lang": "pl"})  # asking again: not yet
+    assert early.status_code == 409 and early.get_json()["error"] == "deal-not-over"
+    assert client.put(f"/api/v1/games/{data['id']}/analysis", json={}).status_code == 405
     bad = client.get(f"/api/v1/games/{data['id']}/analysis?lang=xx")
     assert bad.status_code == 400 and bad.get_json()["error"] == "unknown-language"
 
@@ -313,7 +315,7 @@ def test_the_review_shows_the_progress_then_the_summary_and_the_marks(app: Flask
     moves = text[text.index('class="review__move-list"'):text.index("</ol>", text.index('class="review__move-list"'))]
     assert moves.count('class="grade grade--') == len(result["decisions"])
     for d in result["decisions"]:  # each mark sits on the link of the move it grades
-        link = f'?step={d["step"] + 1}"'
+        link = f'?step={d["step"] + 1}#review-steps"'
         item = moves[moves.index(link):moves.index("</li>", moves.index(link))]
         assert f'grade--{d["grade"]}' in item and 'class="visually-hidden"' in item
     worst = max(result["decisions"], key=lambda d: d["cost"])
@@ -322,6 +324,20 @@ def test_the_review_shows_the_progress_then_the_summary_and_the_marks(app: Flask
     if worst["played"] != worst["best"]:
         assert "analysis__row--best" in at
     assert f'lang="{lang}"' in at
+    # the judged move's step shows the hand it was chosen from (its tiles still in it), the
+    # played and the best move's tiles marked; the step before points one step on
+    record = client.get(f"/api/v1/games/{data['id']}/record").get_json()
+    before = GAMES[game].replay_steps(record)[worst["step"]].view(0)
+    position = at[at.index('class="analysis__position"'):at.index("</div>", at.index('class="analysis__position"'))]
+    hand = position[position.index('class="analysis__hand"'):]
+    assert re.findall(r'data-tile="([^"]+)"', hand) == [t.key for t in before.hand]
+    assert hand.count("analysis__hand-tile--played") == len(worst["played"].get("tiles", "").split())
+    assert hand.count("analysis__hand-tile--best") == len(worst["best"].get("tiles", "").split())
+    ahead = client.get(f"{review}?step={worst['step']}").get_data(as_text=True)
+    assert "analysis__decision" not in ahead or worst["step"] - 1 in {d["step"] for d in result["decisions"]}
+    assert f'href="/{lang}/{game}/games/{data["id"]}/review?step={worst["step"] + 1}#review-steps">' in \
+        ahead[ahead.index('class="analysis__ahead"'):]
+    assert ahead.index('id="review-steps"') < ahead.index('id="happened-title"') < ahead.index('id="moves-title"')
 
 
 def test_a_replayed_record_has_no_analysis_box(client: Any) -> None:
@@ -372,3 +388,204 @@ def test_finished_deals_without_an_analysis_can_be_queued(store: GameStore) -> N
     assert store.queue_missing_analyses() == 1
     assert store.queue_missing_analyses() == 0
     assert store.claimable_analyses(120, 10) == [found.id] and store.analysis(unfinished.id) is None
+
+
+# -- the review's model: mark, judgement and step agree ---------------------------------------------
+
+def test_the_judgement_is_on_the_step_of_the_move_it_grades(app: Flask) -> None:
+    """Step n of the review is the state after n actions; a decision taken at state k is action
+    k + 1: its mark and its judgement are on step k + 1 (the judged move's entry, as chess sites
+    do), with the position it was taken in (state k: the hand still holding the move's tiles, the
+    play to beat then); step k points one step on."""
+    with app.app_context():
+        games = store_for(app)
+        found = finished_game(games, "chuo-pai", 37)
+        assert analyses.run_job(games, found.id, "me", level=LEVEL, lease=120)
+        job = games.analysis(found.id)
+        assert job is not None and job.result is not None
+        states = GAMES["chuo-pai"].replay_steps(found.stored.record)
+        status = analyses.Status("done", job.total, job.total, job.result)
+        decisions = job.result["decisions"]
+        assert decisions
+        for d in decisions:
+            k = int(d["step"])
+            assert states[k].to_act == found.seat  # the decision's own state: the seat to play
+            model = analyses.review_model(status, k + 1, "chuo-pai", states, found.seat)
+            assert model["marks"][k + 1] == d["grade"] and k not in model["marks"] or \
+                k in {int(e["step"]) + 1 for e in decisions}
+            at = model["at"]
+            assert at is not None and at["grade"] == d["grade"] and at["played"]["tiles"] == \
+                d["played"].get("tiles", "").split()
+            before = states[k].view(found.seat)
+            hand = at["position"]["hand"]
+            assert [h["key"] for h in hand] == [t.key for t in before.hand]  # before the move
+            played = d["played"].get("tiles", "").split()
+            assert sorted(h["key"] for h in hand if h["played"]) == sorted(played)
+            assert sorted(h["key"] for h in hand if h["best"]) == sorted(d["best"].get("tiles", "").split())
+            current = before.current
+            assert at["position"]["current"] == (None if current is None else
+                                                 {"seat": before.owner, "tiles": [t.key for t in current.tiles],
+                                                  "class": current.cls, "kind": current.kind})
+            here = analyses.review_model(status, k, "chuo-pai", states, found.seat)
+            assert here["ahead"] == {"grade": d["grade"], "step": k + 1}
+            assert here["at"] is None or int(here["at"]["grade"] is not None) and \
+                k - 1 in {int(e["step"]) for e in decisions}
+        waiting = analyses.review_model(analyses.Status("queued"), 3, "chuo-pai", states, found.seat)
+        assert waiting["at"] is None and waiting["ahead"] is None and waiting["marks"] == {}
+
+
+def test_a_move_with_one_of_two_like_tiles_marks_one_copy(app: Flask) -> None:
+    """Of two copies of a tile in hand, a move that plays one marks one."""
+    from engine.tiles import tile
+
+    with app.app_context():
+        games = store_for(app)
+        found = finished_game(games, "chuo-pai", 38)
+        states = GAMES["chuo-pai"].replay_steps(found.stored.record)
+        k, key = next((n, t.key) for n, s in enumerate(states[:-1]) if s.to_act == found.seat
+                      for t in s.view(found.seat).hand
+                      if sum(u.key == t.key for u in s.view(found.seat).hand) == 2)
+        result = {"decisions": [{"step": k, "grade": "mistake", "played": {"tiles": key}, "best": {"tiles": key},
+                                 "figures": {"played": None, "best": None}}], "counts": {}}
+        model = analyses.review_model(analyses.Status("done", 1, 1, result), k + 1, "chuo-pai", states, found.seat)
+        hand = model["at"]["position"]["hand"]
+        assert [h["key"] for h in hand].count(tile(key).key) == 2
+        assert sum(h["played"] for h in hand) == 1 and sum(h["best"] for h in hand) == 1
+
+
+# -- asking again for a failed analysis -------------------------------------------------------------
+
+def test_only_a_failed_job_is_queued_again(store: GameStore) -> None:  # noqa: F811
+    found = finished_game(store, "tien-gow", 39)
+    assert not store.retry_analysis(found.id, 60)  # queued: nothing to do
+    now = 3_000_000
+    assert store.claim_analysis(found.id, "a", 60, now=now)
+    assert not store.retry_analysis(found.id, 60, now=now + 10)  # running: never twice at once
+    assert store.finish_analysis(found.id, "a", None, now=now + 20)  # it raised: failed
+    assert store.retry_analysis(found.id, 60, now=now + 30)
+    job = store.analysis(found.id)
+    assert job is not None and (job.state, job.attempts, job.done, job.total, job.claimed_by) == \
+        ("queued", ANALYSIS_ATTEMPTS - 1, 0, 0, None)
+    assert not store.retry_analysis(found.id, 60, now=now + 31)  # queued again: a second retry is a no-op
+    assert store.claimable_analyses(60, 10, now=now + 40) == [found.id]
+    assert store.claim_analysis(found.id, "b", 60, now=now + 40)  # the one attempt left
+    assert not store.retry_analysis(found.id, 60, now=now + 50)  # its lease holds
+    assert store.retry_analysis(found.id, 60, now=now + 200)  # b died on its last attempt: failed
+    assert store.claim_analysis(found.id, "c", 60, now=now + 210)
+    assert store.finish_analysis(found.id, "c", {"fresh": True}, now=now + 220)
+    assert not store.retry_analysis(found.id, 60, now=now + 10_000)  # done: never again
+    assert not store.retry_analysis("Z" * 32, 60)  # no job
+
+
+def _failed_deal(app: Flask, client: Any, monkeypatch: pytest.MonkeyPatch, game: str = "tien-gow",
+                 seed: int = 40) -> dict[str, Any]:
+    """A finished deal whose analysis failed, played by ``client`` (its key in the Bearer header
+    and in the seats cookie)."""
+    data = finish_api(client, start_api(client, game, seed))
+    key = client.environ_base["HTTP_AUTHORIZATION"].split()[1]
+    client.set_cookie("paiyou_seats", f"{data['id']}:{key}")
+
+    def broken(*_: Any, **__: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    with monkeypatch.context() as m:
+        m.setattr(analyses, "analyse", broken)
+        analyses.run_pending(app)
+    job = store_for(app).analysis(data["id"])
+    assert job is not None and job.state == "failed"
+    return data
+
+
+def _retry_app(translations_dir: Path, tmp_path: Path, **extra: Any) -> Flask:
+    from paiyou import create_app
+
+    return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path}/games.sqlite3",
+                       "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_ANALYSIS_LEVEL": LEVEL, **extra})
+
+
+def _token(html: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_player_asks_again_for_a_failed_analysis_in_the_review(translations_dir: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _retry_app(translations_dir, tmp_path, PAIYOU_ANALYSIS_RETRY_LIMIT="2 per minute")
+    client = app.test_client()
+    data = _failed_deal(app, client, monkeypatch)
+    review = f"/pl/tien-gow/games/{data['id']}/review"
+    box = f"{review}/analysis"
+    page = client.get(review).get_data(as_text=True)
+    start = page.rindex("<form", 0, page.index('class="analysis__retry"'))
+    form = page[start:page.index("</form>", start)]
+    assert f'action="{box}"' in form and f'hx-post="{box}"' in form and 'name="csrf_token"' in form
+    assert "Przeanalizuj ponownie" in form  # the button, in the page's language
+    stranger = app.test_client()  # the id alone: the review, but no button and no power
+    seen = stranger.get(review).get_data(as_text=True)
+    assert "analysis__retry" not in seen
+    refused = stranger.post(box, data={"csrf_token": _token(page)})
+    assert refused.status_code in (400, 403)  # another browser's token, or not the player
+    assert client.post(box).status_code == 400  # no token: nothing changes
+    job = store_for(app).analysis(data["id"])
+    assert job is not None and job.state == "failed"
+    asked = client.post(box, data={"csrf_token": _token(page)})
+    assert asked.status_code == 303 and asked.headers["Location"].endswith(f"{review}#analysis")
+    job = store_for(app).analysis(data["id"])
+    assert job is not None and job.state == "queued" and job.attempts == ANALYSIS_ATTEMPTS - 1
+    again = client.post(box, data={"csrf_token": _token(page)}, headers={"HX-Request": "true"})
+    assert again.status_code == 200  # a no-op: the box, queued and polling
+    assert 'hx-trigger="every 2s"' in again.get_data(as_text=True)
+    assert store_for(app).analysis(data["id"]) == job
+    over = client.post(box, data={"csrf_token": _token(page)})
+    assert over.status_code == 429 and "Retry-After" in over.headers  # two a minute
+    assert "Za dużo analiz" in over.get_data(as_text=True)  # its own page, in the page's language
+    assert analyses.run_pending(app) == 1
+    done = store_for(app).analysis(data["id"])
+    assert done is not None and done.state == "done"
+
+
+def test_asking_again_needs_the_seat_key_and_a_finished_deal(translations_dir: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _retry_app(translations_dir, tmp_path, WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    data = _failed_deal(app, client, monkeypatch)
+    stranger = app.test_client()
+    refused = stranger.post(f"/ar/tien-gow/games/{data['id']}/review/analysis")
+    assert refused.status_code == 403 and 'lang="ar"' in refused.get_data(as_text=True)
+    job = store_for(app).analysis(data["id"])
+    assert job is not None and job.state == "failed"
+    playing = start_api(client, "tien-gow", 41)
+    client.set_cookie("paiyou_seats", f"{playing['id']}:{client.environ_base['HTTP_AUTHORIZATION'].split()[1]}")
+    assert client.post(f"/en/tien-gow/games/{playing['id']}/review/analysis").status_code == 409
+    assert client.post("/en/tien-gow/games/" + "Z" * 32 + "/review/analysis").status_code == 404
+
+
+def test_the_api_asks_again_for_a_failed_analysis(translations_dir: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _retry_app(translations_dir, tmp_path, PAIYOU_ANALYSIS_RETRY_LIMIT="5 per minute")
+    client = app.test_client()
+    data = _failed_deal(app, client, monkeypatch, "chuo-pai", 42)
+    path = f"/api/v1/games/{data['id']}/analysis"
+    assert client.get(path).get_json()["error"] == "analysis-failed"
+    stranger = app.test_client()
+    refused = stranger.post(path, json={"lang": "fa"})
+    assert refused.status_code == 401 and refused.get_json()["error"] == "seat-key-required"
+    assert refused.headers["WWW-Authenticate"].startswith("Bearer")
+    bad = client.post(path, data=b"[1]", content_type="application/json")
+    assert bad.status_code == 400 and bad.get_json()["error"] == "bad-json"
+    plain = client.post(path, data=b"{}", content_type="text/plain")
+    assert plain.status_code == 415 and plain.get_json()["error"] == "unsupported-media-type"
+    job = store_for(app).analysis(data["id"])
+    assert job is not None and job.state == "failed"  # refused: nothing changed
+    asked = client.post(path, json={})
+    assert asked.status_code == 202 and asked.get_json() == {"state": "queued", "progress": {"done": 0, "total": 0}}
+    assert asked.headers["Retry-After"] and asked.headers["Cache-Control"] == "no-store"
+    assert analyses.run_pending(app) == 1
+    done = client.post(path, json={"lang": "hi"})
+    assert done.status_code == 409 and done.get_json()["error"] == "analysis-done"
+    assert done.get_json()["message"] != client.post(path, json={}).get_json()["message"]  # Hindi, then English
+    over = client.post(path, json={})
+    assert over.status_code == 429 and over.get_json()["error"] == "too-many-retries"
+    assert over.headers["Retry-After"]

@@ -122,7 +122,8 @@ def paths(game_id: str, finished_id: str) -> Iterator[str]:
         "/api/v1/games/{id}/next", "/api/v1/games/{id}/hint", "/{lang}/{game}/games/{id}?hint={step}",
         "/{lang}/{tg}/games/{over}/review?step={step}", "/{lang}/{tg}/games/{over}/record",
         "/{lang}/{tg}/games/{over}/next", "/api/v1/games/{over}/next", "/api/v1/games/{over}/hint",
-        "/{lang}/{game}/games/{id}?chosen={step}",
+        "/{lang}/{game}/games/{id}?chosen={step}", "/{lang}/{tg}/games/{over}/review/analysis",
+        "/api/v1/games/{over}/analysis",
     ]
     for template in templates:
         yield template.format(**good)
@@ -170,12 +171,12 @@ json_values = st.recursive(
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
-@given(body=json_values, target=st.sampled_from(["create", "act", "judge"]),
+@given(body=json_values, target=st.sampled_from(["create", "act", "judge", "analysis"]),
        kind=st.sampled_from(CONTENT_TYPES))
 def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, body: Any, target: str,
                                                   kind: str) -> None:
     path = {"create": "/api/v1/tien-gow/games", "act": f"/api/v1/games/{a_game}/actions",
-            "judge": "/api/v1/judge"}[target]
+            "judge": "/api/v1/judge", "analysis": f"/api/v1/games/{a_game}/analysis"}[target]
     client = player(fuzz_app, a_game)
     before = snapshot(fuzz_app)
     response = client.post(path, data=json.dumps(body), content_type=kind)
@@ -190,10 +191,11 @@ def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, 
                                                              "to", "seen", "speed"]),
                               st.sampled_from(NASTY) | st.text(max_size=30), max_size=6),
        target=st.sampled_from(["table", "step", "practice", "reset", "new", "replay", "statistics",
-                               "auto-pass", "next", "advance", "speed"]),
+                               "auto-pass", "next", "advance", "speed", "retry-analysis"]),
        origin=st.sampled_from([None, "null", "https://evil.example", "http://localhost"]))
-def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_game: str, fields: dict[str, str],
-                                                          target: str, origin: str | None) -> None:
+def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_game: str, a_finished_game: str,
+                                                          fields: dict[str, str], target: str,
+                                                          origin: str | None) -> None:
     path = {"table": f"/en/chuo-pai/games/{a_game}", "step": "/ar/chuo-pai/puzzles/beat-or-pass/3",
             "practice": "/pl/tien-gow/practice/hard/9", "reset": "/hi/tien-gow/puzzles/reset",
             "new": "/fa/chuo-pai/play", "replay": "/en/tien-gow/replay",
@@ -201,7 +203,8 @@ def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_gam
             "auto-pass": f"/en/chuo-pai/games/{a_game}/auto-pass",
             "next": f"/pl/chuo-pai/games/{a_game}/next",
             "advance": f"/fa/chuo-pai/games/{a_game}/advance",
-            "speed": f"/hi/chuo-pai/games/{a_game}/speed"}[target]
+            "speed": f"/hi/chuo-pai/games/{a_game}/speed",
+            "retry-analysis": f"/ar/tien-gow/games/{a_finished_game}/review/analysis"}[target]
     client = player(fuzz_app, a_game)
     headers = {"Origin": origin} if origin else {}
     before = snapshot(fuzz_app)

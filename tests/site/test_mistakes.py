@@ -6,6 +6,8 @@
 - The flow: a finished deal's analysis → "practise your mistakes" (POST) adds its mistakes and
   blunders → the deck lists them due → a puzzle shows the position as the player saw it → the
   move played is judged wrong (box 1), the best move right (box 2), by engine.analysis.assess.
+- The position shows the plays of the round (Chuo Pai) or trick (Tien Gow) so far, passes and
+  other seats' face-down tiles as the table marks them, and never a hidden tile.
 - Hostile input: a bad choice is a 422, a step that is no decision or an unfinished deal a 404.
 """
 from __future__ import annotations
@@ -88,11 +90,9 @@ def test_mistakes_become_puzzles_judged_and_scheduled(app: Flask, client: Any) -
     view = GAMES["chuo-pai"].replay_steps(record)[d["step"]].view(0)
     legal = [a.as_dict() for a in view.legal_actions()]
     assert page.get_data(as_text=True).count('name="choice"') == len(legal)
-    # only the seat's own hand and the play on the table: no other hand of that moment
-    hand = {t.key for t in view.hand}
+    # only the seat's own hand and what lies on the table: no other hand of that moment
     shown = set(re.findall(r'data-tile="([0-9]-[0-9])"', page.get_data(as_text=True)))
-    table = {t.key for t in view.current.tiles} if view.current is not None else set()
-    assert shown <= hand | table
+    assert shown <= visible(view)
 
     missed = client.post(url, data={"choice": str(legal.index(d["played"]))})
     assert missed.status_code == 200 and "Not yet" in missed.get_data(as_text=True)
@@ -172,3 +172,87 @@ def test_judging_an_answer_is_under_the_hint_limit(tmp_path: Any, translations_d
     assert client.get(url).status_code == 200 and client.get(url).status_code == 200  # looking is free
     assert client.post(url, data={"choice": "0"}).status_code == 200
     assert client.post(url, data={"choice": "0"}).status_code == 429
+
+
+# -- the position as the player saw it: the round or trick so far -----------------------------------
+
+def visible(view: Any) -> set[str]:
+    """Every tile key ``view``'s seat may see: its hand and the plays shown in it (the round or
+    trick under way and the one before; another seat's face-down play shows no tile)."""
+    keys = {t.key for t in view.hand}
+    if hasattr(view, "trick"):  # Tien Gow
+        for trick in (view.trick, *view.tricks[-1:]):
+            keys |= {t.key for p in trick.plays for t in p.tiles}
+    else:  # Chuo Pai
+        for rnd in ([view.round] if view.round is not None else []) + list(view.rounds[-1:]):
+            keys |= {t.key for _, play in rnd.actions for t in play.tiles}
+    return keys
+
+
+def _played_out(client: Any, game: str, seed: int) -> tuple[str, dict[str, Any]]:
+    data = client.post(f"/api/v1/{game}/games", json={"seed": seed, "level": "greedy"}).get_json()
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {data['key']}"
+    while not data["view"]["is_over"]:
+        body = {"version": data["version"], **data["view"]["legal_actions"][0]}
+        data = client.post(f"/api/v1/games/{data['id']}/actions", json=body).get_json()
+    return data["id"], client.get(f"/api/v1/games/{data['id']}/record").get_json()
+
+
+def _items(html: str) -> list[str]:
+    """The plays of the round so far, as the page lists them (one <li> each)."""
+    start = html.index('class="mistake__plays"')
+    return re.findall(r"<li>(.*?)</li>", html[start:html.index("</ol>", start)], re.S)
+
+
+def test_a_chuo_pai_puzzle_shows_the_round_so_far(client: Any) -> None:
+    for seed in range(1, 40):
+        game_id, record = _played_out(client, "chuo-pai", seed)
+        states = GAMES["chuo-pai"].replay_steps(record)
+        found = next(((n, s.view(0)) for n, s in enumerate(states[:-1])
+                      if s.to_act == 0 and len(s.view(0).legal_actions()) > 1 and s.view(0).round is not None
+                      and any(not p.tiles for _, p in s.view(0).round.actions)), None)  # a pass before you
+        if found:
+            break
+    assert found, "no position with a pass before yours"
+    step, view = found
+    html = client.get(f"/en/chuo-pai/mistakes/{game_id}/{step}").get_data(as_text=True)
+    items = _items(html)
+    names = ["You", "West", "East"]
+    assert len(items) == len(view.round.actions)
+    for item, (seat, play) in zip(items, view.round.actions, strict=True):
+        assert f'<span class="felt__last-name">{names[seat]}</span>' in item  # who, in order
+        if play.tiles:
+            assert re.findall(r'data-tile="([^"]+)"', item) == [t.key for t in play.tiles]
+        else:
+            assert "chip--pass" in item and "data-tile" not in item
+    assert f"Round {len(view.rounds) + 1}" in html
+    assert set(re.findall(r'data-tile="([^"]+)"', html)) <= visible(view)
+    others = {t.key for s in (1, 2) for t in states[step].view(s).hand} - visible(view)
+    assert others and not others & set(re.findall(r'data-tile="([^"]+)"', html))  # no hidden tile
+
+
+def test_a_tien_gow_puzzle_shows_the_trick_so_far_and_no_face_down_tile(client: Any) -> None:
+    for seed in range(1, 40):
+        game_id, record = _played_out(client, "tien-gow", seed)
+        states = GAMES["tien-gow"].replay_steps(record)
+        found = next(((n, s.view(0)) for n, s in enumerate(states[:-1])
+                      if s.to_act == 0 and len(s.view(0).legal_actions()) > 1
+                      and any(not p.face_up and p.player != 0 for p in s.view(0).trick.plays)), None)
+        if found:
+            break
+    assert found, "no position with another seat's face-down play before yours"
+    step, view = found
+    html = client.get(f"/pl/tien-gow/mistakes/{game_id}/{step}").get_data(as_text=True)
+    items = _items(html)
+    assert len(items) == len(view.trick.plays)
+    for item, play in zip(items, view.trick.plays, strict=True):
+        if not play.face_up and play.player != 0:  # a count, never the tiles
+            assert "chip--down" in item and "data-tile" not in item
+        else:
+            assert re.findall(r'data-tile="([^"]+)"', item) == [t.key for t in play.tiles]
+    hidden = {t.key for p in states[step].view(0).trick.plays if not p.face_up and p.player != 0
+              for t in states[step].view(p.player).trick.plays[view.trick.plays.index(p)].tiles}
+    hidden |= {t.key for s in (1, 2, 3) for t in states[step].view(s).hand}
+    hidden -= visible(view)
+    shown = set(re.findall(r'data-tile="([^"]+)"', html))
+    assert hidden and not hidden & shown and shown <= visible(view)

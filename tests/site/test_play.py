@@ -597,9 +597,10 @@ def test_the_review_is_409_before_the_end_and_face_up_after(play_app: Flask, web
     dealt = {t.key for hand in final.deal.dealt for t in hand}
     assert dealt <= shown  # every hand face up
     steps = parse(first.get_data(as_text=True))
-    assert f"{path}/review?step=1" in steps.links
+    # every step link opens the page at the steps (this step, and its judgement, right below)
+    assert f"{path}/review?step=1#review-steps" in steps.links
     last_step = final.deal.action_count
-    assert all(f"{path}/review?step={n}" in steps.links for n in range(last_step + 1))  # the move list
+    assert all(f"{path}/review?step={n}#review-steps" in steps.links for n in range(last_step + 1))  # the move list
     last = web.get(f"{path}/review")
     assert "result-title" in parse(last.get_data(as_text=True)).ids
     assert "pillars-caption" in last.get_data(as_text=True)
@@ -683,7 +684,7 @@ def test_a_replay_gets_a_content_addressed_link_stepped_by_get(translations_dir:
     assert page_.status_code == 200 and page_.headers["Cache-Control"] == "no-store"
     assert "<form" not in text.split('id="moves-title"')[0].split("review__steps")[1]  # steps are links
     listed = text.split('id="moves-title"')[1].split("</nav>")[0]
-    moves = [int(n) for n in re.findall(rf'href="/fa/{game}/replay/{digest}\?step=(\d+)"', listed)]
+    moves = [int(n) for n in re.findall(rf'href="/fa/{game}/replay/{digest}\?step=(\d+)#review-steps"', listed)]
     last = len(game_rules(game).replay_steps(record)) - 1
     assert moves == list(range(last + 1))  # every action in order, each a link to its step
     assert 'aria-current="step"' in text and parse(text).html["dir"] == "rtl"

@@ -15,7 +15,8 @@ from paiyou.play.store import store_for
 def safe_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
     games = tmp_path_factory.mktemp("safe") / "games.sqlite3"
     return create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
-                       "PAIYOU_DATABASE_URL": f"sqlite:///{games}", "RATELIMIT_ENABLED": False})
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{games}", "RATELIMIT_ENABLED": False,
+                       "PAIYOU_ANALYSIS_WORKERS": 0})  # no thread: only a request could change a job
 
 
 def rows(app: Flask) -> list[tuple[object, ...]]:
@@ -39,11 +40,26 @@ def test_a_get_or_head_of_every_page_leaves_the_store_unchanged(safe_app: Flask)
                       f"/{lang}/{game}/games/{game_id}/record", f"/{lang}/{game}/practice/easy",
                       f"/{lang}/{game}/practice/hard/3"]
     pages += [f"/api/v1/games/{i}" for i in ids] + [f"/api/v1/games/{i}/record" for i in ids]
+    # a finished deal's review, its analysis box (polled by htmx, or sent to the review) and the
+    # API's analysis: reading them never runs nor queues anything
+    data = client.post("/api/v1/tien-gow/games", json={"seed": 6, "level": "random"}).get_json()
+    headers = {"Authorization": f"Bearer {data['key']}"}
+    while not data["view"]["is_over"]:
+        body = {"version": data["version"], **data["view"]["legal_actions"][0]}
+        data = client.post(f"/api/v1/games/{data['id']}/actions", json=body, headers=headers).get_json()
+    over = data["id"]
+    pages += [f"/en/tien-gow/games/{over}/review", f"/fa/tien-gow/games/{over}/review/analysis",
+              f"/api/v1/games/{over}/analysis"] + [f"/en/{game}/games/{i}/review/analysis"
+                                                   for game, i in zip(("chuo-pai", "tien-gow"), ids, strict=True)]
     before = rows(safe_app)
-    assert len(before) == 2
+    jobs = store_for(safe_app)._run("SELECT * FROM paiyou_analyses ORDER BY game_id", (), fetch=True)[1]
+    assert len(before) == 3 and len(jobs) == 1
     for page in pages:
         for method in ("GET", "HEAD"):
             response = client.open(page, method=method)
             assert response.status_code < 500, (method, page)
             response.close()
+        if "analysis" in page:  # the box polled by htmx as well
+            assert client.get(page, headers={"HX-Request": "true"}).status_code < 500
     assert rows(safe_app) == before
+    assert store_for(safe_app)._run("SELECT * FROM paiyou_analyses ORDER BY game_id", (), fetch=True)[1] == jobs

@@ -33,6 +33,8 @@ KEY_BYTES = 32
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)
 META = "seat_keys"
 API_BLUEPRINT = "api_games"
+# The API blueprints, whose requests present a key as ``Authorization: Bearer`` (never a cookie).
+API_BLUEPRINTS = frozenset({API_BLUEPRINT, "api_analysis"})
 
 
 class SeatKeyRequired(Exception):
@@ -76,7 +78,7 @@ def _bearer_key() -> str | None:
 def presented_key(game_id: str) -> str | None:
     """The key this request presents for ``game_id``: the Bearer header in the API, this browser's
     seats cookie on the pages."""
-    if request.blueprint == API_BLUEPRINT:
+    if request.blueprint in API_BLUEPRINTS:
         return _bearer_key()
     return cookies.seat_keys().get(game_id)
 
@@ -117,7 +119,7 @@ def require_read(game: service.Game) -> None:
 def _claim_old_game(game: service.Game) -> int | None:
     """A game stored before seat keys: the browser whose old cookie lists it gets a key, while
     the deal is unfinished (one write: of two browsers racing, the first wins)."""
-    if request.blueprint == API_BLUEPRINT or game.is_over or game.id not in cookies.legacy_ids():
+    if request.blueprint in API_BLUEPRINTS or game.is_over or game.id not in cookies.legacy_ids():
         return None
     key = new_key()
     meta = {**game.stored.meta, META: seat_keys_meta(game.seat, key)}

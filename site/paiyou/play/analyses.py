@@ -28,12 +28,16 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.analysis import GRADES, Analysis, Decision, DuplicateResult, analyse, duplicate
 from engine.games import GAMES
+from engine.spec import Deal
+from engine.tiles import tile
+from paiyou.play.presenter import table_of
 from paiyou.play.store import (
     ANALYSIS_ATTEMPTS,
     DONE,
@@ -277,6 +281,17 @@ def status(app: Any, game_id: str) -> Status:
     return Status(found.state, found.done, found.total)
 
 
+def retry(app: Any, game_id: str) -> bool:
+    """Queue a failed analysis again (``GameStore.retry_analysis``: one more attempt) and hand it
+    to this process's worker; False, changing nothing, when it is not failed. The caller checks
+    the seat key and the client's budget (``paiyou.web.limits.analysis``)."""
+    worker = worker_for(app)
+    if not worker.store.retry_analysis(game_id, worker.lease):
+        return False
+    worker.submit(game_id)
+    return True
+
+
 def run_pending(app: Any) -> int:
     """Run every claimable job now, in this thread (tests; ``flask games analyse``); how many ran."""
     return worker_for(app).run_pending()
@@ -292,30 +307,69 @@ def _action_model(action: Mapping[str, Any]) -> dict[str, Any]:
     return {"tiles": tiles, "pass": not tiles, "face_up": action.get("face_up", True) is not False}
 
 
-def review_model(found: Status, step: int) -> dict[str, Any]:
-    """What the review page draws of the analysis at ``step``: the state and progress; once done,
-    the summary (accuracy, counts per grade in order, the duplicate), ``marks`` (the grade of the
-    seat's move that leads to each step: a decision at ``step`` n leads to step n + 1, the link of
-    that move in the move list) and ``at``, the decision whose move leads to ``step``, if any."""
+def _tile_keys(action: Mapping[str, Any]) -> list[str]:
+    """An action's tiles as the hand's keys (the engine's ``Tile.key``)."""
+    return [tile(t).key for t in str(action.get("tiles", "")).split()]
+
+
+def _position(game: str, state: Deal, seat: int, played: Mapping[str, Any],
+              best: Mapping[str, Any]) -> dict[str, Any]:
+    """The position a decision was taken in, from the seat's view at that state: the play to
+    beat (``current``: seat and tiles, None when the seat leads) and the hand, each tile marked
+    ``played`` and/or ``best`` when it is one of the move's tiles (a copy for each tile the move
+    takes: of two 4-4 in hand, a move with one 4-4 marks one)."""
+    view = state.view(seat)
+    left = {"played": Counter(_tile_keys(played)), "best": Counter(_tile_keys(best))}
+    hand = []
+    for t in view.hand:
+        item = {"key": t.key, "played": False, "best": False}
+        for which, counts in left.items():
+            if counts[t.key] > 0:
+                counts[t.key] -= 1
+                item[which] = True
+        hand.append(item)
+    return {"current": table_of(game).current(view), "hand": hand}
+
+
+def review_model(found: Status, step: int, game: str | None = None, states: Sequence[Deal] = (),
+                 seat: int = 0) -> dict[str, Any]:
+    """What the review page draws of the analysis at ``step`` (the review's step n is the state
+    after n actions, and the move list's entry n is action n, which leads to it): the state and
+    progress; once done, the summary (accuracy, counts per grade in order, the duplicate) and
+
+    - ``marks``: the grade of each of the seat's moves, on the step it leads to. A decision taken
+      at state n (``Decision.step``) is action n + 1: its mark is on entry n + 1 of the move list,
+      as a chess site marks the judged move itself;
+    - ``at``: the decision whose move leads to ``step`` (selecting the marked move shows its
+      judgement): the move played, the best, the figures and, given the ``game``, the deal's
+      ``states`` and the analysed ``seat``, ``position``: the hand and the play to beat *before* the move, the
+      position the decision was taken in (``_position``);
+    - ``ahead``: at the state a decision was taken in (the seat to play), its grade and the step
+      its move leads to (a pointer to the judgement one step on)."""
     percent = round(100 * found.done / found.total) if found.total else 0
     model: dict[str, Any] = {"state": found.state, "waiting": found.waiting, "done": found.done,
-                             "total": found.total, "percent": percent, "marks": {}, "at": None}
+                             "total": found.total, "percent": percent, "marks": {}, "at": None, "ahead": None}
     result = found.result
     if found.state != DONE or result is None:
         return model
     marks: dict[int, str] = {}
-    at = None
+    at = ahead = None
     for d in result.get("decisions", []):
-        marks[int(d["step"]) + 1] = str(d["grade"])
-        if int(d["step"]) + 1 == step:
+        taken = int(d["step"])
+        marks[taken + 1] = str(d["grade"])
+        if taken + 1 == step:
             at = {"grade": d["grade"], "played": _action_model(d["played"]), "best": _action_model(d["best"]),
-                  "same": d["played"] == d["best"], "figures": d["figures"]}
+                  "same": d["played"] == d["best"], "figures": d["figures"], "position": None}
+            if game is not None and 0 <= taken < len(states):
+                at["position"] = _position(game, states[taken], seat, d["played"], d["best"])
+        if taken == step:
+            ahead = {"grade": d["grade"], "step": taken + 1}
     counts = result.get("counts", {})
     model.update(accuracy=result.get("accuracy"), level=result.get("level"),
                  counts=[(g, int(counts.get(g, 0))) for g in GRADES], graded=len(marks),
-                 duplicate=result.get("duplicate"), marks=marks, at=at)
+                 duplicate=result.get("duplicate"), marks=marks, at=at, ahead=ahead)
     return model
 
 
 __all__ = ["Worker", "worker_for", "deal_over", "run_job", "compute", "result_json", "status", "Status",
-           "run_pending", "analysis_level", "MISSING", "review_model"]
+           "run_pending", "retry", "analysis_level", "MISSING", "review_model"]

@@ -50,6 +50,11 @@ class Table(Protocol):
     def result(self, view: Any, names: Sequence[str]) -> Model | None:
         """The end-of-deal table, None before the end."""
 
+    def round_plays(self, view: Any, names: Sequence[str]) -> list[Model]:
+        """The plays of the round or trick under way, in order, as ``view``'s seat sees them
+        (``seat``, ``name``, ``tiles``, ``pass``, ``face_up``, ``count``: another seat's face-down
+        play has no tiles, only its count); empty when none has been made."""
+
     def last_round(self, view: Any, names: Sequence[str]) -> Model | None:
         """The last finished round or trick (``winner`` name, ``plays``: name, tiles, pass,
         face_up, count), so it stays visible while the next one starts; None before the first."""

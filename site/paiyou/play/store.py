@@ -404,6 +404,21 @@ class GameStore:
              game_id, RUNNING, claimer))
         return count == 1
 
+    def retry_analysis(self, game_id: str, lease: int, now: float | None = None) -> bool:
+        """Queue a failed job again, with one attempt left (a deal that crashes its worker can
+        take at most one process down per retry); False when the job is not failed (queued,
+        running, done, or missing: nothing changes). Failed means ``failed`` (the analysis
+        raised) or still ``running`` after its last attempt's lease expired (its process died),
+        as ``paiyou.play.analyses.status`` says. One conditional UPDATE: of two retries exactly
+        one queues the job, and a job that runs is never queued a second time."""
+        now = int(time.time() if now is None else now)
+        count, _ = self._run(
+            f"UPDATE {ANALYSES} SET state = ?, attempts = ?, done = 0, total = 0, claimed_at = NULL, "
+            f"claimed_by = NULL, updated_at = ? WHERE game_id = ? AND "
+            f"(state = ? OR (state = ? AND attempts >= ? AND claimed_at < ?))",
+            (QUEUED, ANALYSIS_ATTEMPTS - 1, now, game_id, FAILED, RUNNING, ANALYSIS_ATTEMPTS, now - lease))
+        return count == 1
+
     def claimable_analyses(self, lease: int, limit: int, now: float | None = None) -> list[str]:
         """Ids of jobs a worker may claim: queued, or running under an expired lease (oldest
         first)."""

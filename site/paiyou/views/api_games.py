@@ -96,6 +96,9 @@ def error_message(code: str) -> str:
         "too-many-hints": pgettext(
             "play api", "Too many hints from your address: wait a little (see %(header)s).",
             header="Retry-After"),
+        "too-many-retries": pgettext(
+            "play api", "Too many requests for analyses from your address: wait a little (see %(header)s).",
+            header="Retry-After"),
     }
     return str(messages.get(code) or messages["bad-request"])
 
@@ -285,6 +288,8 @@ def _http(e: HTTPException) -> tuple[Response, int]:
             429: "too-many-requests"}.get(e.code or 400, "bad-request")
     if e.code == 429 and limits.is_hint_limit(e):
         code = "too-many-hints"
+    elif e.code == 429 and limits.is_analysis_limit(e):
+        code = "too-many-retries"
     response, status = error(code, e.code or 400)
     if e.code == 429 and e.response is not None and "Retry-After" in e.response.headers:
         response.headers["Retry-After"] = e.response.headers["Retry-After"]

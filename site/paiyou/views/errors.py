@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from paiyou.play.access import SeatKeyRequired
 from paiyou.play.store import StoreUnavailable
 from paiyou.web.csrf import CSRFError, ForeignOrigin
-from paiyou.web.limits import is_hint_limit
+from paiyou.web.limits import is_analysis_limit, is_hint_limit
 
 RETRY_AFTER = 5  # seconds: about how long a database restart takes
 
@@ -63,6 +63,10 @@ def too_many_requests(error: HTTPException) -> tuple[str, int, dict[str, str]]:
         body, status = refused(_("Too many hints"), _(
             "You have asked for a great many hints in a short time. Please wait a little before "
             "the next one; your deal is still there."), 429)
+    elif is_analysis_limit(error):
+        body, status = refused(_("Too many analyses"), _(
+            "You have asked for a great many analyses in a short time. Please wait a little before "
+            "asking again; your deals and their reviews are all still there."), 429)
     else:
         body, status = refused(_("Too many new deals"), _(
             "You have started a great many deals in a short time. Please wait a little before the "

@@ -4,7 +4,8 @@
   blunder to this browser's deck (a cookie), then 303 to the deck.
 - ``GET /<lang>/<game>/mistakes``: the deck: the puzzles due now, and how many come back later.
 - ``GET /<lang>/<game>/mistakes/<id>/<step>``: one position as the player saw it (their hand,
-  the play to beat, their legal moves): "find a better move". ``POST`` the same URL with
+  the plays of the round or trick so far and the one before it, every seat's counts, the play
+  to beat, their legal moves: the seat's view only): "find a better move". ``POST`` the same URL with
   ``choice`` (the index of a legal move): judged by ``engine.analysis.assess`` at the analysis
   level (a move graded best or good is right; under the hint limit: it is a search), the card
   moves in the deck (Leitner), and the answer shows the best move.
@@ -89,8 +90,15 @@ def puzzle(game: str, game_id: str, step: int) -> Response | str:
     found, view, legal = _position(game, game_id, step)
     table = table_of(game)
     moves = [{"index": i, **_move(a)} for i, a in enumerate(legal)]
+    names = table.seat_names()
+    # The table as the seat saw it (its view only): every seat's counts, the plays of the round
+    # or trick so far in order (passes and other seats' face-down tiles as the table marks them),
+    # and the round or trick before it.
+    seats = table.seats_model(view, names, found.agents, {})
     context: dict[str, Any] = {
-        "game": game, "hand": keys(view.hand), "current": table.current(view), "names": table.seat_names(),
+        "game": game, "hand": keys(view.hand), "current": table.current(view), "names": names,
+        "seats": seats, "round_number": table.round_number(view),
+        "round_plays": table.round_plays(view, names), "last_round": table.last_round(view, names),
         "moves": moves, "action": url_for("mistakes.puzzle", game=game, game_id=game_id, step=step),
         "review_url": url_for("review.review", game=game, game_id=game_id, step=step + 1),
         "verdict": None, "chosen": None,

@@ -4,6 +4,10 @@
   (``?step=n``; 409 before the end: nothing hidden may leak).
 - ``GET /<lang>/<game>/games/<id>/review/analysis``: the review's analysis box alone (htmx polls
   it while the analysis runs; a plain request is sent to the review). A pure read.
+- ``POST`` the same URL (a form with its CSRF token): ask again for a failed analysis. Only this
+  deal's player (its seat key, ``paiyou.play.access``: the id alone is not enough), under the
+  analysis-retry limit (``paiyou.web.limits``); a no-op unless the analysis failed. htmx gets the
+  box (queued, polling); a plain form is sent back to the review (303).
 - ``GET /<lang>/<game>/games/<id>/record``: the deal record (JSON) once the deal is over.
 - ``GET /<lang>/<game>/replay``: paste or upload a record; ``POST`` the same URL checks it, keeps
   it under the SHA-256 of its canonical JSON and redirects to ``GET /<lang>/<game>/replay/<digest>``
@@ -26,13 +30,14 @@ from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
 from paiyou.i18n.names import game_name
-from paiyou.play import analyses, service
+from paiyou.play import access, analyses, service
 from paiyou.play.pages import load_or_404, private, table_url
 from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, check_seed, posted_record
 from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
 from paiyou.play.store import current_store
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
+from paiyou.web import limits
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
 from paiyou.web.htmx import is_fragment_request, render
@@ -84,11 +89,20 @@ def review(game: str, game_id: str) -> Any:
     def step_url(n: int) -> str:
         return url_for("review.review", game=game, game_id=game_id, step=n)
 
-    analysis = analyses.review_model(analyses.status(current_app, found.id), step)
+    analysis = analyses.review_model(analyses.status(current_app, found.id), step, game, states, found.seat)
     return _review_page(game, states, step, found.agents, step_url,
                         table_url=table_url(game, game_id), shuffle=_shuffle_check(game, found.record()),
                         analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
+                        retry_url=_retry_url(found),
                         mistakes_url=url_for("mistakes.add", game=game, game_id=game_id))
+
+
+def _retry_url(found: service.Game) -> str | None:
+    """Where the player asks again for a failed analysis; None for anyone else (the button is
+    only offered to whoever holds the deal's seat key)."""
+    if access.seat_of(found) is None:
+        return None
+    return url_for("review.retry_analysis", game=found.game, game_id=found.id)
 
 
 @bp.get(f"/{GAME}/games/<game_id>/review/analysis")
@@ -109,6 +123,34 @@ def analysis_box(game: str, game_id: str) -> Any:
         "play/_analysis_progress.html", game=game, analysis=analysis,
         poll_url=url_for("review.analysis_box", game=game, game_id=game_id)))
     if not analysis["waiting"]:
+        response.headers["HX-Refresh"] = "true"
+    return response
+
+
+@bp.post(f"/{GAME}/games/<game_id>/review/analysis")
+@limits.analysis
+def retry_analysis(game: str, game_id: str) -> Any:
+    """Ask again for a failed analysis (the form under "could not be made"): the deal's player
+    only, a no-op unless it failed. htmx gets the box (queued: it polls); a plain form is sent
+    back to the review's analysis."""
+    found = load_or_404(game, game_id)
+    review_url = url_for("review.review", game=game, game_id=game_id)
+    if not found.is_over:
+        return render("play/message.html", game=game, status=409, message=pgettext(
+            "play", "The review opens once the deal is over."),
+            back=table_url(game, game_id)), 409
+    if access.seat_of(found) is None:
+        return render("play/message.html", game=game, status=403, message=pgettext(
+            "play", "Only the player of this deal can ask for its analysis again, from the browser "
+            "that played it."), back=review_url), 403
+    analyses.retry(current_app, found.id)
+    if not is_fragment_request():
+        return redirect(review_url + "#analysis", code=303)
+    analysis = analyses.review_model(analyses.status(current_app, found.id), 0)
+    response = current_app.make_response(render(
+        "play/_analysis_progress.html", game=game, analysis=analysis, retry_url=_retry_url(found),
+        poll_url=url_for("review.analysis_box", game=game, game_id=game_id)))
+    if not analysis["waiting"] and analysis["state"] != "failed":  # done meanwhile: the whole review
         response.headers["HX-Refresh"] = "true"
     return response
 

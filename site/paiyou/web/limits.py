@@ -4,8 +4,10 @@ Starting a deal runs the computer players and writes a row, so it is limited per
 ``PAIYOU_NEW_GAME_LIMIT`` (default 30 a minute and 500 a day), one budget shared by the play page's
 "New deal" and the game API's ``POST /api/v1/<game>/games``. A hint runs the strongest computer
 player's search, so hints are limited too: ``PAIYOU_HINT_LIMIT`` (default 30 a minute and 600 an
-hour), one budget shared by the table's ``?hint=1`` and ``GET /api/v1/games/<id>/hint``. Over a
-limit: 429 with ``Retry-After``.
+hour), one budget shared by the table's ``?hint=1`` and ``GET /api/v1/games/<id>/hint``. Asking
+again for a failed analysis runs a whole deal's analysis, so it has its own budget:
+``PAIYOU_ANALYSIS_RETRY_LIMIT`` (default 5 a minute and 30 a day), shared by the review's "Try
+again" and ``POST /api/v1/games/<id>/analysis``. Over a limit: 429 with ``Retry-After``.
 
 Counts are kept in ``RATELIMIT_STORAGE_URI``: ``memory://`` (the default) counts per process,
 which is right for one process; several processes (gunicorn workers, containers) must share a
@@ -29,7 +31,9 @@ from flask_limiter.util import get_remote_address
 
 DEFAULT_NEW_GAME_LIMIT = "30 per minute;500 per day"
 DEFAULT_HINT_LIMIT = "30 per minute;600 per hour"
+DEFAULT_ANALYSIS_RETRY_LIMIT = "5 per minute;30 per day"
 HINT_SCOPE = "hint"
+ANALYSIS_SCOPE = "analysis-retry"
 EXTENSION_KEY = "paiyou.limiter"
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -65,6 +69,13 @@ def hint(view: View) -> View:
     return view
 
 
+def analysis(view: View) -> View:
+    """Mark a view that asks for a failed analysis again: ``init_app`` puts its POSTs under the
+    shared analysis-retry limit."""
+    view._paiyou_analysis = True  # type: ignore[attr-defined]
+    return view
+
+
 def asks_hint() -> bool:
     """This request asks for a hint (the only requests of a marked view that are counted)."""
     # Judging a mistake puzzle's answer (views/mistakes.py) is the same search as a hint.
@@ -75,6 +86,11 @@ def asks_hint() -> bool:
 def is_hint_limit(error: object) -> bool:
     """The 429 ``error`` is the hint limit's (its page and message say so)."""
     return getattr(getattr(error, "limit", None), "scope", None) == HINT_SCOPE
+
+
+def is_analysis_limit(error: object) -> bool:
+    """The 429 ``error`` is the analysis-retry limit's."""
+    return getattr(getattr(error, "limit", None), "scope", None) == ANALYSIS_SCOPE
 
 
 def init_app(app: Flask) -> None:
@@ -97,7 +113,13 @@ def init_app(app: Flask) -> None:
         if getattr(view, "_paiyou_hint", False):
             counted: Callable[..., Any] = hints(view)
             app.view_functions[endpoint] = counted
+    retry_limit = str(app.config.get("PAIYOU_ANALYSIS_RETRY_LIMIT") or DEFAULT_ANALYSIS_RETRY_LIMIT)
+    retries = limiter.shared_limit(retry_limit, scope=ANALYSIS_SCOPE, exempt_when=lambda: request.method != "POST")
+    for endpoint, view in list(app.view_functions.items()):
+        if getattr(view, "_paiyou_analysis", False):
+            bounded: Callable[..., Any] = retries(view)
+            app.view_functions[endpoint] = bounded
 
 
-__all__ = ["client_key", "new_game", "hint", "asks_hint", "is_hint_limit", "init_app",
-           "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT"]
+__all__ = ["client_key", "new_game", "hint", "analysis", "asks_hint", "is_hint_limit", "is_analysis_limit",
+           "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT", "DEFAULT_ANALYSIS_RETRY_LIMIT"]

@@ -87,6 +87,12 @@ class ChuoPaiTable:
             "winner": view.is_over and s in view.winners,
         } for s in range(len(view.hand_sizes))]
 
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[Model]:
+        if view.round is None:
+            return []
+        return [{"seat": seat, "name": names[seat], "tiles": keys(play.tiles), "pass": not play.tiles,
+                 "face_up": True, "count": len(play.tiles)} for seat, play in view.round.actions]
+
     def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
         if not view.rounds:
             return None

@@ -72,6 +72,11 @@ class TienGowTable:
             "banker": view.banker == s, "plays": plays.get(s, []), "winner": view.winner == s,
         } for s in range(len(view.hand_sizes))]
 
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[Model]:
+        return [{"seat": play.player, "name": names[play.player],
+                 "tiles": keys(play.tiles),  # empty for another seat's face-down play
+                 "pass": False, "face_up": play.face_up, "count": play.count} for play in view.trick.plays]
+
     def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
         if not view.tricks:
             return None

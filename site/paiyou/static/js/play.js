@@ -74,6 +74,15 @@
 
   document.addEventListener("htmx:sendError", function () { showFailure("Network"); });
   document.addEventListener("htmx:timeout", function () { showFailure("Network"); });
+  // The review's "Try the analysis again": an answer htmx does not swap (403, 409, 429) is sent
+  // again as a plain form, so the browser shows the server's page saying why.
+  function retryPlainly(event) {
+    var form = event.detail.elt;
+    if (form && form.hasAttribute && form.hasAttribute("data-analysis-retry")) form.submit();
+  }
+  document.addEventListener("htmx:responseError", retryPlainly);
+  document.addEventListener("htmx:sendError", retryPlainly);
+
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (SWAP_STATUSES.indexOf(status) !== -1) return;
@@ -284,8 +293,19 @@
     if (link) { event.preventDefault(); link.click(); }
   });
 
+  // The review's move list scrolls by itself: the selected move is shown inside it (the list
+  // only; the page stays where the link's #review-steps put it).
+  function showCurrentMove() {
+    var list = document.querySelector("[data-review] .review__move-list");
+    var current = list && list.querySelector('[aria-current="step"]');
+    if (!current) return;
+    var item = current.closest("li") || current;
+    list.scrollTop = Math.max(0, item.offsetTop - list.offsetTop - (list.clientHeight - item.offsetHeight) / 2);
+  }
+
   function start() {
     setup();
+    showCurrentMove();
   }
 
   if (document.readyState === "loading") {
