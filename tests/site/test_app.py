@@ -65,3 +65,20 @@ def test_behind_a_proxy_absolute_urls_use_the_forwarded_scheme_and_host() -> Non
         "X-Forwarded-Proto": "https", "X-Forwarded-Host": "paiyou.example"}).get_data(as_text=True)
     assert 'hreflang="ar" href="https://paiyou.example/ar/"' in html
     assert 'hreflang="x-default" href="https://paiyou.example/"' in html
+
+
+def test_every_documented_setting_the_app_reads_comes_from_the_environment() -> None:
+    """A ``PAIYOU_…`` setting that docs/deploy.md tells an operator to set and that the app reads
+    from its config is taken from the environment (``paiyou.ENVIRONMENT``): otherwise setting it
+    in the environment would silently do nothing."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    documented = set(re.findall(r"PAIYOU_[A-Z_]+[A-Z]", (root / "docs/deploy.md").read_text()))
+    read, from_environment = set(), set(paiyou.ENVIRONMENT)
+    for path in (root / "site/paiyou").rglob("*.py"):
+        text = path.read_text()
+        read |= set(re.findall(r"config(?:\.get\(|\[)\"(PAIYOU_[A-Z_]+)\"", text))
+        from_environment |= set(re.findall(r"environ(?:\.get\(|\[)\"(PAIYOU_[A-Z_]+)\"", text))
+    assert "PAIYOU_HINT_LIMIT" in documented & read
+    assert documented & read <= from_environment, sorted((documented & read) - from_environment)
