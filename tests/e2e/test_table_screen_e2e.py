@@ -195,3 +195,81 @@ def test_without_javascript_the_docked_table_is_one_screen_too(browser: Browser,
         assert moves < 60
     expect(page.locator("#result-title")).to_be_attached()
     context.close()
+
+
+# Each element matched by the selector lies inside the viewport and is really seen: the element at
+# its centre is it or inside it (a hand's tile counts with its invisible checkbox: its .pick label).
+UNCOVERED = """(selector) => {
+  const W = window.innerWidth, H = window.innerHeight, out = [];
+  const found = document.querySelectorAll(selector);
+  if (!found.length) return [`nothing matches ${selector}`];
+  found.forEach((el, i) => {
+    const b = el.getBoundingClientRect(), what = `${selector} #${i + 1}`;
+    if (b.width === 0 || b.top < -1 || b.left < -1 || b.bottom > H + 1 || b.right > W + 1) {
+      out.push(`${what} at ${Math.round(b.left)},${Math.round(b.top)}-${Math.round(b.right)},${Math.round(b.bottom)}`);
+      return;
+    }
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    const own = el.closest(".pick") || el;
+    if (!hit || !own.contains(hit)) out.push(`${what} covered by ${hit && (hit.id || hit.className)}`);
+  });
+  return out;
+}"""
+
+# The felt's last row (the previous trick or round) and your own seat end above the dock.
+ABOVE_DOCK = """() => {
+  const dock = document.getElementById("dock").getBoundingClientRect().top, out = [];
+  for (const sel of [".felt__last", ".felt .seat--you"]) {
+    const b = document.querySelector(sel).getBoundingClientRect();
+    if (b.bottom > dock + 0.5) out.push(`${sel} ends at ${b.bottom}, the dock starts at ${dock}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game", ["tien-gow", "chuo-pai"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_hint_leaves_the_play_to_beat_and_your_hand_in_view(browser: Browser, base_url: str, size: str,
+                                                              game: str) -> None:
+    """Mid-deal, in Persian (rtl), at 1280×800 and 375×740: the previous trick or round and your seat
+    are above the dock; with the suggested moves open, the play to beat on the felt, every tile of
+    your hand and the best suggestion are all in view and uncovered."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS[size], reduced_motion="reduce")
+    context.add_cookies([{"name": "paiyou_speed", "value": "instant", "url": base_url}])
+    try:
+        page = context.new_page()
+        _deal(page, "fa", game, 7)
+        moves = 0
+        # on to a turn of yours with a play to beat and a finished trick or round on the felt
+        while not (page.locator("#play-form").count() and page.locator(".felt__high").count()
+                   and page.locator(".felt__last").count()):
+            assert page.locator("#play-form").count(), f"the deal ended after {moves} moves"
+            before = _version(page)
+            _move(page, moves)
+            page.wait_for_function(SETTLED, arg=before)
+            moves += 1
+            assert moves < 40
+        assert page.evaluate(ABOVE_DOCK) == []
+        assert page.evaluate(UNCOVERED, ".felt__last") == []
+        assert page.evaluate(UNCOVERED, ".felt .seat--you .seat__head") == []
+
+        table_url = page.url
+        page.locator("#hint-button").click()
+        expect(page.locator(".hints__item--best")).to_be_visible()
+        assert page.url == table_url  # swapped in place
+        assert page.evaluate(UNCOVERED, ".felt__high .tile") == []
+        assert page.evaluate(UNCOVERED, "#play-form .hand .pick .tile") == []
+        assert page.evaluate(UNCOVERED, ".hints__item--best") == []
+        # the best move is selected in your hand, as before
+        expect(page.locator("input[name=tile]:checked").first).to_be_attached()
+        # at most three suggestions in view, the rest behind "more"
+        listed = page.locator(".hints__list > li").count()  # none when the move is forced
+        assert page.locator(".hints > .hints__list > li").count() == min(3, listed)
+        more = page.locator(".hints__more")
+        if more.count():
+            later = more.locator(".hints__item").first
+            expect(later).to_be_hidden()
+            more.locator("summary").click()
+            expect(later).to_be_visible()
+    finally:
+        context.close()

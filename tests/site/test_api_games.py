@@ -386,7 +386,7 @@ def test_errors_speak_the_visitors_language(api) -> None:
     assert api.get(f"/api/v1/games/{gid}?lang=pl", headers={"Accept-Language": "fa"}).json["message"] == polish
     data = start(api, "chuo-pai", seed=1)
     body = {"version": 99, "tiles": "", "lang": "pl"}
-    assert act(api, data["id"], body, headers={"Accept-Language": "ar"}).json["message"].startswith("Ta akcja")
+    assert act(api, data["id"], body, headers={"Accept-Language": "ar"}).json["message"].startswith("Ten ruch")
     unknown = api.get(f"/api/v1/games/{gid}?lang=xx")
     assert unknown.status_code == 400 and unknown.json["error"] == "unknown-language"
 
