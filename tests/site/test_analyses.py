@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask_babel import force_locale, pgettext
 
 from engine.analysis import GRADES
 from engine.games import GAMES
@@ -521,7 +522,9 @@ def test_the_player_asks_again_for_a_failed_analysis_in_the_review(translations_
     start = page.rindex("<form", 0, page.index('class="analysis__retry"'))
     form = page[start:page.index("</form>", start)]
     assert f'action="{box}"' in form and f'hx-post="{box}"' in form and 'name="csrf_token"' in form
-    assert "Przeanalizuj ponownie" in form  # the button, in the page's language
+    with app.test_request_context(), force_locale("pl"):
+        label = pgettext("play", "Try the analysis again")
+    assert label != "Try the analysis again" and label in form  # the button, in the page's language
     stranger = app.test_client()  # the id alone: the review, but no button and no power
     seen = stranger.get(review).get_data(as_text=True)
     assert "analysis__retry" not in seen

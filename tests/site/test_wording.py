@@ -68,7 +68,7 @@ def test_the_notation_example_of_an_api_error_keeps_its_order(app: Flask, lang: 
         else:
             assert "6-6 4-5" in message and LRI not in message and PDI not in message, message
     if lang == "en":
-        assert messages[0] == "The field play is not tile notation such as \"6-6 4-5\"."
+        assert messages[0] == "The value of play is not tile notation such as \"6-6 4-5\"."
         assert messages[1] == ("\"tiles\" must be tile notation such as \"6-6 4-5\" (an empty "
                                "string is a pass).")
 

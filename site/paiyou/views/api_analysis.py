@@ -100,7 +100,7 @@ def retry(game_id: str) -> tuple[Response, int]:
             "play api", "This deal has no analysis: it ended before deals were analysed."))
     if found.state == "done":
         return api_games.error("analysis-done", 409, pgettext(
-            "play api", "The analysis of this deal is already made: read it with a %(method)s request.",
+            "play api", "The analysis of this deal is already done: read it with a %(method)s request.",
             method="GET"))
     if found.state == "failed":  # queued again just now and failed at once in this process
         return api_games.error("analysis-failed", 503, pgettext(

@@ -41,7 +41,7 @@ ERRORS = {
     "unknown-game": lazy_pgettext("api error", "Unknown game: use chuo-pai or tien-gow."),
     "unknown-language": lazy_pgettext("api error", "Unknown language: use en, ar, hi, fa or pl."),
     "malformed-tiles": lazy_pgettext(
-        "api error", "The field %(field)s is not tile notation such as \"%(example)s\"."),
+        "api error", "The value of %(field)s is not tile notation such as \"%(example)s\"."),
     "current-not-a-play": lazy_pgettext(
         "api error", "The current play is no legal play, so nothing can be judged against it."),
     "method-not-allowed": lazy_pgettext("api error", "Use POST with a JSON body."),
