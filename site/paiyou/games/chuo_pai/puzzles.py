@@ -443,7 +443,7 @@ _JUDGE_RULES = {"ok": ("CP-12",), "not-a-play": ("CP-6", "CP-10"), "different-fa
 
 
 _LEVEL_DESCRIPTIONS = {
-    "easy": lazy_pgettext("difficulty", "Single cards: does it beat, and can you beat it?"),
+    "easy": lazy_pgettext("difficulty", "Single cards: does this card beat the highest play, and can you beat it?"),
     "medium": lazy_pgettext("difficulty", "Pairs and combinations of two cards, in longer hands."),
     "hard": lazy_pgettext("difficulty",
                           "Plays of up to four cards, cards that make no play at all, and whole hands."),

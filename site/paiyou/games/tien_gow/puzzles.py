@@ -494,7 +494,7 @@ _JUDGE_RULES = {"ok": ("TG-7",), "not-a-set": ("TG-4", "TG-5"), "different-kind"
 
 
 _LEVEL_DESCRIPTIONS = {
-    "easy": lazy_pgettext("difficulty", "Single tiles: does it beat, and can you beat it?"),
+    "easy": lazy_pgettext("difficulty", "Single tiles: does this tile beat the highest set, and can you beat it?"),
     "medium": lazy_pgettext("difficulty", "Pairs and combinations of two, in longer hands."),
     "hard": lazy_pgettext("difficulty",
                           "Sets of up to four tiles, tiles that make no play at all, whole hands "
