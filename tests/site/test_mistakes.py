@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -204,17 +205,23 @@ def _items(html: str) -> list[str]:
     return re.findall(r"<li>(.*?)</li>", html[start:html.index("</ol>", start)], re.S)
 
 
-def test_a_chuo_pai_puzzle_shows_the_round_so_far(client: Any) -> None:
+def _position_where(client: Any, game: str, wanted: Callable[[Any], bool]) -> tuple[str, Any, int, Any] | None:
+    """The first position of the first deal (seeds 1–39) where seat 0 chooses between moves and
+    ``wanted(view)`` holds: (game id, the deal's states, the step, the seat's view)."""
     for seed in range(1, 40):
-        game_id, record = _played_out(client, "chuo-pai", seed)
-        states = GAMES["chuo-pai"].replay_steps(record)
-        found = next(((n, s.view(0)) for n, s in enumerate(states[:-1])
-                      if s.to_act == 0 and len(s.view(0).legal_actions()) > 1 and s.view(0).round is not None
-                      and any(not p.tiles for _, p in s.view(0).round.actions)), None)  # a pass before you
-        if found:
-            break
+        game_id, record = _played_out(client, game, seed)
+        states = GAMES[game].replay_steps(record)
+        for n, s in enumerate(states[:-1]):
+            if s.to_act == 0 and len(s.view(0).legal_actions()) > 1 and wanted(s.view(0)):
+                return game_id, states, n, s.view(0)
+    return None
+
+
+def test_a_chuo_pai_puzzle_shows_the_round_so_far(client: Any) -> None:
+    found = _position_where(client, "chuo-pai", lambda view: view.round is not None
+                            and any(not p.tiles for _, p in view.round.actions))  # a pass before you
     assert found, "no position with a pass before yours"
-    step, view = found
+    game_id, states, step, view = found
     html = client.get(f"/en/chuo-pai/mistakes/{game_id}/{step}").get_data(as_text=True)
     items = _items(html)
     names = ["You", "West", "East"]
@@ -232,16 +239,10 @@ def test_a_chuo_pai_puzzle_shows_the_round_so_far(client: Any) -> None:
 
 
 def test_a_tien_gow_puzzle_shows_the_trick_so_far_and_no_face_down_tile(client: Any) -> None:
-    for seed in range(1, 40):
-        game_id, record = _played_out(client, "tien-gow", seed)
-        states = GAMES["tien-gow"].replay_steps(record)
-        found = next(((n, s.view(0)) for n, s in enumerate(states[:-1])
-                      if s.to_act == 0 and len(s.view(0).legal_actions()) > 1
-                      and any(not p.face_up and p.player != 0 for p in s.view(0).trick.plays)), None)
-        if found:
-            break
+    found = _position_where(client, "tien-gow",
+                            lambda view: any(not p.face_up and p.player != 0 for p in view.trick.plays))
     assert found, "no position with another seat's face-down play before yours"
-    step, view = found
+    game_id, states, step, view = found
     html = client.get(f"/pl/tien-gow/mistakes/{game_id}/{step}").get_data(as_text=True)
     items = _items(html)
     assert len(items) == len(view.trick.plays)

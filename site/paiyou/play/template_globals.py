@@ -27,10 +27,6 @@ def tiles_phrase(keys: Sequence[str], game: str) -> str:
     return phrases.and_list(parts)
 
 
-def and_list(items: Sequence[str]) -> str:
-    return phrases.and_list(items)
-
-
 def signed(number: int | float) -> str:
     """+13 / −10 / 0 in the page's digits."""
     text = numerals.num(abs(number))
@@ -108,7 +104,7 @@ def speed_label(speed: str) -> str:
 
 GLOBALS: dict[str, Callable[..., str]] = {
     "play_tiles_phrase": tiles_phrase,
-    "play_and_list": and_list,
+    "play_and_list": phrases.and_list,
     "play_signed": signed,
     "play_class_name": class_name,
     "play_payment_reason": payment_reason,

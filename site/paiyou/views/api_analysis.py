@@ -58,6 +58,15 @@ def _not_over(game: service.Game) -> tuple[Response, int]:
         "play api", "The analysis is available once the deal is over."), version=game.version)
 
 
+def _unavailable(found: analyses.Status) -> tuple[Response, int]:
+    """404 ``no-analysis`` (the deal ended before deals were analysed) or 503 ``analysis-failed``."""
+    if found.state == analyses.MISSING:
+        return api_games.error("no-analysis", 404, pgettext(
+            "play api", "This deal has no analysis: it ended before deals were analysed."))
+    return api_games.error("analysis-failed", 503, pgettext(
+        "play api", "The analysis of this deal could not be made."))
+
+
 def _waiting(found: analyses.Status) -> tuple[Response, int]:
     response, status = _no_store({"state": found.state,
                                   "progress": {"done": found.done, "total": found.total}}, 202)
@@ -71,12 +80,8 @@ def analysis(game_id: str) -> tuple[Response, int]:
     if not game.is_over:  # before the end the analysis would tell what the seat cannot know yet
         return _not_over(game)
     found = analyses.status(current_app, game.id)
-    if found.state == analyses.MISSING:
-        return api_games.error("no-analysis", 404, pgettext(
-            "play api", "This deal has no analysis: it ended before deals were analysed."))
-    if found.state == "failed":
-        return api_games.error("analysis-failed", 503, pgettext(
-            "play api", "The analysis of this deal could not be made."))
+    if found.state in (analyses.MISSING, "failed"):
+        return _unavailable(found)
     if found.waiting:
         return _waiting(found)
     return _no_store({"state": found.state, **(found.result or {})}, 200)
@@ -95,14 +100,10 @@ def retry(game_id: str) -> tuple[Response, int]:
         return _not_over(game)
     analyses.retry(current_app, game.id)
     found = analyses.status(current_app, game.id)
-    if found.state == analyses.MISSING:
-        return api_games.error("no-analysis", 404, pgettext(
-            "play api", "This deal has no analysis: it ended before deals were analysed."))
     if found.state == "done":
         return api_games.error("analysis-done", 409, pgettext(
             "play api", "The analysis of this deal is already done: read it with a %(method)s request.",
             method="GET"))
-    if found.state == "failed":  # queued again just now and failed at once in this process
-        return api_games.error("analysis-failed", 503, pgettext(
-            "play api", "The analysis of this deal could not be made."))
+    if found.state in (analyses.MISSING, "failed"):  # failed: queued again and failed at once here
+        return _unavailable(found)
     return _waiting(found)
