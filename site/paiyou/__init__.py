@@ -19,9 +19,9 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from paiyou import cli, registry
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.i18n import languages
-from paiyou.play import template_globals as play_template_globals
-from paiyou.views import BLUEPRINTS, api_analysis, api_games, api_judge, errors
-from paiyou.web import csrf, htmx, https, limits, page_cache, security, static_files, templating
+from paiyou.tables import template_globals as play_template_globals
+from paiyou.views import BLUEPRINTS, api_analysis, api_games, api_judge
+from paiyou.web import csrf, errors, htmx, https, limits, page_cache, security, static_files, templating
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

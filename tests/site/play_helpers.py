@@ -15,8 +15,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from paiyou.play import service as service
-from paiyou.play.store import GameStore
+from paiyou.store.games import GameStore
+from paiyou.tables import service
 
 CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
 

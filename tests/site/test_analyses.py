@@ -1,4 +1,4 @@
-"""The analysis of a finished deal, computed once in the background (paiyou.play.analyses) and
+"""The analysis of a finished deal, computed once in the background (paiyou.analysis.jobs) and
 served by ``GET /api/v1/games/<id>/analysis``.
 
 - The move that ends a deal queues one job; the API answers 409 before the end, 202 with the
@@ -24,9 +24,9 @@ from flask_babel import force_locale, pgettext
 
 from engine.analysis import GRADES
 from engine.games import GAMES
-from paiyou.play import analyses
-from paiyou.play import service as service
-from paiyou.play.store import ANALYSIS_ATTEMPTS, GameStore, open_store, store_for
+from paiyou.analysis import jobs as analyses
+from paiyou.store.games import ANALYSIS_ATTEMPTS, GameStore, open_store, store_for
+from paiyou.tables import service
 from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401
 
 LEVEL = "standard"  # cheap: the analysis of a deal in a few hundredths of a second
@@ -369,7 +369,7 @@ def test_the_analyse_command_queues_the_missing_and_runs_them(tmp_path: Path, tr
 
 
 def test_an_outage_never_fails_the_move_that_ended_the_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from paiyou.play.store import StoreUnavailable
+    from paiyou.store.games import StoreUnavailable
 
     db = open_store(f"sqlite:///{tmp_path}/games.sqlite3")
 

@@ -26,7 +26,7 @@ from flask import Flask
 
 from engine.games import game as game_rules
 from paiyou import create_app
-from paiyou.play.store import new_id, store_for
+from paiyou.store.games import new_id, store_for
 from tests.site.play_helpers import (
     PlayerClient,
     assert_nothing_hidden,
@@ -494,7 +494,7 @@ def test_no_hint_after_the_end(api) -> None:
 
 def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two deals that look the same from seat 0 but differ in the hidden hands get the same hint."""
-    from paiyou.play import service
+    from paiyou.tables import service
 
     seen: list[Any] = []
     original = service.hints
@@ -532,7 +532,7 @@ def test_a_forced_move_is_said_to_be_the_only_one(api) -> None:
 
 
 def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() -> None:
-    from paiyou.play.service import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
+    from paiyou.tables.service import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
 
     lost = [Hint("a", 0.0, 3.0), Hint("b", 0.004, 1.0), Hint("c", 0.0, 9.5)]
     assert rank_hints(lost) == (BY_EXPECTED, [lost[2], lost[0], lost[1]])
@@ -544,7 +544,7 @@ def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() 
 def test_a_hint_is_searched_once_per_state(api, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asking twice costs once (a bounded cache by deal id, version and seat), and the hint's
     generator never comes from the deal's secret seed."""
-    from paiyou.play import service
+    from paiyou.tables import service
 
     calls: list[Any] = []
     real = service._search_hints

@@ -1,4 +1,4 @@
-"""Seat keys (paiyou.play.access, docs/architecture.md "Seat keys"): a deal's id lets anyone read
+"""Seat keys (paiyou.tables.access, docs/architecture.md "Seat keys"): a deal's id lets anyone read
 it once it is over, and nothing more; acting, hints, "Next deal", the settings and the table
 before the end need the seat key — the Bearer header in the API, this browser's cookie on the
 pages. The stranger who knows an id (a shared review link) is refused everywhere and changes
@@ -17,8 +17,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from paiyou import create_app
-from paiyou.play import access, service
-from paiyou.play.store import store_for
+from paiyou.store.games import store_for
+from paiyou.tables import access, service
 from tests.site.play_helpers import PlayerClient, bearer, cookie_key
 
 GAMES = ("chuo-pai", "tien-gow")

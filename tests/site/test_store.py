@@ -1,4 +1,4 @@
-"""The game store (paiyou.play.store), on SQLite and on a real PostgreSQL server, through the same code.
+"""The game store (paiyou.store.games), on SQLite and on a real PostgreSQL server, through the same code.
 
 - A game round-trips: deal record, seat, agents, version; ids are 192-bit url-safe tokens.
 - Optimistic versioning: an update made against the current version wins and bumps it; a stale
@@ -22,8 +22,7 @@ import pytest
 
 from engine.chuo_pai import new_deal, replay, to_record
 from paiyou import create_app
-from paiyou.play import service as service
-from paiyou.play.store import (
+from paiyou.store.games import (
     PostgresStore,
     SqliteStore,
     StoreError,
@@ -32,6 +31,7 @@ from paiyou.play.store import (
     open_store,
     store_for,
 )
+from paiyou.tables import service
 from tests.site import pg_cluster
 
 
@@ -257,7 +257,7 @@ def test_a_table_made_before_meta_gains_the_column(tmp_path: Path) -> None:
 
 def test_replays_are_short_lived_and_bounded(store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A replayed record's link (docs/api.md): kept by digest for REPLAY_DAYS, at most MAX_REPLAYS."""
-    from paiyou.play import store as store_module
+    from paiyou.store import games as store_module
 
     monkeypatch.setattr(store_module, "MAX_REPLAYS", 3)
     for n in range(5):

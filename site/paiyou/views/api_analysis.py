@@ -13,7 +13,7 @@
 
 The GET is a pure read, with the game's access rule: a finished deal is readable by anyone
 holding its id (the analysis shows nothing the record does not). The POST starts a computation:
-only the deal's player may ask for it (its seat key, ``paiyou.play.access``), however public the
+only the deal's player may ask for it (its seat key, ``paiyou.tables.access``), however public the
 id is. The language rules, the JSON errors and their
 handlers are the game API's (``paiyou.views.api_games``), so both answer alike.
 """
@@ -25,9 +25,9 @@ from flask import Blueprint, Response, current_app, jsonify
 from flask_babel import pgettext
 from werkzeug.exceptions import HTTPException
 
-from paiyou.play import access, analyses
-from paiyou.play import service as service
-from paiyou.play.store import StoreUnavailable, current_store
+from paiyou.analysis import jobs as analyses
+from paiyou.store.games import StoreUnavailable, current_store
+from paiyou.tables import access, service
 from paiyou.views import api_games
 from paiyou.web import limits
 

@@ -35,12 +35,11 @@ from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
 from paiyou.i18n.languages import isolated
 from paiyou.i18n.numerals import format_number
-from paiyou.play import access
-from paiyou.play import service as service
-from paiyou.play.store import StoreUnavailable, current_store
-from paiyou.play.table import game_json
 from paiyou.reasons import explain, reason_message
 from paiyou.registry import GAME_KEYS, url_converter
+from paiyou.store.games import StoreUnavailable, current_store
+from paiyou.tables import access, service
+from paiyou.tables.table import game_json
 from paiyou.web import limits
 from paiyou.web.bodies import parse_json
 

@@ -22,12 +22,12 @@ from werkzeug.wrappers import Response
 
 from engine.analysis import BEST, GOOD, assess
 from engine.games import game as game_rules
-from paiyou.play import analyses
-from paiyou.play.pages import load_or_404, private
-from paiyou.play.presenter import table_of
-from paiyou.play.table import keys
+from paiyou.analysis import jobs as analyses
 from paiyou.puzzles.mistakes import GRADES, MAX_AGE, Deck, cookie_name
 from paiyou.registry import url_converter
+from paiyou.tables.pages import load_or_404, private
+from paiyou.tables.presenter import table_of
+from paiyou.tables.table import keys
 from paiyou.web import limits
 from paiyou.web.htmx import render
 

@@ -17,9 +17,9 @@
   browser's settings.
 
 The finished deal's review, its record and the replay of a record are ``paiyou.views.review``.
-Everything on the page comes from the human seat's ``SeatView`` (``paiyou.play.table``), never from
+Everything on the page comes from the human seat's ``SeatView`` (``paiyou.tables.table``), never from
 the deal: no other hand and no other seat's face-down tile can reach the HTML. Every answer is
-private (``paiyou.play.pages.private``).
+private (``paiyou.tables.pages.private``).
 """
 from __future__ import annotations
 
@@ -32,17 +32,16 @@ from flask_babel import pgettext
 from engine.errors import IllegalAction
 from engine.tiles import TILE_BY_KEY
 from paiyou.i18n import numerals
-from paiyou.play import access, cookies, service, stats
-from paiyou.play.pages import load_or_404, private, table_url
-from paiyou.play.presenter import table_of
-from paiyou.play.store import current_store
-from paiyou.play.table import keys, table_model
-from paiyou.play.template_globals import level_description, level_label
 from paiyou.reasons import CODES, explain
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
-from paiyou.views import errors
-from paiyou.web import limits
+from paiyou.store.games import current_store
+from paiyou.tables import access, cookies, service, stats
+from paiyou.tables.pages import load_or_404, private, table_url
+from paiyou.tables.presenter import table_of
+from paiyou.tables.table import keys, table_model
+from paiyou.tables.template_globals import level_description, level_label
+from paiyou.web import errors, limits
 from paiyou.web.htmx import is_fragment_request, render
 
 bp = Blueprint("play", __name__, url_prefix="/<lang_code>")

@@ -5,7 +5,7 @@
 - ``GET /<lang>/<game>/games/<id>/review/analysis``: the review's analysis box alone (htmx polls
   it while the analysis runs; a plain request is sent to the review). A pure read.
 - ``POST`` the same URL (a form with its CSRF token): ask again for a failed analysis. Only this
-  deal's player (its seat key, ``paiyou.play.access``: the id alone is not enough), under the
+  deal's player (its seat key, ``paiyou.tables.access``: the id alone is not enough), under the
   analysis-retry limit (``paiyou.web.limits``); a no-op unless the analysis failed. htmx gets the
   box (queued, polling); a plain form is sent back to the review (303).
 - ``GET /<lang>/<game>/games/<id>/record``: the deal record (JSON) once the deal is over.
@@ -13,7 +13,7 @@
   it under the SHA-256 of its canonical JSON and redirects to ``GET /<lang>/<game>/replay/<digest>``
   (``?step=n``), a link that works in every worker for ``REPLAY_DAYS``.
 
-Every answer is private (``paiyou.play.pages.private``).
+Every answer is private (``paiyou.tables.pages.private``).
 """
 from __future__ import annotations
 
@@ -29,14 +29,15 @@ from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
+from paiyou.analysis import jobs as analyses
 from paiyou.i18n.names import game_name
-from paiyou.play import access, analyses, service
-from paiyou.play.pages import load_or_404, private, table_url
-from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, check_seed, posted_record
-from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
-from paiyou.play.store import current_store
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
+from paiyou.review.records import MAX_RECORD_BYTES, NO_RECORD, check_seed, posted_record
+from paiyou.review.steps import clamp_step, record_problem_message, review_model, states_of
+from paiyou.store.games import current_store
+from paiyou.tables import access, service
+from paiyou.tables.pages import load_or_404, private, table_url
 from paiyou.web import limits
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf

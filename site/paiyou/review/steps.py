@@ -13,10 +13,10 @@ from engine.errors import RecordError
 from engine.games import game as game_rules
 from engine.outcome import MOVES
 from engine.spec import Deal
-from paiyou.play.presenter import table_of
-from paiyou.play.service import Event, events
-from paiyou.play.table import keys
 from paiyou.reasons import CODES, reason_message
+from paiyou.tables.presenter import table_of
+from paiyou.tables.service import Event, events
+from paiyou.tables.table import keys
 
 
 def clamp_step(step_text: str | None, last: int) -> int:

@@ -2,7 +2,7 @@
 
 A deal's **id** is public: after the end it opens the review, the record and the final table for
 anyone. Each human seat also has a **seat key** (``new_key``: 256 random bits), given once to whoever
-starts the deal — in this browser's seats cookie (``paiyou.play.cookies``) or in the API's
+starts the deal — in this browser's seats cookie (``paiyou.tables.cookies``) or in the API's
 ``"key"`` field, sent back as ``Authorization: Bearer <key>``. Only ``sha256(key)`` is stored, in
 the game's ``meta`` as ``"seat_keys": {"<seat>": "<hex>"}``, and it is compared in constant time.
 A match's next deal carries the same hashes, so the same key plays the whole match.
@@ -26,8 +26,8 @@ from typing import Any
 from flask import after_this_request, request
 from werkzeug.wrappers import Response
 
-from paiyou.play import cookies, service
-from paiyou.play.store import current_store
+from paiyou.store.games import current_store
+from paiyou.tables import cookies, service
 
 KEY_BYTES = 32
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)

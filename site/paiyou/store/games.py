@@ -86,7 +86,7 @@ DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
 COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at, meta"
 DAY = 24 * 3600
 
-# The analysis of a finished deal (paiyou.play.analyses), one row per game: computed once, by
+# The analysis of a finished deal (paiyou.analysis.jobs), one row per game: computed once, by
 # whichever process claims it. A claim is a lease (claimed_at, claimed_by) taken by a conditional
 # UPDATE, renewed at each progress step; a lease older than ``lease`` seconds (its process died)
 # may be taken over, at most ``ANALYSIS_ATTEMPTS`` times in all, so a deal that crashes every
@@ -409,7 +409,7 @@ class GameStore:
         take at most one process down per retry); False when the job is not failed (queued,
         running, done, or missing: nothing changes). Failed means ``failed`` (the analysis
         raised) or still ``running`` after its last attempt's lease expired (its process died),
-        as ``paiyou.play.analyses.status`` says. One conditional UPDATE: of two retries exactly
+        as ``paiyou.analysis.jobs.status`` says. One conditional UPDATE: of two retries exactly
         one queues the job, and a job that runs is never queued a second time."""
         now = int(time.time() if now is None else now)
         count, _ = self._run(
@@ -570,7 +570,7 @@ def open_store(url: str | None, instance_path: str | os.PathLike[str] | None = N
 
 # -- the app's store -----------------------------------------------------------------------------
 
-EXTENSION_KEY = "paiyou.play.store"
+EXTENSION_KEY = "paiyou.store.games"
 _app_lock = threading.Lock()
 
 

@@ -13,7 +13,7 @@ from flask import Flask
 from flask_babel import get_locale, pgettext
 
 from paiyou.i18n import names, numerals, phrases
-from paiyou.play.presenter import table_of
+from paiyou.tables.presenter import table_of
 
 
 def tiles_phrase(keys: Sequence[str], game: str) -> str:
@@ -93,7 +93,7 @@ def level_description(level: str) -> str:
 
 
 def speed_label(speed: str) -> str:
-    """A speed of the table (``paiyou.play.cookies.SPEEDS``) in the page's language."""
+    """A speed of the table (``paiyou.tables.cookies.SPEEDS``) in the page's language."""
     labels = {
         "instant": pgettext("play speed", "Instant"),
         "fast": pgettext("play speed", "Fast"),

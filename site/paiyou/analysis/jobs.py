@@ -2,7 +2,7 @@
 
 When a deal ends (the request whose move finishes it: ``service.act``, or a deal that ends
 before the human's first move), ``deal_over`` queues a job in the games database
-(``paiyou_analyses``, ``paiyou.play.store``) and hands its id to this process's worker. The
+(``paiyou_analyses``, ``paiyou.store.games``) and hands its id to this process's worker. The
 worker is a few daemon threads per process (``PAIYOU_ANALYSIS_WORKERS``, default 1: at most that
 many jobs at once), started on first use, fed by a bounded in-process queue
 (``PAIYOU_ANALYSIS_QUEUE``); the database is the real queue, so a job that finds the in-process
@@ -37,8 +37,7 @@ from engine.analysis import GRADES, Analysis, Decision, DuplicateResult, analyse
 from engine.games import GAMES
 from engine.spec import Deal
 from engine.tiles import tile
-from paiyou.play.presenter import table_of
-from paiyou.play.store import (
+from paiyou.store.games import (
     ANALYSIS_ATTEMPTS,
     DONE,
     FAILED,
@@ -49,11 +48,12 @@ from paiyou.play.store import (
     StoreUnavailable,
     store_for,
 )
+from paiyou.tables.presenter import table_of
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30.0  # an idle worker thread looks for queued jobs and expired leases this often
-EXTENSION_KEY = "paiyou.play.analyses"
+EXTENSION_KEY = "paiyou.analysis.jobs"
 _app_lock = threading.Lock()
 
 

@@ -1,24 +1,24 @@
 """What the play pages keep in this browser's cookies: the seat keys of its recent games
-(``paiyou.play.access``; they also offer "Continue your deal"), the automatic-pass and speed
+(``paiyou.tables.access``; they also offer "Continue your deal"), the automatic-pass and speed
 settings, the level chosen last and the statistics. Every cookie is HttpOnly and SameSite=Lax
 (Secure on https); nothing read from one is trusted (a game id is looked up in the store, a key
-checked against its stored hash, the statistics are parsed and bounded by ``paiyou.play.stats``)."""
+checked against its stored hash, the statistics are parsed and bounded by ``paiyou.tables.stats``)."""
 from __future__ import annotations
 
 from flask import g, request
 from werkzeug.wrappers import Response
 
-from paiyou.play import service, stats
-from paiyou.play.store import is_valid_id
 from paiyou.registry import GAME_KEYS
+from paiyou.store.games import is_valid_id
+from paiyou.tables import service, stats
 
 # This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
-# started (paiyou.play.access), which also offers "Continue your deal". Nothing read from it is
+# started (paiyou.tables.access), which also offers "Continue your deal". Nothing read from it is
 # trusted: an id is looked up in the store and a key only matches its stored hash.
 SEATS_COOKIE = "paiyou_seats"
 RECENT_KEEP = 12
 RECENT_MAX_AGE = 90 * 24 * 3600
-# Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.play.access).
+# Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.tables.access).
 LEGACY_COOKIE = "paiyou_games"
 
 AUTO_PASS_COOKIE = "paiyou_auto_pass"  # "off" turns the automatic forced pass off (on by default)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import request
 
 from engine.errors import RecordError
-from paiyou.play.service import MAX_SEED, BadInput, parse_seed
+from paiyou.tables.service import MAX_SEED, BadInput, parse_seed
 from paiyou.web.bodies import NOT_JSON, parse_json
 
 MAX_RECORD_BYTES = 60 * 1024  # a whole deal's record is a few KiB

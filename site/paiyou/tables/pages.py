@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import abort, url_for
 from werkzeug.wrappers import Response
 
-from paiyou.play import service
-from paiyou.play.store import current_store
+from paiyou.store.games import current_store
+from paiyou.tables import service
 
 
 def load_or_404(game: str, game_id: str) -> service.Game:

@@ -4,7 +4,7 @@
 human's action made against a given version and then lets the computer seats move until it is the
 human's turn again or the deal is over. Every state comes from the engine (``replay`` of the
 stored record); everything shown to the player comes from the human seat's ``SeatView`` — the
-log (``events``) and the pages and JSON of ``paiyou.play.table`` read nothing else.
+log (``events``) and the pages and JSON of ``paiyou.tables.table`` read nothing else.
 
 Errors: ``GameNotFound`` (404), ``BadInput`` (400, malformed request), ``StaleVersion`` (409,
 the action was made against an older state: nothing changed) and the engine's ``IllegalAction``
@@ -32,9 +32,9 @@ from engine.rng import make_rng
 from engine.seating import agent_rng
 from engine.spec import Deal, SeatView
 from engine.tiles import Tile, parse_tiles
+from paiyou.analysis.jobs import deal_over
 from paiyou.i18n.numerals import parse_whole_number
-from paiyou.play.analyses import deal_over
-from paiyou.play.store import GameStore, StoredGame
+from paiyou.store.games import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
@@ -262,7 +262,7 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
           auto_pass: bool = False, seat_keys: Mapping[str, str] | None = None) -> Game:
     """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
     one of ``levels(game)``; default: ``default_level``) play up to the human's first turn, and
-    store it with ``seat_keys`` (the hashes of its seat keys: ``paiyou.play.access``). An unknown
+    store it with ``seat_keys`` (the hashes of its seat keys: ``paiyou.tables.access``). An unknown
     level is BadInput("unknown-level")."""
     check_game(game)
     rules = game_rules(game)
@@ -329,7 +329,7 @@ def next_deal(store: GameStore, game_id: str, game: str | None = None,
     totals = [sum(scores) for scores in zip(*deals, strict=True)]
     meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
                       "deals": deals}}
-    if "seat_keys" in current.stored.meta:  # the same players: the same keys (paiyou.play.access)
+    if "seat_keys" in current.stored.meta:  # the same players: the same keys (paiyou.tables.access)
         meta["seat_keys"] = current.stored.meta["seat_keys"]
     seed = secrets.randbelow(MAX_SEED)
     deal = rules.next_deal(seed, outcome.next_first)
