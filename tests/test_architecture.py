@@ -289,11 +289,11 @@ def _code_only(path: Path) -> str:
 # Translated copy that names the games on purpose: the site's own description of itself (changing
 # it changes every catalog), and the APIs' error answers naming the games they know.
 COPY = {
-    "views/api_games.py": {"Tien Gow"},
+    "api/games.py": {"Tien Gow"},
     "templates/base.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/home.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/glossary.html": {"Chuo Pai", "Tien Gow"},
-    "views/api_judge.py": {"chuo-pai", "tien-gow"},
+    "api/judge.py": {"chuo-pai", "tien-gow"},
 }
 
 

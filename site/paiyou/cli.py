@@ -11,7 +11,7 @@ from flask.cli import AppGroup
 
 from paiyou.analysis import jobs as analyses
 from paiyou.i18n import catalogs
-from paiyou.store.games import store_for
+from paiyou.store.databases import store_for
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
 games = AppGroup("games", help="The saved games.")

@@ -22,15 +22,8 @@ import pytest
 
 from engine.chuo_pai import new_deal, replay, to_record
 from paiyou import create_app
-from paiyou.store.games import (
-    PostgresStore,
-    SqliteStore,
-    StoreError,
-    is_valid_id,
-    new_id,
-    open_store,
-    store_for,
-)
+from paiyou.store.databases import PostgresStore, SqliteStore, StoreError, open_store, store_for
+from paiyou.store.schema import is_valid_id, new_id
 from paiyou.tables import service
 from tests.site import pg_cluster
 
@@ -151,14 +144,14 @@ def test_the_service_resumes_a_deal_after_a_restart(database_url: str) -> None:
     game = service.start(first, "tien-gow", seed=21)
     for _ in range(3):
         action = game.view().legal_actions()[0]
-        game = service.act(first, game.id, game.version, action.notation, action.face_up)
+        game = service.act(first, game, game.version, action.notation, action.face_up)
     first.close()
     second = open_store(database_url)
     resumed = service.load(second, game.id)
     assert resumed.version == game.version == 4
     assert resumed.deal == game.deal
     action = resumed.view().legal_actions()[-1]
-    moved = service.act(second, game.id, resumed.version, action.notation, action.face_up)
+    moved = service.act(second, resumed, resumed.version, action.notation, action.face_up)
     assert moved.version == 5
     second.close()
 

@@ -7,15 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import pgettext
-
-from engine.errors import RecordError
 from engine.games import game as game_rules
 from engine.outcome import MOVES
 from engine.spec import Deal
-from paiyou.reasons import CODES, reason_message
+from paiyou.tables.log import Event, events
 from paiyou.tables.presenter import table_of
-from paiyou.tables.service import Event, events
 from paiyou.tables.table import keys
 
 
@@ -77,64 +73,3 @@ def move_list(states: Sequence[Deal]) -> list[dict[str, Any]]:
 def states_of(game: str, record: Any) -> tuple[Deal, ...]:
     """Every state of a record (RecordError when the engine rejects it)."""
     return game_rules(game).replay_steps(record)
-
-
-# -- a rejected record, in words ----------------------------------------------------------------
-
-# The record formats' lists of rounds (docs/records.md): a path into one names a place in the deal.
-_ROUND_LISTS = frozenset({"rounds", "tricks"})
-
-
-def _record_place(game: str, path: tuple[str | int, ...]) -> str:
-    """``RecordError.path`` as a place in the deal (rounds and actions counted from 1, as players
-    count them; the record's lists count from 0), or "" for any other field of the record."""
-    if len(path) < 2 or path[0] not in _ROUND_LISTS or not isinstance(path[1], int):
-        return ""
-    table = table_of(game)
-    if len(path) >= 4 and path[2] == "actions" and isinstance(path[3], int):
-        return table.record_place(path[1] + 1, path[3] + 1)
-    return table.record_place(path[1] + 1, None)
-
-
-def _recorded_action(game: str, record: object, path: tuple[str | int, ...]) -> str | None:
-    """Who played what at ``path`` (an action of the record): "West, ⁦6-6 6-6⁩" in the page's
-    language, the tiles isolated left to right; None when the path names no such action."""
-    found: object = record
-    for part in path:
-        if isinstance(part, int) and isinstance(found, list) and 0 <= part < len(found):
-            found = found[part]
-        elif isinstance(part, str) and isinstance(found, dict) and part in found:
-            found = found[part]
-        else:
-            return None
-    if not isinstance(found, dict):
-        return None
-    player, tiles = found.get("player"), found.get("tiles")
-    names = table_of(game).seat_names()
-    if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names)
-            and isinstance(tiles, list) and all(isinstance(t, str) and len(t) <= 8 for t in tiles)):
-        return None
-    what = "\u2066" + " ".join(tiles[:8]) + "\u2069" if tiles else pgettext("play", "Pass")
-    return str(pgettext("play", "%(player)s, %(tiles)s", player=names[player], tiles=what))
-
-
-def record_problem_message(game: str, error: RecordError, record: object = None) -> str:
-    """Where and why the engine rejected a record, in the page's language: the error's code (and,
-    for an illegal action, the engine's reason code) picks the sentence, its path the place; an
-    illegal action also says who played what (from ``record``, when given)."""
-    reason = error.detail.get("reason") if error.code == "illegal" else None
-    if reason in CODES[game]:
-        why = reason_message(game, reason)
-    elif error.code == "not-dealt-by-seed":
-        why = pgettext("play", "these are not the hands that the record's seed deals.")
-    elif error.code == "mismatch":
-        why = pgettext("play", "the result it states is not what the rules give.")
-    else:
-        why = pgettext("play", "it does not follow the record format or the rules.")
-    place = _record_place(game, error.path)
-    if not place:
-        return str(pgettext("play", "The record was rejected: %(why)s", why=why))
-    action = _recorded_action(game, record, error.path) if error.code == "illegal" else None
-    if action is not None:
-        return str(pgettext("play", "%(where)s (%(action)s): %(why)s", where=place, action=action, why=why))
-    return str(pgettext("play", "%(where)s: %(why)s", where=place, why=why))

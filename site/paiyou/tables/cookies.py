@@ -9,8 +9,10 @@ from flask import g, request
 from werkzeug.wrappers import Response
 
 from paiyou.registry import GAME_KEYS
-from paiyou.store.games import is_valid_id
-from paiyou.tables import service, stats
+from paiyou.store.schema import is_valid_id
+from paiyou.tables import stats
+from paiyou.tables.computer import levels
+from paiyou.tables.game import Game
 
 # This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
 # started (paiyou.tables.access), which also offers "Continue your deal". Nothing read from it is
@@ -106,7 +108,7 @@ def set_auto_pass(response: Response, on: bool) -> None:
 def last_level(game: str) -> str | None:
     """The level this browser chose last, when ``game`` has it (never trusted beyond that)."""
     found = request.cookies.get(LEVEL_COOKIE, "")
-    return found if found in service.levels(game) else None
+    return found if found in levels(game) else None
 
 
 def set_level(response: Response, level: str) -> None:
@@ -123,10 +125,10 @@ def set_speed(response: Response, value: str) -> None:
 
 
 def read_stats() -> stats.Stats:
-    return stats.read(request.cookies.get(stats.COOKIE), GAME_KEYS, service.levels)
+    return stats.read(request.cookies.get(stats.COOKIE), GAME_KEYS, levels)
 
 
-def count_finished(response: Response, before: service.Game, after: service.Game) -> None:
+def count_finished(response: Response, before: Game, after: Game) -> None:
     """The POST that finishes a deal adds it to this browser's statistics."""
     outcome = after.deal.outcome()
     if before.is_over or not after.is_over or outcome is None:

@@ -1,5 +1,5 @@
 """The table page's model, game-blind: the seats, hand and choices come from the game's ``Table``
-(``paiyou.tables.presenter``), the log and the reveal order from the engine's events.
+(``paiyou.play.presenter``), the log and the reveal order from the engine's events.
 
 Everything comes from the human seat's view: no other hand and no other seat's face-down tile
 can reach the page.
@@ -13,8 +13,9 @@ from typing import Any
 from engine.outcome import MOVES
 from engine.spec import SeatView
 from engine.tiles import Tile
+from paiyou.tables.game import Game, match_of
+from paiyou.tables.log import Event
 from paiyou.tables.presenter import Reveals, table_of
-from paiyou.tables.service import Event, Game, match_of
 
 MAX_REVEAL = 12  # the CSS classes reveal-1 .. reveal-12 (moves that land together, in order)
 
