@@ -23,7 +23,7 @@ GAMES: dict[str, GameSpec] = {
             replay_steps=chuo_pai.replay_steps,
             judge=chuo_pai.judge, agent_levels=agent_levels(chuo_pai.KEY),
             make_agent=partial(make_agent, game=chuo_pai.KEY),
-            random_record_line=chuo_pai_selfplay.random_record_line,
+            random_record_line=chuo_pai_selfplay.random_record_line, estimating_levels=("strong",),
         ),
         GameSpec(
             key=tien_gow.KEY, seats=tien_gow.SEATS, seat_order=tien_gow.SEAT_ORDER, has_face_down=True,
@@ -33,7 +33,7 @@ GAMES: dict[str, GameSpec] = {
             replay_steps=tien_gow.replay_steps,
             judge=tien_gow.judge, agent_levels=agent_levels(tien_gow.KEY),
             make_agent=partial(make_agent, game=tien_gow.KEY),
-            random_record_line=tien_gow_selfplay.random_record_line,
+            random_record_line=tien_gow_selfplay.random_record_line, estimating_levels=("strong",),
         ),
     )
 }

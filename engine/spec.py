@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, Self, runtime_checkable
+from typing import Any, Literal, Protocol, Self, cast, runtime_checkable
 
 from engine.judging import Judgement
 from engine.outcome import Event, Outcome
@@ -94,6 +94,13 @@ class Agent(Protocol):
     def choose(self, view: Any, rng: random.Random) -> Any: ...
 
 
+class Estimator(Agent, Protocol):
+    """An agent that also weighs its candidates: (action, chance of first place 0..1, expected
+    score; NaN where the level gives none) for each move it considers."""
+
+    def estimate_scores(self, view: Any, rng: random.Random) -> Sequence[tuple[Any, float, float]]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """Everything a caller needs to know of a game.
@@ -108,6 +115,8 @@ class GameSpec:
       ``replay_steps`` gives every state of a checked record (for a review).
     - ``judge(current, play)``: does ``play`` beat ``current``.
     - ``agent_levels``: the computer players, weakest first; ``make_agent(level)`` builds one.
+    - ``estimating_levels``: the levels (of ``agent_levels``, weakest first) whose agent is an
+      ``Estimator``, declared by the game (empty: none); ``make_estimator(level)`` builds one.
     - ``random_record_line(seed, deal_bits, seat_bits)``: optional, a fast form of self-play by
       ``random`` seats only: the compact JSON line (and its newline) of ``to_record`` of deal
       ``seed``, ``deal_bits`` drawing as ``make_bits(seed)`` and ``seat_bits[s]`` as seat ``s``'s
@@ -130,3 +139,11 @@ class GameSpec:
     agent_levels: tuple[str, ...]
     make_agent: Callable[[str], Agent]
     random_record_line: RandomRecordLine | None = None
+    estimating_levels: tuple[str, ...] = ()
+
+    def make_estimator(self, level: str) -> Estimator:
+        """The agent of ``level`` as an ``Estimator``; KeyError for a level not in
+        ``estimating_levels``."""
+        if level not in self.estimating_levels:
+            raise KeyError(level)
+        return cast(Estimator, self.make_agent(level))

@@ -289,11 +289,11 @@ def _code_only(path: Path) -> str:
 # Translated copy that names the games on purpose: the site's own description of itself (changing
 # it changes every catalog), and the APIs' error answers naming the games they know.
 COPY = {
-    "views/api_games.py": {"Tien Gow"},
+    "api/games.py": {"Tien Gow"},
     "templates/base.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/home.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/glossary.html": {"Chuo Pai", "Tien Gow"},
-    "views/api_judge.py": {"chuo-pai", "tien-gow"},
+    "api/judge.py": {"chuo-pai", "tien-gow"},
 }
 
 
@@ -345,3 +345,84 @@ def test_every_template_part_a_page_includes_is_declared() -> None:
     used = {m for p in (SITE / "templates").rglob("*.html") if not _game_room(p)
             for m in re.findall(r'"games/" ~ [\w.]+ ~ "/([\w.]+)"', p.read_text())}
     assert used and used <= declared
+
+
+# -- the house by domain: views hold routes, no-store in one place, agents through GameSpec ----------
+
+VIEWS = SITE / "views"
+ROUTE_DECORATORS = {"get", "post", "put", "patch", "delete", "route", "errorhandler", "app_errorhandler"}
+
+
+def _view_modules() -> list[Path]:
+    return sorted(p for p in VIEWS.glob("*.py") if p.name != "__init__.py")
+
+
+def not_routes(path: Path) -> list[str]:
+    """The top-level functions and classes of a view module that are not a route or an error
+    handler of its blueprint (``@bp.get(…)``, ``@bp.route(…)``, ``@bp.errorhandler(…)`` …)."""
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.ClassDef):
+            found.append(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            routed = any(isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
+                         and isinstance(d.func.value, ast.Name) and d.func.value.id == "bp"
+                         and d.func.attr in ROUTE_DECORATORS for d in node.decorator_list)
+            if not routed:
+                found.append(node.name)
+    return found
+
+
+@pytest.mark.parametrize("path", _view_modules(), ids=lambda p: p.name)
+def test_views_hold_routes_only(path: Path) -> None:
+    """What a route needs lives in its area's modules (``paiyou.tables.pages``, ``paiyou.api.games``
+    …), never beside the routes."""
+    assert not_routes(path) == []
+
+
+def test_the_route_finder_finds_helpers(tmp_path: Path) -> None:
+    sample = tmp_path / "view.py"
+    sample.write_text("@bp.get('/')\ndef page(): ...\n@bp.errorhandler(404)\ndef missing(e): ...\n"
+                      "@cache\ndef helper(): ...\ndef _private(): ...\nclass Model: ...\n")
+    assert not_routes(sample) == ["helper", "_private", "Model"]
+
+
+def test_no_view_imports_another_view() -> None:
+    """A view's helpers are nobody else's: what two views share has a home outside ``views/``."""
+    graph = import_graph(_modules())
+    found = {(module, target) for module, targets in graph.items()
+             if module.startswith("paiyou.views.") for target in targets if target.startswith("paiyou.views")}
+    assert found == set()
+
+
+def _string_constants(path: Path, value: str) -> list[int]:
+    return [node.lineno for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Constant) and node.value == value]
+
+
+def test_no_store_is_set_in_one_place() -> None:
+    """``Cache-Control: no-store`` comes from ``paiyou.web.private.no_store`` alone."""
+    found = {str(p.relative_to(SITE)): lines for p in sorted(SITE.rglob("*.py"))
+             if (lines := _string_constants(p, "no-store"))}
+    assert list(found) == ["web/private.py"] and len(found["web/private.py"]) == 1
+    assert not any("no-store" in p.read_text() for p in (SITE / "templates").rglob("*.html"))
+
+
+def test_the_site_asks_the_game_spec_for_its_agents() -> None:
+    """No site module imports the engine's AI registry: the agents come from ``engine.games.game(key)``
+    (``make_agent``, ``agent_levels``, ``estimating_levels``, ``make_estimator``)."""
+    graph = import_graph(_modules())
+    found = {(module, target) for module, targets in graph.items() if module.startswith("paiyou")
+             for target in targets if target == "engine.ai" or target.startswith("engine.ai.")}
+    assert found == set()
+    probes = [f"{p.relative_to(SITE)}:{n}" for p in SITE.rglob("*.py")
+              for n in _string_constants(p, "estimate_scores")]
+    assert probes == []
+
+
+def test_every_site_package_says_its_job() -> None:
+    """Each package of the site opens with a docstring naming what it holds."""
+    missing = [str(p.relative_to(SITE)) for p in sorted(SITE.rglob("__init__.py"))
+               if "static" not in p.parts and "templates" not in p.parts
+               and not ast.get_docstring(ast.parse(p.read_text()))]
+    assert missing == []

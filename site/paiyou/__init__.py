@@ -18,10 +18,12 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from paiyou import cli, registry
 from paiyou.config import Config, default_content_dir, default_translations_dir
+from paiyou.content import rules_page
 from paiyou.i18n import languages
-from paiyou.play import template_globals as play_template_globals
-from paiyou.views import BLUEPRINTS, api_analysis, api_games, api_judge, errors
-from paiyou.web import csrf, htmx, https, limits, page_cache, security, static_files, templating
+from paiyou.puzzles import template_globals as puzzle_template_globals
+from paiyou.tables import template_globals as play_template_globals
+from paiyou.views import BLUEPRINTS, api_analysis, api_games, api_judge
+from paiyou.web import csrf, errors, htmx, https, limits, page_cache, security, static_files, templating
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -137,6 +139,8 @@ def configure_templates(app: Flask) -> None:
         app.jinja_loader = ChoiceLoader([PrefixLoader({"games": PrefixLoader(outside)}), app.jinja_loader])
     templating.init_app(app)
     play_template_globals.init_app(app)
+    puzzle_template_globals.init_app(app)
+    rules_page.init_app(app)
 
 
 def configure_blueprints(app: Flask) -> None:

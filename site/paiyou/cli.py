@@ -9,9 +9,9 @@ import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
+from paiyou.analysis import jobs as analyses
 from paiyou.i18n import catalogs
-from paiyou.play import analyses
-from paiyou.play.store import store_for
+from paiyou.store.databases import store_for
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
 games = AppGroup("games", help="The saved games.")

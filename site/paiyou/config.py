@@ -64,7 +64,7 @@ class Config:
     PAIYOU_PRUNE_UNFINISHED_DAYS = 30
     PAIYOU_PRUNE_FINISHED_DAYS = 90
     PAIYOU_PRUNE_EVERY = 500
-    # The analysis of a finished deal (paiyou.play.analyses): the estimating level, the jobs one
+    # The analysis of a finished deal (paiyou.analysis.jobs): the estimating level, the jobs one
     # process runs at once (its worker threads; 0: none, jobs wait for another process or a test
     # to run them), the jobs it holds waiting (more stay queued in the database), and the lease in
     # seconds after which another process takes over a job whose process died.

@@ -278,19 +278,20 @@ class Scripted:
 
 def site_deal(key: str, seed: int, level: str, human: Any, first: int | None = None,
               auto_pass: bool = False) -> dict[str, Any]:
-    """A deal played by the site's own functions (``service.run_until_choice``), seat 0 human
+    """A deal played by the site's own functions (``computer.run_until_choice``), seat 0 human
     playing ``human``'s choice with a generator of its own; a match's next deal when ``first``
     is given. Returns the record."""
-    from paiyou.play import service
+    from paiyou.tables import computer
+    from paiyou.tables.game import HUMAN
 
     spec = game(key)
     deal = spec.new_deal(seed) if first is None else spec.next_deal(seed, first)
-    agents = tuple(service.HUMAN if s == 0 else level for s in range(spec.seats))
+    agents = tuple(HUMAN if s == 0 else level for s in range(spec.seats))
     rng = random.Random(seed)
-    deal, _ = service.run_until_choice(key, deal, 0, agents, auto_pass)
+    deal, _ = computer.run_until_choice(key, deal, 0, agents, auto_pass)
     while not deal.is_over:
         deal = deal.apply(human.choose(deal.view(0), rng), player=0)
-        deal, _ = service.run_until_choice(key, deal, 0, agents, auto_pass)
+        deal, _ = computer.run_until_choice(key, deal, 0, agents, auto_pass)
     return spec.to_record(deal)
 
 

@@ -130,7 +130,7 @@ def empty_games_table(url: str) -> None:
     """Delete every game in the database at ``url`` (if the table exists yet)."""
     import psycopg
 
-    from paiyou.play.store import ANALYSES, REPLAYS, TABLE
+    from paiyou.store.schema import ANALYSES, REPLAYS, TABLE
 
     with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
         conn.execute(f"DROP TABLE IF EXISTS {TABLE}")

@@ -15,8 +15,9 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from paiyou.play import service as service
-from paiyou.play.store import GameStore
+from paiyou.store.games import GameStore
+from paiyou.tables import service
+from paiyou.tables.game import Game
 
 CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
 
@@ -56,7 +57,7 @@ def found_keys(text: str, keys: Iterable[str]) -> set[str]:
     return {k for k in keys if re.search(rf"(?<![\w.-]){re.escape(k)}(?![\w.-])", text)}
 
 
-def truth(store: GameStore, game_id: str) -> service.Game:
+def truth(store: GameStore, game_id: str) -> Game:
     """The whole state, read straight from the store (the test's view, not the player's)."""
     return service.load(store, game_id)
 

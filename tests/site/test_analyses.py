@@ -1,4 +1,4 @@
-"""The analysis of a finished deal, computed once in the background (paiyou.play.analyses) and
+"""The analysis of a finished deal, computed once in the background (paiyou.analysis.jobs) and
 served by ``GET /api/v1/games/<id>/analysis``.
 
 - The move that ends a deal queues one job; the API answers 409 before the end, 202 with the
@@ -24,20 +24,24 @@ from flask_babel import force_locale, pgettext
 
 from engine.analysis import GRADES
 from engine.games import GAMES
-from paiyou.play import analyses
-from paiyou.play import service as service
-from paiyou.play.store import ANALYSIS_ATTEMPTS, GameStore, open_store, store_for
+from paiyou.analysis import jobs as analyses
+from paiyou.analysis.review import review_model
+from paiyou.store.databases import open_store, store_for
+from paiyou.store.games import GameStore
+from paiyou.store.schema import ANALYSIS_ATTEMPTS
+from paiyou.tables import service
+from paiyou.tables.game import Game
 from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401
 
 LEVEL = "standard"  # cheap: the analysis of a deal in a few hundredths of a second
 
 
-def finished_game(games: GameStore, game: str = "tien-gow", seed: int = 4) -> service.Game:
+def finished_game(games: GameStore, game: str = "tien-gow", seed: int = 4) -> Game:
     """A deal against greedy players, the human always playing its first legal action."""
     found = service.start(games, game, seed, level="greedy")
     while not found.is_over:
         action = found.view().legal_actions()[0].as_dict()
-        found = service.act(games, found.id, found.version, action["tiles"], action.get("face_up"))
+        found = service.act(games, found, found.version, action["tiles"], action.get("face_up"))
     return found
 
 
@@ -369,7 +373,7 @@ def test_the_analyse_command_queues_the_missing_and_runs_them(tmp_path: Path, tr
 
 
 def test_an_outage_never_fails_the_move_that_ended_the_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from paiyou.play.store import StoreUnavailable
+    from paiyou.store.games import StoreUnavailable
 
     db = open_store(f"sqlite:///{tmp_path}/games.sqlite3")
 
@@ -411,7 +415,7 @@ def test_the_judgement_is_on_the_step_of_the_move_it_grades(app: Flask) -> None:
         for d in decisions:
             k = int(d["step"])
             assert states[k].to_act == found.seat  # the decision's own state: the seat to play
-            model = analyses.review_model(status, k + 1, "chuo-pai", states, found.seat)
+            model = review_model(status, k + 1, "chuo-pai", states, found.seat)
             assert model["marks"][k + 1] == d["grade"] and k not in model["marks"] or \
                 k in {int(e["step"]) + 1 for e in decisions}
             at = model["at"]
@@ -427,11 +431,11 @@ def test_the_judgement_is_on_the_step_of_the_move_it_grades(app: Flask) -> None:
             assert at["position"]["current"] == (None if current is None else
                                                  {"seat": before.owner, "tiles": [t.key for t in current.tiles],
                                                   "class": current.cls, "kind": current.kind})
-            here = analyses.review_model(status, k, "chuo-pai", states, found.seat)
+            here = review_model(status, k, "chuo-pai", states, found.seat)
             assert here["ahead"] == {"grade": d["grade"], "step": k + 1}
             assert here["at"] is None or int(here["at"]["grade"] is not None) and \
                 k - 1 in {int(e["step"]) for e in decisions}
-        waiting = analyses.review_model(analyses.Status("queued"), 3, "chuo-pai", states, found.seat)
+        waiting = review_model(analyses.Status("queued"), 3, "chuo-pai", states, found.seat)
         assert waiting["at"] is None and waiting["ahead"] is None and waiting["marks"] == {}
 
 
@@ -448,7 +452,7 @@ def test_a_move_with_one_of_two_like_tiles_marks_one_copy(app: Flask) -> None:
                       if sum(u.key == t.key for u in s.view(found.seat).hand) == 2)
         result = {"decisions": [{"step": k, "grade": "mistake", "played": {"tiles": key}, "best": {"tiles": key},
                                  "figures": {"played": None, "best": None}}], "counts": {}}
-        model = analyses.review_model(analyses.Status("done", 1, 1, result), k + 1, "chuo-pai", states, found.seat)
+        model = review_model(analyses.Status("done", 1, 1, result), k + 1, "chuo-pai", states, found.seat)
         hand = model["at"]["position"]["hand"]
         assert [h["key"] for h in hand].count(tile(key).key) == 2
         assert sum(h["played"] for h in hand) == 1 and sum(h["best"] for h in hand) == 1

@@ -26,7 +26,8 @@ from flask import Flask
 
 from engine.games import game as game_rules
 from paiyou import create_app
-from paiyou.play.store import new_id, store_for
+from paiyou.store.databases import store_for
+from paiyou.store.schema import new_id
 from tests.site.play_helpers import (
     PlayerClient,
     assert_nothing_hidden,
@@ -494,10 +495,10 @@ def test_no_hint_after_the_end(api) -> None:
 
 def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two deals that look the same from seat 0 but differ in the hidden hands get the same hint."""
-    from paiyou.play import service
+    from paiyou.tables import hints
 
     seen: list[Any] = []
-    original = service.hints
+    original = hints._search_hints
 
     def spy(game: Any, limit: int = 5) -> Any:
         real = game.deal.view
@@ -509,7 +510,7 @@ def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: py
         object.__setattr__(game, "deal", _ViewSpy(game.deal, only_mine))
         return original(game, limit)
 
-    monkeypatch.setattr(service, "hints", spy)
+    monkeypatch.setattr(hints, "_search_hints", spy)
     data = start(api, "tien-gow", 6)
     assert api.get(f"/api/v1/games/{data['id']}/hint").status_code == 200
     assert seen and set(seen) == {0}
@@ -532,7 +533,7 @@ def test_a_forced_move_is_said_to_be_the_only_one(api) -> None:
 
 
 def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() -> None:
-    from paiyou.play.service import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
+    from paiyou.tables.hints import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
 
     lost = [Hint("a", 0.0, 3.0), Hint("b", 0.004, 1.0), Hint("c", 0.0, 9.5)]
     assert rank_hints(lost) == (BY_EXPECTED, [lost[2], lost[0], lost[1]])
@@ -544,21 +545,21 @@ def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() 
 def test_a_hint_is_searched_once_per_state(api, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asking twice costs once (a bounded cache by deal id, version and seat), and the hint's
     generator never comes from the deal's secret seed."""
-    from paiyou.play import service
+    from paiyou.tables import computer, hints
 
     calls: list[Any] = []
-    real = service._search_hints
-    monkeypatch.setattr(service, "_search_hints", lambda game, limit: calls.append(1) or real(game, limit))
-    monkeypatch.setattr(service, "_agent_rng", lambda *a: pytest.fail("the hint used the deal's seed"))
+    real = hints._search_hints
+    monkeypatch.setattr(hints, "_search_hints", lambda game, limit: calls.append(1) or real(game, limit))
+    monkeypatch.setattr(computer, "agent_rng", lambda *a: pytest.fail("the hint used the deal's seed"))
     data = start(api, "tien-gow", 6)
     first = api.get(f"/api/v1/games/{data['id']}/hint").get_json()
     assert api.get(f"/api/v1/games/{data['id']}/hint").get_json() == first and len(calls) == 1
     api.set_cookie("paiyou_seats", f"{data['id']}:{api.keys[data['id']]}")  # the page: by cookie
     assert api.get(f"/en/tien-gow/games/{data['id']}?hint=1").status_code == 200 and len(calls) == 1
-    monkeypatch.setattr(service, "HINT_CACHE_SIZE", 0)
-    service._hint_cache.clear()
+    monkeypatch.setattr(hints, "HINT_CACHE_SIZE", 0)
+    hints._hint_cache.clear()
     api.get(f"/api/v1/games/{data['id']}/hint")
-    assert len(calls) == 2 and not service._hint_cache  # bounded: nothing kept past the size
+    assert len(calls) == 2 and not hints._hint_cache  # bounded: nothing kept past the size
 
 
 class _ViewSpy:

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 
 from paiyou import create_app
-from paiyou.play.store import store_for
+from paiyou.store.databases import store_for
 from paiyou.web.limits import client_key
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site" / "paiyou"
 WORDS_AREA = [
     SITE / "reasons.py", SITE / "config.py", SITE / "__init__.py", SITE / "views" / "pages.py",
-    SITE / "views" / "rules.py", SITE / "views" / "errors.py",
+    SITE / "views" / "rules.py", SITE / "content" / "rules_page.py",  # web/errors.py: the web glob
     *sorted((SITE / "i18n").glob("*.py")), *sorted((SITE / "web").glob("*.py")),
     SITE / "templates" / "base.html", *sorted((SITE / "templates" / "pages").glob("*")),
     *sorted((SITE / "templates" / "rules").glob("*.html")),

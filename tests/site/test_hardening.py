@@ -16,7 +16,8 @@ from flask import Flask
 from engine.chuo_pai import new_deal, to_record
 from paiyou import create_app
 from paiyou.config import LANGUAGE_CODES
-from paiyou.play.store import GameStore, StoreUnavailable, open_store, store_for
+from paiyou.store.databases import open_store, store_for
+from paiyou.store.games import GameStore, StoreUnavailable
 from tests.site import pg_cluster
 
 RECORD = to_record(new_deal(5))

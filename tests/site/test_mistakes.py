@@ -20,7 +20,7 @@ import pytest
 from flask import Flask
 
 from engine.games import GAMES
-from paiyou.play import analyses
+from paiyou.analysis import jobs as analyses
 from paiyou.puzzles.mistakes import BOXES, INTERVALS, MAX_CARDS, Deck, cookie_name
 
 ID = "A" * 32

@@ -70,12 +70,13 @@ def test_parse_whole_number_never_raises(text: str) -> None:
 
 
 def test_seed_and_puzzle_numbers_accept_native_digits() -> None:
-    from paiyou.play import service as game_service
     from paiyou.puzzles import checking
+    from paiyou.tables import service as game_service
+    from paiyou.tables.game import BadInput
 
     assert game_service.parse_seed("۴۲") == 42 == game_service.parse_seed("٤٢")
     for bad in ("²", "--1", "1" * 5000, "-1"):
-        with pytest.raises(game_service.BadInput):
+        with pytest.raises(BadInput):
             game_service.parse_seed(bad)
     assert checking._int("۱۲") == 12 and checking._int("²") is None and checking._int("9" * 5000) is None
 

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from paiyou import create_app
-from paiyou.play.store import store_for
+from paiyou.store.databases import store_for
 from paiyou.web.page_cache import EXTENSION_KEY, PageCache
 
 BUDGET = 2 * 1024 * 1024

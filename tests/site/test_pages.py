@@ -234,7 +234,7 @@ def test_server_error_is_localized(translations_dir) -> None:
 
 def test_fragment_for_htmx_and_full_page_otherwise(translations_dir) -> None:
     from paiyou import create_app
-    from paiyou.views.pages import glossary_context
+    from paiyou.i18n.glossary import groups as glossary_groups
     from paiyou.web.htmx import render
 
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
@@ -242,7 +242,7 @@ def test_fragment_for_htmx_and_full_page_otherwise(translations_dir) -> None:
 
     @app.get("/<lang_code>/fragment-demo")
     def demo() -> str:
-        return render("pages/glossary.html", blocks=("main",), **glossary_context())
+        return render("pages/glossary.html", blocks=("main",), groups=glossary_groups())
 
     client = app.test_client()
     full = client.get("/ar/fragment-demo").get_data(as_text=True)

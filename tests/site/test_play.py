@@ -30,7 +30,8 @@ from engine.games import GAME_KEYS
 from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
-from paiyou.play.store import new_id, store_for
+from paiyou.store.databases import store_for
+from paiyou.store.schema import new_id
 from tests.site.play_helpers import assert_nothing_hidden, bearer, cookie_key, truth
 
 GAMES = GAME_KEYS
@@ -873,15 +874,15 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
                                               ("tien-gow", "net points you can expect")])
 def test_a_lost_position_ranks_by_the_expected_score_and_says_so(play_app: Flask, web, game: str, figure: str,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from paiyou.play import service
+    from paiyou.tables import hints
 
     def lost(current: Any, limit: int) -> Any:
         legal = current.view().legal_actions()
-        found = [service.Hint(a, 0.0, float(n)) for n, a in enumerate(legal[:3])]
-        ranked_by, best = service.rank_hints(found, limit)
-        return service.Hints(best[0].action, False, ranked_by, tuple(best))
+        found = [hints.Hint(a, 0.0, float(n)) for n, a in enumerate(legal[:3])]
+        ranked_by, best = hints.rank_hints(found, limit)
+        return hints.Hints(best[0].action, False, ranked_by, tuple(best))
 
-    monkeypatch.setattr(service, "_search_hints", lost)
+    monkeypatch.setattr(hints, "_search_hints", lost)
     path, game_id = new_table(web, "en", game, 7)
     text = web.get(f"{path}?hint=1").get_data(as_text=True)
     assert 'id="hints-ranked-by-expected"' in text and figure in text
@@ -935,7 +936,7 @@ def test_your_own_seat_reads_your_turn_in_the_review(web, lang: str, yours: str,
 
 
 def test_persian_figures_use_persian_signs(play_app: Flask, web) -> None:
-    from paiyou.play.template_globals import number, percent
+    from paiyou.tables.template_globals import number, percent
 
     with play_app.test_request_context("/fa/chuo-pai/play"):
         assert percent(0.43) == "۴۳٪"

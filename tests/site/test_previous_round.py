@@ -8,7 +8,7 @@ from flask_babel import force_locale, pgettext
 
 from engine.games import GAME_KEYS, game
 from engine.seating import play_seats
-from paiyou.play.presenter import table_of
+from paiyou.tables.presenter import table_of
 
 NAMES = ("You", "Seat one", "Seat two", "Seat three")
 

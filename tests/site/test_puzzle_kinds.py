@@ -19,7 +19,7 @@ from paiyou.registry import GAME_KEYS
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site" / "paiyou"
 SHARED = [SITE / "puzzles", SITE / "content", SITE / "views" / "puzzles.py", SITE / "views" / "api_judge.py",
-          SITE / "templates" / "puzzles"]
+          SITE / "api" / "judge.py", SITE / "templates" / "puzzles"]
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from paiyou import create_app
-from paiyou.play.store import store_for
+from paiyou.store.databases import store_for
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Seat keys (paiyou.play.access, docs/architecture.md "Seat keys"): a deal's id lets anyone read
+"""Seat keys (paiyou.tables.access, docs/architecture.md "Seat keys"): a deal's id lets anyone read
 it once it is over, and nothing more; acting, hints, "Next deal", the settings and the table
 before the end need the seat key — the Bearer header in the API, this browser's cookie on the
 pages. The stranger who knows an id (a shared review link) is refused everywhere and changes
@@ -17,8 +17,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from paiyou import create_app
-from paiyou.play import access, service
-from paiyou.play.store import store_for
+from paiyou.store.databases import store_for
+from paiyou.tables import access, service
+from paiyou.tables.game import Game
 from tests.site.play_helpers import PlayerClient, bearer, cookie_key
 
 GAMES = ("chuo-pai", "tien-gow")
@@ -205,7 +206,7 @@ def test_the_cookie_keeps_the_newest_keys(app: Flask) -> None:
 
 # -- games stored before seat keys ---------------------------------------------------------------
 
-def old_game(app: Flask, game: str = "tien-gow", seed: int = 6) -> service.Game:
+def old_game(app: Flask, game: str = "tien-gow", seed: int = 6) -> Game:
     with app.app_context():
         return service.start(store_for(app), game, seed, "random")  # no seat_keys: an old row
 
@@ -239,7 +240,7 @@ def test_a_finished_old_game_is_only_read(app: Flask) -> None:
         rng = random.Random(0)
         while not current.is_over:
             action = rng.choice(current.view().legal_actions())
-            current = service.act(store, old.id, current.version, [t.key for t in action.tiles])
+            current = service.act(store, current, current.version, [t.key for t in action.tiles])
     stranger = app.test_client()
     stranger.set_cookie("paiyou_games", old.id)
     path = f"/en/chuo-pai/games/{old.id}"

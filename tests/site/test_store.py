@@ -1,4 +1,4 @@
-"""The game store (paiyou.play.store), on SQLite and on a real PostgreSQL server, through the same code.
+"""The game store (paiyou.store.games), on SQLite and on a real PostgreSQL server, through the same code.
 
 - A game round-trips: deal record, seat, agents, version; ids are 192-bit url-safe tokens.
 - Optimistic versioning: an update made against the current version wins and bumps it; a stale
@@ -22,16 +22,9 @@ import pytest
 
 from engine.chuo_pai import new_deal, replay, to_record
 from paiyou import create_app
-from paiyou.play import service as service
-from paiyou.play.store import (
-    PostgresStore,
-    SqliteStore,
-    StoreError,
-    is_valid_id,
-    new_id,
-    open_store,
-    store_for,
-)
+from paiyou.store.databases import PostgresStore, SqliteStore, StoreError, open_store, store_for
+from paiyou.store.schema import is_valid_id, new_id
+from paiyou.tables import service
 from tests.site import pg_cluster
 
 
@@ -151,14 +144,14 @@ def test_the_service_resumes_a_deal_after_a_restart(database_url: str) -> None:
     game = service.start(first, "tien-gow", seed=21)
     for _ in range(3):
         action = game.view().legal_actions()[0]
-        game = service.act(first, game.id, game.version, action.notation, action.face_up)
+        game = service.act(first, game, game.version, action.notation, action.face_up)
     first.close()
     second = open_store(database_url)
     resumed = service.load(second, game.id)
     assert resumed.version == game.version == 4
     assert resumed.deal == game.deal
     action = resumed.view().legal_actions()[-1]
-    moved = service.act(second, game.id, resumed.version, action.notation, action.face_up)
+    moved = service.act(second, resumed, resumed.version, action.notation, action.face_up)
     assert moved.version == 5
     second.close()
 
@@ -257,7 +250,7 @@ def test_a_table_made_before_meta_gains_the_column(tmp_path: Path) -> None:
 
 def test_replays_are_short_lived_and_bounded(store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A replayed record's link (docs/api.md): kept by digest for REPLAY_DAYS, at most MAX_REPLAYS."""
-    from paiyou.play import store as store_module
+    from paiyou.store import games as store_module
 
     monkeypatch.setattr(store_module, "MAX_REPLAYS", 3)
     for n in range(5):

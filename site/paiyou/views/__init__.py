@@ -4,7 +4,7 @@ blueprint in ``BLUEPRINTS`` — ``create_app`` registers exactly these, in this 
 URL convention: every page lives under ``/<lang_code>/`` (give the blueprint
 ``url_prefix="/<lang_code>"``); ``paiyou.i18n.languages`` pulls ``lang_code`` out before the view runs and
 fills it in for ``url_for``, so views neither take nor pass it. Error pages are app-wide
-(``paiyou.views.errors``, registered by ``create_app``'s ``configure_errors``).
+(``paiyou.web.errors``, registered by ``create_app``'s ``configure_errors``).
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, current_app, render_template, url_for
 
 from paiyou.config import LANGUAGE_CODES
 from paiyou.registry import GAME_KEYS
+from paiyou.web.sitemap import content_pages
 
 bp = Blueprint("crawlers", __name__)
 
@@ -24,20 +25,6 @@ def robots() -> Response:
     response = Response("\n".join(lines), mimetype="text/plain")
     response.headers["Cache-Control"] = "public, max-age=86400"
     return response
-
-
-def content_pages() -> list[tuple[str, dict[str, str]]]:
-    """(endpoint, arguments) of every content page, as each language has it."""
-    from paiyou.views.puzzles import course
-
-    pages: list[tuple[str, dict[str, str]]] = [("pages.home", {}), ("pages.glossary", {}),
-                                               ("puzzles.overview", {})]
-    for game in GAME_KEYS:
-        pages += [("rules.show", {"game": game}), ("puzzles.index", {"game": game})]
-        for lesson in course(game).lessons:
-            pages += [("puzzles.step", {"game": game, "lesson_id": lesson.id, "step": str(n)})
-                      for n in range(1, len(lesson.steps) + 1)]
-    return pages
 
 
 @bp.get("/sitemap.xml")

@@ -10,53 +10,44 @@
   level (a move graded best or good is right; under the hint limit: it is a search), the card
   moves in the deck (Leitner), and the answer shows the best move.
 
-Only a finished deal's positions (its record is public by then). Every answer is private.
+Routes only (what they share is ``paiyou.puzzles.mistake_pages``). Only a finished deal's
+positions (its record is public by then). Every answer is private.
 """
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from engine.analysis import BEST, GOOD, assess
-from engine.games import game as game_rules
-from paiyou.play import analyses
-from paiyou.play.pages import load_or_404, private
-from paiyou.play.presenter import table_of
-from paiyou.play.table import keys
-from paiyou.puzzles.mistakes import GRADES, MAX_AGE, Deck, cookie_name
+from paiyou.analysis import jobs
+from paiyou.puzzles.mistake_pages import deck_of, move, position, save_deck
+from paiyou.puzzles.mistakes import GRADES
 from paiyou.registry import url_converter
+from paiyou.tables.pages import load_or_404
+from paiyou.tables.presenter import table_of
+from paiyou.tables.table import keys
 from paiyou.web import limits
 from paiyou.web.htmx import render
+from paiyou.web.private import private_blueprint
 
-bp = Blueprint("mistakes", __name__, url_prefix="/<lang_code>")
-bp.after_request(private)
+bp = private_blueprint("mistakes", __name__)  # every answer: no-store
 GAME = url_converter()
-
-
-def deck_of(game: str) -> Deck:
-    return Deck.parse(request.cookies.get(cookie_name(game)))
-
-
-def _save(response: Response, game: str, deck: Deck) -> Response:
-    response.set_cookie(cookie_name(game), deck.dump(), max_age=MAX_AGE, samesite="Lax", httponly=True,
-                        secure=request.is_secure)
-    return response
 
 
 @bp.post(f"/{GAME}/games/<game_id>/mistakes")
 def add(game: str, game_id: str) -> Response:
     found = load_or_404(game, game_id)
-    status = analyses.status(current_app, found.id) if found.is_over else None
+    status = jobs.status(current_app, found.id) if found.is_over else None
     deck = deck_of(game)
     now = time.time()
     if status is not None and status.result is not None:
         for d in status.result.get("decisions", []):
             if d.get("grade") in GRADES:
                 deck.add(found.id, int(d["step"]), now)
-    return _save(redirect(url_for("mistakes.deck", game=game), code=303), game, deck)
+    return save_deck(redirect(url_for("mistakes.deck", game=game), code=303), game, deck)
 
 
 @bp.get(f"/{GAME}/mistakes")
@@ -66,30 +57,12 @@ def deck(game: str) -> str:
     return render("puzzles/mistakes.html", game=game, due=due, count=len(cards.cards))
 
 
-def _position(game: str, game_id: str, step: int) -> tuple[Any, Any, list[Any]]:
-    """(the stored game, the seat's view at ``step``, its legal moves), or a 404 when ``step`` is
-    not a decision of the human with a choice in a finished deal."""
-    from flask import abort
-
-    found = load_or_404(game, game_id)
-    if not found.is_over:
-        abort(404)
-    states = game_rules(game).replay_steps(found.record())
-    if not 0 <= step < len(states) - 1 or states[step].to_act != found.seat:
-        abort(404)
-    view = states[step].view(found.seat)
-    legal = list(view.legal_actions())
-    if len(legal) < 2:
-        abort(404)
-    return found, view, legal
-
-
 @bp.route(f"/{GAME}/mistakes/<game_id>/<int:step>", methods=["GET", "POST"])
 @limits.hint
 def puzzle(game: str, game_id: str, step: int) -> Response | str:
-    found, view, legal = _position(game, game_id, step)
+    found, view, legal = position(game, game_id, step)
     table = table_of(game)
-    moves = [{"index": i, **_move(a)} for i, a in enumerate(legal)]
+    moves = [{"index": i, **move(a)} for i, a in enumerate(legal)]
     names = table.seat_names()
     # The table as the seat saw it (its view only): every seat's counts, the plays of the round
     # or trick so far in order (passes and other seats' face-down tiles as the table marks them),
@@ -109,7 +82,7 @@ def puzzle(game: str, game_id: str, step: int) -> Response | str:
     if not (choice.isascii() and choice.isdigit() and len(choice) <= 3 and int(choice) < len(legal)):
         context["incomplete"] = True
         return current_app.make_response((render("puzzles/mistake.html", **context), 422))
-    level = analyses.analysis_level(game, current_app.config.get("PAIYOU_ANALYSIS_LEVEL"))
+    level = jobs.analysis_level(game, current_app.config.get("PAIYOU_ANALYSIS_LEVEL"))
     decision = assess(game, view, legal[int(choice)], level=level, step=step)
     correct = decision.grade in (BEST, GOOD)
     cards = deck_of(game)
@@ -117,15 +90,9 @@ def puzzle(game: str, game_id: str, step: int) -> Response | str:
     due = cards.due(time.time())
     following = next((c for c in due if (c.game_id, c.step) != (found.id, step)), None)
     context.update(verdict={"correct": correct, "grade": decision.grade,
-                            "best": _move(decision.best) if decision.best is not None else None},
+                            "best": move(decision.best) if decision.best is not None else None},
                    chosen=int(choice),
                    next_url=url_for("mistakes.puzzle", game=game, game_id=following.game_id, step=following.step)
                    if following else url_for("mistakes.deck", game=game))
     response = current_app.make_response(render("puzzles/mistake.html", **context))
-    return _save(response, game, cards)
-
-
-def _move(action: Any) -> dict[str, Any]:
-    data = action.as_dict()
-    tiles = str(data.get("tiles", "")).split()
-    return {"tiles": tiles, "pass": not tiles, "face_up": data.get("face_up", True) is not False}
+    return save_deck(response, game, cards)

@@ -41,7 +41,3 @@ def favicon() -> Response:
     response.cache_control.max_age = 86400
     return response
 
-
-def glossary_context() -> dict[str, object]:
-    """The glossary's groups; each game's combinations come from its vocabulary."""
-    return {"groups": glossary_groups()}

@@ -1,11 +1,12 @@
-"""Blueprint ``review``: a finished deal face up, its record, and the replay of any record.
+"""Blueprint ``review``: a finished deal face up, its record, and the replay of any record (routes
+only; what they share is ``paiyou.review.pages``).
 
 - ``GET /<lang>/<game>/games/<id>/review``: the finished deal face up, one step per action
   (``?step=n``; 409 before the end: nothing hidden may leak).
 - ``GET /<lang>/<game>/games/<id>/review/analysis``: the review's analysis box alone (htmx polls
   it while the analysis runs; a plain request is sent to the review). A pure read.
 - ``POST`` the same URL (a form with its CSRF token): ask again for a failed analysis. Only this
-  deal's player (its seat key, ``paiyou.play.access``: the id alone is not enough), under the
+  deal's player (its seat key, ``paiyou.tables.access``: the id alone is not enough), under the
   analysis-retry limit (``paiyou.web.limits``); a no-op unless the analysis failed. htmx gets the
   box (queued, polling); a plain form is sent back to the review (303).
 - ``GET /<lang>/<game>/games/<id>/record``: the deal record (JSON) once the deal is over.
@@ -13,37 +14,39 @@
   it under the SHA-256 of its canonical JSON and redirects to ``GET /<lang>/<game>/replay/<digest>``
   (``?step=n``), a link that works in every worker for ``REPLAY_DAYS``.
 
-Every answer is private (``paiyou.play.pages.private``).
+Every answer is private (``paiyou.web.private.no_store``).
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import re
-from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask import Response, abort, current_app, redirect, request, url_for
 from flask_babel import pgettext
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
 
 from engine.errors import RecordError
+from paiyou.analysis import jobs
+from paiyou.analysis.review import review_model as analysis_model
 from paiyou.i18n.names import game_name
-from paiyou.play import access, analyses, service
-from paiyou.play.pages import load_or_404, private, table_url
-from paiyou.play.records import MAX_RECORD_BYTES, NO_RECORD, check_seed, posted_record
-from paiyou.play.review import clamp_step, record_problem_message, review_model, states_of
-from paiyou.play.store import current_store
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
+from paiyou.review import records
+from paiyou.review.pages import analysis_box as analysis_box_of
+from paiyou.review.pages import message, not_over, replay_form, retry_url, review_page
+from paiyou.review.steps import clamp_step, states_of
+from paiyou.store.databases import current_store
+from paiyou.tables import access
+from paiyou.tables.pages import load_or_404, table_url
 from paiyou.web import limits
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
-from paiyou.web.htmx import is_fragment_request, render
+from paiyou.web.htmx import is_fragment_request
+from paiyou.web.private import private_blueprint
 
-bp = Blueprint("review", __name__, url_prefix="/<lang_code>")
-bp.after_request(private)
+bp = private_blueprint("review", __name__)  # every answer: no-store
 
 GAME = url_converter()
 
@@ -52,25 +55,12 @@ GAME = url_converter()
 def record(game: str, game_id: str) -> Any:
     found = load_or_404(game, game_id)
     if not found.is_over:
-        return render("play/message.html", game=game, status=409, message=pgettext(
-            "play", "The deal record can be downloaded once the deal is over."),
-            back=table_url(game, game_id)), 409
+        return not_over(found, pgettext("play", "The deal record can be downloaded once the deal is over."))
     seed = found.record().get("seed")
     response = Response(json.dumps(found.record(), ensure_ascii=False, indent=1) + "\n",
                         mimetype="application/json")
     response.headers["Content-Disposition"] = \
         f'attachment; filename="paiyou-{game}-{seed if seed is not None else found.id}.json"'
-    return response
-
-
-
-
-def _review_page(game: str, states: Sequence[Any], step: int, agents: Sequence[str],
-                 step_url: Callable[[int], str], **extra: Any) -> Any:
-    model = review_model(game, states, step, agents)
-    body = render("play/review.html", t=model, step_url=step_url, **extra)
-    response = current_app.make_response(body)
-    response.headers["X-Robots-Tag"] = "noindex"
     return response
 
 
@@ -80,29 +70,19 @@ def review(game: str, game_id: str) -> Any:
     hidden may leak)."""
     found = load_or_404(game, game_id)
     if not found.is_over:
-        return render("play/message.html", game=game, status=409, message=pgettext(
-            "play", "The review opens once the deal is over."),
-            back=table_url(game, game_id)), 409
+        return not_over(found, pgettext("play", "The review opens once the deal is over."))
     states = states_of(game, found.record())
     step = clamp_step(request.args.get("step"), len(states) - 1)
 
     def step_url(n: int) -> str:
         return url_for("review.review", game=game, game_id=game_id, step=n)
 
-    analysis = analyses.review_model(analyses.status(current_app, found.id), step, game, states, found.seat)
-    return _review_page(game, states, step, found.agents, step_url,
-                        table_url=table_url(game, game_id), shuffle=_shuffle_check(game, found.record()),
-                        analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
-                        retry_url=_retry_url(found),
-                        mistakes_url=url_for("mistakes.add", game=game, game_id=game_id))
-
-
-def _retry_url(found: service.Game) -> str | None:
-    """Where the player asks again for a failed analysis; None for anyone else (the button is
-    only offered to whoever holds the deal's seat key)."""
-    if access.seat_of(found) is None:
-        return None
-    return url_for("review.retry_analysis", game=found.game, game_id=found.id)
+    analysis = analysis_model(jobs.status(current_app, found.id), step, game, states, found.seat)
+    return review_page(game, states, step, found.agents, step_url,
+                       table_url=table_url(game, game_id), shuffle=records.shuffle_check(game, found.record()),
+                       analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
+                       retry_url=retry_url(found),
+                       mistakes_url=url_for("mistakes.add", game=game, game_id=game_id))
 
 
 @bp.get(f"/{GAME}/games/<game_id>/review/analysis")
@@ -112,16 +92,10 @@ def analysis_box(game: str, game_id: str) -> Any:
     (no htmx) is sent to the review itself. A pure read."""
     found = load_or_404(game, game_id)
     if not found.is_over:
-        return render("play/message.html", game=game, status=409, message=pgettext(
-            "play", "The review opens once the deal is over."),
-            back=table_url(game, game_id)), 409
-    review_url = url_for("review.review", game=game, game_id=game_id)
+        return not_over(found, pgettext("play", "The review opens once the deal is over."))
     if not is_fragment_request():
-        return redirect(review_url, code=303)
-    analysis = analyses.review_model(analyses.status(current_app, found.id), 0)
-    response = current_app.make_response(render(
-        "play/_analysis_progress.html", game=game, analysis=analysis,
-        poll_url=url_for("review.analysis_box", game=game, game_id=game_id)))
+        return redirect(url_for("review.review", game=game, game_id=game_id), code=303)
+    response, analysis = analysis_box_of(found, jobs.status(current_app, found.id))
     if not analysis["waiting"]:
         response.headers["HX-Refresh"] = "true"
     return response
@@ -136,62 +110,24 @@ def retry_analysis(game: str, game_id: str) -> Any:
     found = load_or_404(game, game_id)
     review_url = url_for("review.review", game=game, game_id=game_id)
     if not found.is_over:
-        return render("play/message.html", game=game, status=409, message=pgettext(
-            "play", "The review opens once the deal is over."),
-            back=table_url(game, game_id)), 409
+        return not_over(found, pgettext("play", "The review opens once the deal is over."))
     if access.seat_of(found) is None:
-        return render("play/message.html", game=game, status=403, message=pgettext(
+        return message(game, pgettext(
             "play", "Only the player of this deal can ask for its analysis again, from the browser "
-            "that played it."), back=review_url), 403
-    analyses.retry(current_app, found.id)
+            "that played it."), 403, review_url)
+    jobs.retry(current_app, found.id)
     if not is_fragment_request():
         return redirect(review_url + "#analysis", code=303)
-    analysis = analyses.review_model(analyses.status(current_app, found.id), 0)
-    response = current_app.make_response(render(
-        "play/_analysis_progress.html", game=game, analysis=analysis, retry_url=_retry_url(found),
-        poll_url=url_for("review.analysis_box", game=game, game_id=game_id)))
+    response, analysis = analysis_box_of(found, jobs.status(current_app, found.id), retry_url=retry_url(found))
     if not analysis["waiting"] and analysis["state"] != "failed":  # done meanwhile: the whole review
         response.headers["HX-Refresh"] = "true"
     return response
 
 
-HEX_SALT = re.compile(r"[0-9a-f]{32}")
-HEX_COMMITMENT = re.compile(r"[0-9a-f]{64}")
-
-
-def _shuffle_check(game: str, record: Any) -> dict[str, Any] | None:
-    """The check of a finished deal's shuffle, when its record holds seed and salt: ``text``
-    (``game:seed:salt``), ``computed`` (its SHA-256), ``shown`` (the record's ``commitment``, the
-    one the table showed during the deal, or None when the record has none) and ``matches``
-    (None without a commitment to compare with)."""
-    if not isinstance(record, dict):
-        return None
-    seed, salt, shown = record.get("seed"), record.get("salt"), record.get("commitment")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str) \
-            or not HEX_SALT.fullmatch(salt):
-        return None
-    computed = service.commit(game, seed, salt)
-    if not isinstance(shown, str) or not HEX_COMMITMENT.fullmatch(shown):
-        shown = None
-    return {"text": f"{game}:{seed}:{salt}", "computed": computed, "shown": shown,
-            "matches": None if shown is None else shown == computed}
-
-
-def _record_problem(game: str, error: RecordError, record: object) -> str:
-    """Where and why the engine rejected a record, in the page's language."""
-    return record_problem_message(game, error, record)
-
-
-def _replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "",
-                 other: str | None = None) -> Any:
-    body = render("play/replay.html", game=game, error=error, text=text, other=other)
-    return current_app.make_response((body, status))
-
-
 @bp.get(f"/{GAME}/replay")
 def replay_page(game: str) -> Any:
     """Paste or upload a deal record (docs/records.md) to review it face up."""
-    return _replay_form(game)
+    return replay_form(game)
 
 
 @bp.post(f"/{GAME}/replay")
@@ -206,26 +142,26 @@ def replay(game: str) -> Any:
             validate_csrf(request.form.get("csrf_token"))
         except ValidationError:
             abort(400)
-    record = posted_record()
-    if record is NO_RECORD:
-        return _replay_form(game, status=422, error=pgettext(
+    record = records.posted_record()
+    if record is records.NO_RECORD:
+        return replay_form(game, status=422, error=pgettext(
             "play", "Paste a deal record or choose a file first."))
     if record is NOT_JSON:
-        return _replay_form(game, status=422, error=pgettext(
+        return replay_form(game, status=422, error=pgettext(
             "play", "That is not a deal record: a record is one JSON object."))
     other = record.get("game") if isinstance(record, dict) else None
     if isinstance(other, str) and other != game and other in GAME_KEYS:
-        return _replay_form(game, status=422, error=pgettext(
+        return replay_form(game, status=422, error=pgettext(
             "play", "This is a %(game)s record: replay it on the %(game)s replay page.",
-            game=game_name(other)), text=request.form.get("record", "")[:MAX_RECORD_BYTES],
+            game=game_name(other)), text=request.form.get("record", "")[:records.MAX_RECORD_BYTES],
             other=other)
     try:
-        check_seed(record)
+        records.check_seed(record)
         states_of(game, record)
     except RecordError as e:
-        return _replay_form(game, status=422, error=_record_problem(game, e, record),
-                            text=request.form.get("record", "")[:MAX_RECORD_BYTES])
-    text = canonical_json(record)
+        return replay_form(game, status=422, error=records.record_problem_message(game, e, record),
+                           text=request.form.get("record", "")[:records.MAX_RECORD_BYTES])
+    text = records.canonical_json(record)
     digest = hashlib.sha256(text.encode()).hexdigest()
     current_store().keep_replay(digest, game, text)
     step = request.values.get("step")
@@ -244,23 +180,17 @@ def replay_link(game: str, digest: str) -> Any:
     except (RecordError, ValueError):
         states = None
     if states is None:
-        return render("play/message.html", game=game, status=404, message=pgettext(
+        return message(game, pgettext(
             "play", "This replay link has expired or never existed. Paste the record again to get a "
-            "new one."), back=url_for("review.replay_page", game=game)), 404
+            "new one."), 404, url_for("review.replay_page", game=game))
     step = clamp_step(request.args.get("step"), len(states) - 1)
     agents = tuple("human" if s == 0 else "" for s in range(game_spec(game).seats))
 
     def step_url(n: int) -> str:
         return url_for("review.replay_link", game=game, digest=digest, step=n)
 
-    shuffle = _shuffle_check(game, record)
-    return _review_page(game, states, step, agents, step_url, shuffle=shuffle,
-                        replay_form=url_for("review.replay_page", game=game))
-
-
-def canonical_json(record: Any) -> str:
-    """The one text of a record: keys sorted, no spaces, UTF-8 as is (its SHA-256 is its link)."""
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return review_page(game, states, step, agents, step_url, shuffle=records.shuffle_check(game, record),
+                       replay_form=url_for("review.replay_page", game=game))
 
 
 # A JSON body needs no token (no other site's page can send one without a CORS preflight); the

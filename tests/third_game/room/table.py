@@ -1,12 +1,12 @@
-"""High Card's table (``paiyou.play.presenter.Table``): two seats, the hand by rank, tricks won."""
+"""High Card's table (``paiyou.tables.presenter.Table``): two seats, the hand by rank, tricks won."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from flask_babel import pgettext
 
-from paiyou.play.presenter import Model, Reveals, Table
-from paiyou.play.table import checkable, keys, playable_keys
+from paiyou.tables.presenter import Model, Reveals, Table
+from paiyou.tables.table import checkable, keys, playable_keys
 from tests.third_game.game import SeatView
 
 

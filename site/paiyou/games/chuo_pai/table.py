@@ -10,8 +10,8 @@ from engine.chuo_pai.families import FAMILIES, FAMILY_OF, SPECIAL, display_key
 from engine.chuo_pai.view import round_dict
 from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES
 from paiyou.i18n.numerals import num
-from paiyou.play.presenter import Model, Reveals, Table
-from paiyou.play.table import checkable, keys, playable_keys
+from paiyou.tables.presenter import Model, Reveals, Table
+from paiyou.tables.table import checkable, keys, playable_keys
 
 
 class ChuoPaiTable:

@@ -10,8 +10,8 @@ from engine.tien_gow import SeatView, classify, is_immediate, settlement_working
 from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
 from paiyou.games.tien_gow.vocabulary import SUIT_NAMES
 from paiyou.i18n.numerals import num
-from paiyou.play.presenter import Model, Reveals, Table
-from paiyou.play.table import checkable, keys, playable_keys
+from paiyou.tables.presenter import Model, Reveals, Table
+from paiyou.tables.table import checkable, keys, playable_keys
 
 
 class TienGowTable:

@@ -13,8 +13,9 @@ from typing import Any
 from engine.outcome import MOVES
 from engine.spec import SeatView
 from engine.tiles import Tile
-from paiyou.play.presenter import Reveals, table_of
-from paiyou.play.service import Event, Game, match_of
+from paiyou.tables.game import Game, match_of
+from paiyou.tables.log import Event
+from paiyou.tables.presenter import Reveals, table_of
 
 MAX_REVEAL = 12  # the CSS classes reveal-1 .. reveal-12 (moves that land together, in order)
 

@@ -1,82 +1,84 @@
-"""The review of a finished deal, face up: one state per action (``replay_steps`` of the engine),
-each seat drawn from its own view so every hand and every face-down tile shows. Only ever built
-from a finished deal's record or from a record the visitor sent (never for a deal in progress).
-"""
+"""Deal records on the review's pages: a record sent to the replay page (from a JSON body, a form
+field ``record`` or an uploaded file ``file``, bounded in size and read through the site's one
+guarded JSON reader), its one canonical text (its SHA-256 is its link), the check of a finished
+deal's shuffle against the commitment the table showed, and where and why the engine rejected a
+record, in the page's language."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import re
 from typing import Any
 
+from flask import request
 from flask_babel import pgettext
 
 from engine.errors import RecordError
-from engine.games import game as game_rules
-from engine.outcome import MOVES
-from engine.spec import Deal
-from paiyou.play.presenter import table_of
-from paiyou.play.service import Event, events
-from paiyou.play.table import keys
 from paiyou.reasons import CODES, reason_message
+from paiyou.tables.game import BadInput
+from paiyou.tables.presenter import table_of
+from paiyou.tables.service import MAX_SEED, commit, parse_seed
+from paiyou.web.bodies import NOT_JSON, parse_json
+
+MAX_RECORD_BYTES = 60 * 1024  # a whole deal's record is a few KiB
+NO_RECORD: object = object()  # nothing was sent
 
 
-def clamp_step(step_text: str | None, last: int) -> int:
-    """``?step=`` as a number in 0..last (the last step when absent or malformed)."""
-    if step_text is None or not step_text.isascii() or not step_text.isdigit() or len(step_text) > 6:
-        return last
-    return min(int(step_text), last)
+def posted_record() -> object:
+    """The record as JSON; ``NO_RECORD`` when none was sent, ``NOT_JSON`` when it is not JSON."""
+    if request.is_json:
+        raw = request.get_data(cache=True)
+        return NOT_JSON if len(raw) > MAX_RECORD_BYTES else parse_json(raw)
+    text = request.form.get("record", "").strip()
+    upload = request.files.get("file")
+    if not text and upload is not None and upload.filename:
+        text = upload.read(MAX_RECORD_BYTES + 1).decode("utf-8", "replace").strip()
+    if not text:
+        return NO_RECORD
+    if len(text) > MAX_RECORD_BYTES:
+        return NOT_JSON
+    return parse_json(text)
 
 
-def _new_events(before: Deal | None, after: Deal, seat: int) -> list[Event]:
-    """What happened between two states, as the acting seat saw it (its own face-down tiles)."""
-    done = len(events(before.view(seat))) if before is not None else 0
-    return events(after.view(seat))[done:]
+def check_seed(record: object) -> None:
+    """A record's ``seed`` follows the API's rule (``service.parse_seed``: a whole number from 0 to
+    2**53 - 1, or null): ``random.Random`` would take -5 for 5, so a negative seed is refused
+    here as it is by ``POST /api/v1/<game>/games``. Raises RecordError."""
+    seed = record.get("seed") if isinstance(record, dict) else None
+    if seed is None:
+        return
+    try:
+        valid = isinstance(seed, int) and parse_seed(seed) == seed
+    except BadInput:
+        valid = False
+    if not valid:
+        raise RecordError(("seed",), "wrong-type", {"expected": "seed", "min": 0, "max": MAX_SEED - 1})
 
 
-def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str]) -> dict[str, Any]:
-    """Everything the review template draws at ``step`` (0: the deal as dealt)."""
-    table = table_of(game)
-    rules = game_rules(game)
-    names = table.seat_names()
-    state = states[step]
-    views = [state.view(s) for s in range(rules.seats)]
-    seats = []
-    for s, view in enumerate(views):
-        panel = dict(table.seats_model(view, names, agents, {})[s])  # its own view: face up
-        panel["hand"] = keys(view.hand)
-        seats.append(panel)
-    actor = states[step - 1].to_act if step else None
-    # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
-    happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[0])
-    result = table.result(views[0], names) if state.is_over else None
-    return {
-        "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
-        "happened": happened, "log": events(views[0]), "current": table.current(views[0]),
-        "round_number": table.round_number(views[0]), "is_over": state.is_over,
-        "result": result, "seat": 0, "view": views[0], "moves": move_list(states),
-    }
+def canonical_json(record: Any) -> str:
+    """The one text of a record: keys sorted, no spaces, UTF-8 as is (its SHA-256 is its link)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def move_list(states: Sequence[Deal]) -> list[dict[str, Any]]:
-    """Every action of the deal with the step it leads to (``step`` n: after the n-th action), each
-    as its actor saw it (its own face-down tiles show: the review is face up). The n-th move event
-    of a view is action number n, in every seat's view alike."""
-    if not states:
-        return []
-    final = states[-1]
-    seats = len(final.view(0).hand_sizes)
-    moves = [[e for e in events(final.view(s)) if e.kind in MOVES] for s in range(seats)]
-    found = []
-    for n in range(1, len(states)):
-        actor = states[n - 1].to_act
-        if actor is None or n - 1 >= len(moves[actor]):  # pragma: no cover - one event per action
-            break
-        found.append({"step": n, "event": moves[actor][n - 1]})
-    return found
+HEX_SALT = re.compile(r"[0-9a-f]{32}")
+HEX_COMMITMENT = re.compile(r"[0-9a-f]{64}")
 
 
-def states_of(game: str, record: Any) -> tuple[Deal, ...]:
-    """Every state of a record (RecordError when the engine rejects it)."""
-    return game_rules(game).replay_steps(record)
+def shuffle_check(game: str, record: Any) -> dict[str, Any] | None:
+    """The check of a finished deal's shuffle, when its record holds seed and salt: ``text``
+    (``game:seed:salt``), ``computed`` (its SHA-256), ``shown`` (the record's ``commitment``, the
+    one the table showed during the deal, or None when the record has none) and ``matches``
+    (None without a commitment to compare with)."""
+    if not isinstance(record, dict):
+        return None
+    seed, salt, shown = record.get("seed"), record.get("salt"), record.get("commitment")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str) \
+            or not HEX_SALT.fullmatch(salt):
+        return None
+    computed = commit(game, seed, salt)
+    if not isinstance(shown, str) or not HEX_COMMITMENT.fullmatch(shown):
+        shown = None
+    return {"text": f"{game}:{seed}:{salt}", "computed": computed, "shown": shown,
+            "matches": None if shown is None else shown == computed}
 
 
 # -- a rejected record, in words ----------------------------------------------------------------

@@ -10,10 +10,10 @@ from typing import Any
 
 from babel.numbers import format_percent
 from flask import Flask
-from flask_babel import get_locale, pgettext
+from flask_babel import get_locale, lazy_pgettext, pgettext
 
 from paiyou.i18n import names, numerals, phrases
-from paiyou.play.presenter import table_of
+from paiyou.tables.presenter import table_of
 
 
 def tiles_phrase(keys: Sequence[str], game: str) -> str:
@@ -71,35 +71,34 @@ def number(value: int | float) -> str:
     return numerals.num(value)
 
 
+# The words of the computer levels (the engine's agent names) and of the table's speeds
+# (``paiyou.tables.cookies.SPEEDS``), said in the page's language when shown.
+LEVELS = {  # each level's name, and what it does
+    "random": (lazy_pgettext("play level", "Random"),
+               lazy_pgettext("play level", "Plays any legal move at random: good for learning the moves.")),
+    "greedy": (lazy_pgettext("play level", "Greedy"),
+               lazy_pgettext("play level", "Plays the best move it sees now, without thinking ahead.")),
+    "standard": (lazy_pgettext("play level", "Standard"),
+                 lazy_pgettext("play level", "Thinks ahead: tries each move on many guesses at the hidden hands.")),
+    "strong": (lazy_pgettext("play level", "Strong"),
+               lazy_pgettext("play level", "The strongest computer player: it searches deeper than Standard.")),
+}
+SPEED_LABELS = {"instant": lazy_pgettext("play speed", "Instant"), "fast": lazy_pgettext("play speed", "Fast"),
+                "relaxed": lazy_pgettext("play speed", "Relaxed")}
+
+
 def level_label(level: str) -> str:
     """A computer level's name (the engine's agent name, e.g. ``standard``) in the page's language."""
-    labels = {
-        "random": pgettext("play level", "Random"),
-        "greedy": pgettext("play level", "Greedy"),
-        "standard": pgettext("play level", "Standard"),
-        "strong": pgettext("play level", "Strong"),
-    }
-    return str(labels.get(level, level))
+    return str(LEVELS[level][0]) if level in LEVELS else level
 
 
 def level_description(level: str) -> str:
-    descriptions = {
-        "random": pgettext("play level", "Plays any legal move at random: good for learning the moves."),
-        "greedy": pgettext("play level", "Plays the best move it sees now, without thinking ahead."),
-        "standard": pgettext("play level", "Thinks ahead: tries each move on many guesses at the hidden hands."),
-        "strong": pgettext("play level", "The strongest computer player: it searches deeper than Standard."),
-    }
-    return str(descriptions.get(level, ""))
+    return str(LEVELS[level][1]) if level in LEVELS else ""
 
 
 def speed_label(speed: str) -> str:
-    """A speed of the table (``paiyou.play.cookies.SPEEDS``) in the page's language."""
-    labels = {
-        "instant": pgettext("play speed", "Instant"),
-        "fast": pgettext("play speed", "Fast"),
-        "relaxed": pgettext("play speed", "Relaxed"),
-    }
-    return str(labels.get(speed, speed))
+    """A speed of the table (``paiyou.tables.cookies.SPEEDS``) in the page's language."""
+    return str(SPEED_LABELS.get(speed, speed))
 
 
 GLOBALS: dict[str, Callable[..., str]] = {

@@ -1,24 +1,26 @@
 """What the play pages keep in this browser's cookies: the seat keys of its recent games
-(``paiyou.play.access``; they also offer "Continue your deal"), the automatic-pass and speed
+(``paiyou.tables.access``; they also offer "Continue your deal"), the automatic-pass and speed
 settings, the level chosen last and the statistics. Every cookie is HttpOnly and SameSite=Lax
 (Secure on https); nothing read from one is trusted (a game id is looked up in the store, a key
-checked against its stored hash, the statistics are parsed and bounded by ``paiyou.play.stats``)."""
+checked against its stored hash, the statistics are parsed and bounded by ``paiyou.tables.stats``)."""
 from __future__ import annotations
 
 from flask import g, request
 from werkzeug.wrappers import Response
 
-from paiyou.play import service, stats
-from paiyou.play.store import is_valid_id
 from paiyou.registry import GAME_KEYS
+from paiyou.store.schema import is_valid_id
+from paiyou.tables import stats
+from paiyou.tables.computer import levels
+from paiyou.tables.game import Game
 
 # This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
-# started (paiyou.play.access), which also offers "Continue your deal". Nothing read from it is
+# started (paiyou.tables.access), which also offers "Continue your deal". Nothing read from it is
 # trusted: an id is looked up in the store and a key only matches its stored hash.
 SEATS_COOKIE = "paiyou_seats"
 RECENT_KEEP = 12
 RECENT_MAX_AGE = 90 * 24 * 3600
-# Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.play.access).
+# Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.tables.access).
 LEGACY_COOKIE = "paiyou_games"
 
 AUTO_PASS_COOKIE = "paiyou_auto_pass"  # "off" turns the automatic forced pass off (on by default)
@@ -106,7 +108,7 @@ def set_auto_pass(response: Response, on: bool) -> None:
 def last_level(game: str) -> str | None:
     """The level this browser chose last, when ``game`` has it (never trusted beyond that)."""
     found = request.cookies.get(LEVEL_COOKIE, "")
-    return found if found in service.levels(game) else None
+    return found if found in levels(game) else None
 
 
 def set_level(response: Response, level: str) -> None:
@@ -123,10 +125,10 @@ def set_speed(response: Response, value: str) -> None:
 
 
 def read_stats() -> stats.Stats:
-    return stats.read(request.cookies.get(stats.COOKIE), GAME_KEYS, service.levels)
+    return stats.read(request.cookies.get(stats.COOKIE), GAME_KEYS, levels)
 
 
-def count_finished(response: Response, before: service.Game, after: service.Game) -> None:
+def count_finished(response: Response, before: Game, after: Game) -> None:
     """The POST that finishes a deal adds it to this browser's statistics."""
     outcome = after.deal.outcome()
     if before.is_over or not after.is_over or outcome is None:

@@ -1,24 +1,9 @@
-"""Saved games: one row per game, on SQLite (the default) or PostgreSQL, through the same code.
-
-A game is stored as its **deal record** (``engine.<game>.to_record``, docs/records.md) plus who sits
-where (``seat``: the human's seat, ``agents``: one name per seat), a **version** and ``meta`` (a
-JSON object the site keeps beside the record: a match's number and running totals). The state is
-rebuilt with ``engine.<game>.replay(record)``, which re-checks every action, so any process that
-can reach the database — after a restart, or another worker behind the same database — resumes
-every game exactly where it was. Nothing about a game lives in a cookie.
+"""The store of saved games (``GameStore``): one class, the same SQL on every database it runs on
+(``paiyou.store.databases`` opens SQLite or PostgreSQL); the tables are ``paiyou.store.schema``'s.
 
 Concurrency is optimistic: ``update(id, version, ...)`` writes only if the row still has
 ``version`` and then bumps it (one ``UPDATE … WHERE id = ? AND version = ?``), so of two
 submissions made against the same version exactly one wins and the other changes nothing.
-
-Where the games go (``open_store(url, instance_path)``):
-
-- ``None`` / ``""``: ``sqlite:///<instance folder>/games.sqlite3``, created on first use;
-- ``sqlite:///relative/or/absolute/path.sqlite3`` (four slashes for an absolute path);
-- ``postgresql://user:password@host:port/dbname`` (or ``postgres://``): needs ``psycopg`` 3
-  (``pip install .[postgres]``). The table is created on first use.
-
-Ids are ``secrets.token_urlsafe(24)``: 32 characters, 192 random bits.
 
 When the database cannot be reached, an operation raises ``StoreUnavailable`` (the site answers
 503 with ``Retry-After``). A pooled connection that went stale (the server restarted) is dropped
@@ -31,151 +16,49 @@ Old games are pruned (``prune``): unfinished games idle for ``PAIYOU_PRUNE_UNFIN
 """
 from __future__ import annotations
 
-import json
-import os
 import queue
-import re
-import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
-ID_BYTES = 24  # 192 bits
-ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
-DEFAULT_SQLITE_NAME = "games.sqlite3"
-TABLE = "paiyou_games"
-
-SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS {TABLE} (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    agents TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    record TEXT NOT NULL,
-    created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    meta TEXT NOT NULL DEFAULT '{{}}'
+from paiyou.store.schema import (
+    ANALYSES,
+    ANALYSIS_ATTEMPTS,
+    ANALYSIS_COLUMNS,
+    ANALYSIS_INDEX,
+    ANALYSIS_SCHEMA,
+    COLUMNS,
+    DAY,
+    DIGEST_PATTERN,
+    DONE,
+    FAILED,
+    INDEX,
+    MAX_REPLAYS,
+    QUEUED,
+    REPLAY_DAYS,
+    REPLAY_INDEX,
+    REPLAY_SCHEMA,
+    REPLAYS,
+    RUNNING,
+    SCHEMA,
+    TABLE,
+    StoredAnalysis,
+    StoredGame,
+    is_valid_id,
+    new_id,
+    to_json,
 )
-"""
-# Pruning looks games up by age and state (never a full scan).
-INDEX = f"CREATE INDEX IF NOT EXISTS {TABLE}_prune ON {TABLE} (finished, updated_at)"
-
-# Replayed records, by the SHA-256 of their canonical JSON (a short-lived link to a replay that
-# every worker can open): at most ``MAX_REPLAYS`` rows, none older than ``REPLAY_DAYS``.
-REPLAYS = "paiyou_replays"
-REPLAY_SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS {REPLAYS} (
-    digest TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    record TEXT NOT NULL,
-    created_at BIGINT NOT NULL
-)
-"""
-REPLAY_INDEX = f"CREATE INDEX IF NOT EXISTS {REPLAYS}_age ON {REPLAYS} (created_at)"
-REPLAY_DAYS = 7
-MAX_REPLAYS = 2000  # records are at most 60 KiB (a whole deal is a few KiB): at most ~120 MB
-DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
-COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at, meta"
-DAY = 24 * 3600
-
-# The analysis of a finished deal (paiyou.play.analyses), one row per game: computed once, by
-# whichever process claims it. A claim is a lease (claimed_at, claimed_by) taken by a conditional
-# UPDATE, renewed at each progress step; a lease older than ``lease`` seconds (its process died)
-# may be taken over, at most ``ANALYSIS_ATTEMPTS`` times in all, so a deal that crashes every
-# worker stops being retried.
-ANALYSES = "paiyou_analyses"
-ANALYSIS_SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS {ANALYSES} (
-    game_id TEXT PRIMARY KEY,
-    state TEXT NOT NULL,
-    done INTEGER NOT NULL DEFAULT 0,
-    total INTEGER NOT NULL DEFAULT 0,
-    result TEXT,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    claimed_at BIGINT,
-    claimed_by TEXT,
-    created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL
-)
-"""
-# The sweep for queued jobs and expired leases looks them up by state (never a full scan).
-ANALYSIS_INDEX = f"CREATE INDEX IF NOT EXISTS {ANALYSES}_state ON {ANALYSES} (state, claimed_at)"
-QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
-ANALYSIS_ATTEMPTS = 3
-
-
-class StoreError(Exception):
-    """A store that cannot be opened (bad URL, missing driver)."""
 
 
 class StoreUnavailable(Exception):
     """The database cannot be reached just now (restarting, overloaded): try again shortly."""
 
 
-@dataclass(frozen=True, slots=True)
-class StoredGame:
-    id: str
-    game: str  # "chuo-pai" or "tien-gow"
-    seat: int  # the human's seat
-    agents: tuple[str, ...]  # one per seat; the human's seat holds "human"
-    version: int  # bumped by every accepted update
-    record: dict[str, Any]  # the deal record, format 1
-    created_at: int  # Unix seconds
-    updated_at: int
-    # What the site keeps beside the record, never shown as such (e.g. a match's running totals)
-    meta: dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def from_row(cls, row: Sequence[Any]) -> StoredGame:
-        gid, game, seat, agents, version, record, created, updated, meta = row
-        return cls(id=gid, game=game, seat=int(seat), agents=tuple(json.loads(agents)),
-                   version=int(version), record=json.loads(record), created_at=int(created),
-                   updated_at=int(updated), meta=json.loads(meta or "{}"))
-
-
-@dataclass(frozen=True, slots=True)
-class StoredAnalysis:
-    """A deal's analysis job: ``state`` (queued, running, done, failed), ``done``/``total``
-    decisions analysed so far, ``result`` (the JSON the API serves) once done, and the lease."""
-
-    game_id: str
-    state: str
-    done: int
-    total: int
-    result: dict[str, Any] | None
-    attempts: int
-    claimed_at: int | None
-    claimed_by: str | None
-
-    @classmethod
-    def from_row(cls, row: Sequence[Any]) -> StoredAnalysis:
-        gid, state, done, total, result, attempts, claimed_at, claimed_by = row
-        return cls(game_id=gid, state=state, done=int(done), total=int(total),
-                   result=json.loads(result) if result else None, attempts=int(attempts),
-                   claimed_at=None if claimed_at is None else int(claimed_at), claimed_by=claimed_by)
-
-
-ANALYSIS_COLUMNS = "game_id, state, done, total, result, attempts, claimed_at, claimed_by"
-
-
-def new_id() -> str:
-    return secrets.token_urlsafe(ID_BYTES)
-
-
-def is_valid_id(text: str) -> bool:
-    return bool(ID_PATTERN.fullmatch(text))
-
-
-def _dump(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+def _now(now: float | None) -> int:
+    """``now`` (a test's clock) or the time, in whole Unix seconds."""
+    return int(time.time() if now is None else now)
 
 
 class GameStore:
@@ -209,11 +92,15 @@ class GameStore:
         return statement
 
     def _create_schema(self, conn: Any) -> None:
+        """The tables and their indexes, made once per process (``IF NOT EXISTS``): the games' table,
+        the columns a table made by an older version lacks (``_add_missing_columns``), then the rest."""
         conn.execute(SCHEMA)
-        conn.execute(REPLAY_SCHEMA)
-        conn.execute(REPLAY_INDEX)
-        conn.execute(ANALYSIS_SCHEMA)
-        conn.execute(ANALYSIS_INDEX)
+        self._add_missing_columns(conn)
+        for statement in (INDEX, REPLAY_SCHEMA, REPLAY_INDEX, ANALYSIS_SCHEMA, ANALYSIS_INDEX):
+            conn.execute(statement)
+
+    def _add_missing_columns(self, conn: Any) -> None:
+        """Add the columns of the games' table that came after its first version."""
 
     def _outage(self, error: BaseException) -> bool:
         """Whether ``error`` means the database is out of reach (rather than a bug)."""
@@ -286,8 +173,8 @@ class GameStore:
                             version=1, record=dict(record), created_at=now, updated_at=now,
                             meta=dict(meta or {}))
         self._run(f"INSERT INTO {TABLE} ({COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                  (stored.id, game, seat, _dump(list(agents)), 1, _dump(stored.record), now, now,
-                   _dump(stored.meta), int(finished)))
+                  (stored.id, game, seat, to_json(list(agents)), 1, to_json(stored.record), now, now,
+                   to_json(stored.meta), int(finished)))
         with self._ready_lock:
             self._created += 1
             due = self.prune_every > 0 and self._created % self.prune_every == 0
@@ -311,8 +198,8 @@ class GameStore:
         _, rows = self._run(
             f"UPDATE {TABLE} SET record = ?, version = version + 1, updated_at = ?, finished = ?, "
             f"meta = COALESCE(?, meta) WHERE id = ? AND version = ? RETURNING {COLUMNS}",
-            (_dump(dict(record)), int(time.time()), int(finished),
-             None if meta is None else _dump(dict(meta)), game_id, version), fetch=True)
+            (to_json(dict(record)), int(time.time()), int(finished),
+             None if meta is None else to_json(dict(meta)), game_id, version), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
 
     def replace_meta(self, game_id: str, expected: Mapping[str, Any], meta: Mapping[str, Any]) -> bool:
@@ -322,7 +209,7 @@ class GameStore:
         if not isinstance(game_id, str) or not is_valid_id(game_id):
             return False
         count, _ = self._run(f"UPDATE {TABLE} SET meta = ? WHERE id = ? AND meta = ?",
-                             (_dump(dict(meta)), game_id, _dump(dict(expected))))
+                             (to_json(dict(meta)), game_id, to_json(dict(expected))))
         return count == 1
 
     def delete_older_than(self, seconds: int) -> int:
@@ -333,7 +220,7 @@ class GameStore:
     def prune(self, now: float | None = None) -> int:
         """Forget unfinished games idle longer than ``prune_ages[0]`` seconds and finished ones
         older than ``prune_ages[1]``; returns how many went."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         unfinished, finished = self.prune_ages
         count, _ = self._run(
             f"DELETE FROM {TABLE} WHERE (finished = 0 AND updated_at < ?) OR (finished = 1 AND updated_at < ?)",
@@ -346,7 +233,7 @@ class GameStore:
     def queue_analysis(self, game_id: str, now: float | None = None) -> bool:
         """Queue the analysis of a finished game; False when it already has one (queued, running,
         done or failed: a deal is analysed once)."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         count, _ = self._run(f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) "
                              f"VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
                              (game_id, QUEUED, now, now))
@@ -355,7 +242,7 @@ class GameStore:
     def queue_missing_analyses(self, now: float | None = None) -> int:
         """Queue the analysis of every finished game that has none (games that ended before
         analyses were kept, or whose job was lost); how many were queued."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         count, _ = self._run(
             f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) SELECT id, ?, ?, ? FROM {TABLE} "
             f"WHERE finished = 1 AND NOT EXISTS (SELECT 1 FROM {ANALYSES} WHERE game_id = id) "
@@ -373,7 +260,7 @@ class GameStore:
         """Take the job if it is queued, or running under a lease older than ``lease`` seconds
         (its process died), and tried fewer than ``ANALYSIS_ATTEMPTS`` times. One conditional
         UPDATE: of two claimers exactly one wins."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         count, _ = self._run(
             f"UPDATE {ANALYSES} SET state = ?, claimed_at = ?, claimed_by = ?, attempts = attempts + 1, "
             f"done = 0, updated_at = ? WHERE game_id = ? AND attempts < ? AND "
@@ -385,7 +272,7 @@ class GameStore:
                           now: float | None = None) -> bool:
         """Record progress and renew the lease; False when ``claimer`` no longer holds the job
         (its lease expired and another process took it over: it should stop)."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         count, _ = self._run(
             f"UPDATE {ANALYSES} SET done = ?, total = ?, claimed_at = ?, updated_at = ? "
             f"WHERE game_id = ? AND state = ? AND claimed_by = ?",
@@ -396,11 +283,11 @@ class GameStore:
                         now: float | None = None) -> bool:
         """Store the result (``done``), or with ``result=None`` mark the job ``failed``; only
         while ``claimer`` holds it."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         count, _ = self._run(
             f"UPDATE {ANALYSES} SET state = ?, result = ?, done = total, updated_at = ? "
             f"WHERE game_id = ? AND state = ? AND claimed_by = ?",
-            (DONE if result is not None else FAILED, None if result is None else _dump(dict(result)), now,
+            (DONE if result is not None else FAILED, None if result is None else to_json(dict(result)), now,
              game_id, RUNNING, claimer))
         return count == 1
 
@@ -409,9 +296,9 @@ class GameStore:
         take at most one process down per retry); False when the job is not failed (queued,
         running, done, or missing: nothing changes). Failed means ``failed`` (the analysis
         raised) or still ``running`` after its last attempt's lease expired (its process died),
-        as ``paiyou.play.analyses.status`` says. One conditional UPDATE: of two retries exactly
+        as ``paiyou.analysis.jobs.status`` says. One conditional UPDATE: of two retries exactly
         one queues the job, and a job that runs is never queued a second time."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         count, _ = self._run(
             f"UPDATE {ANALYSES} SET state = ?, attempts = ?, done = 0, total = 0, claimed_at = NULL, "
             f"claimed_by = NULL, updated_at = ? WHERE game_id = ? AND "
@@ -422,7 +309,7 @@ class GameStore:
     def claimable_analyses(self, lease: int, limit: int, now: float | None = None) -> list[str]:
         """Ids of jobs a worker may claim: queued, or running under an expired lease (oldest
         first)."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         _, rows = self._run(
             f"SELECT game_id FROM {ANALYSES} WHERE attempts < ? AND "
             f"(state = ? OR (state = ? AND claimed_at < ?)) ORDER BY updated_at LIMIT ?",
@@ -433,7 +320,7 @@ class GameStore:
         """Keep a replayed record (its canonical JSON) under ``digest``, its SHA-256, for
         ``REPLAY_DAYS`` from now (kept again: the clock restarts), then bound the table: expired
         rows and all but the newest ``MAX_REPLAYS`` go."""
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         self._run(f"INSERT INTO {REPLAYS} (digest, game, record, created_at) VALUES (?, ?, ?, ?) "
                   f"ON CONFLICT (digest) DO UPDATE SET created_at = excluded.created_at",
                   (digest, game, record, now))
@@ -445,7 +332,7 @@ class GameStore:
         """(game, record JSON) kept under ``digest``, or None (unknown, malformed or expired)."""
         if not isinstance(digest, str) or not DIGEST_PATTERN.fullmatch(digest):
             return None
-        now = int(time.time() if now is None else now)
+        now = _now(now)
         _, rows = self._run(f"SELECT game, record FROM {REPLAYS} WHERE digest = ? AND created_at >= ?",
                             (digest, now - REPLAY_DAYS * DAY), fetch=True)
         return (str(rows[0][0]), str(rows[0][1])) if rows else None
@@ -453,151 +340,3 @@ class GameStore:
     def count(self) -> int:
         _, rows = self._run(f"SELECT COUNT(*) FROM {TABLE}", (), fetch=True)
         return int(rows[0][0])
-
-
-class SqliteStore(GameStore):
-    """One file, created on first use. WAL, so readers never block the writer and several
-    processes can share the file; ``synchronous=NORMAL`` (durable at each checkpoint; a power
-    cut can lose the last moves, never corrupt a game)."""
-
-    kind = "sqlite"
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        super().__init__()
-        self.path = Path(path)
-
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA busy_timeout = 10000")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        return conn
-
-    def _create_schema(self, conn: sqlite3.Connection) -> None:
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute(SCHEMA)
-        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({TABLE})")}
-        if "finished" not in columns:  # a table made before games were pruned by state
-            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
-        if "meta" not in columns:  # a table made before matches (and commitments) were kept
-            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN meta TEXT NOT NULL DEFAULT '{{}}'")
-        conn.execute(INDEX)
-        conn.execute(REPLAY_SCHEMA)
-        conn.execute(REPLAY_INDEX)
-        conn.execute(ANALYSIS_SCHEMA)
-        conn.execute(ANALYSIS_INDEX)
-
-    def _outage(self, error: BaseException) -> bool:
-        # locked past the busy timeout, a full disk, an unreadable file
-        return isinstance(error, sqlite3.OperationalError)
-
-    def __repr__(self) -> str:
-        return f"SqliteStore({str(self.path)!r})"
-
-
-class PostgresStore(GameStore):
-    """PostgreSQL through psycopg 3 (autocommit connections)."""
-
-    kind = "postgresql"
-
-    def __init__(self, url: str) -> None:
-        super().__init__()
-        try:
-            import psycopg
-        except ImportError as error:  # pragma: no cover - depends on the install
-            raise StoreError("PostgreSQL needs psycopg 3: pip install 'paiyou[postgres]'") from error
-        self._psycopg = psycopg
-        self.url = url
-
-    def _open(self) -> Any:
-        return self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.connect_timeout)
-
-    connect_timeout = 5  # seconds: a request waits at most this long for a database that is down
-
-    def _outage(self, error: BaseException) -> bool:
-        return isinstance(error, self._psycopg.OperationalError)
-
-    def _reusable(self, conn: Any) -> bool:
-        return not conn.closed and \
-            conn.info.transaction_status == self._psycopg.pq.TransactionStatus.IDLE
-
-    def _sql(self, statement: str) -> str:
-        return statement.replace("?", "%s")
-
-    def _create_schema(self, conn: Any) -> None:
-        # Several processes may start at once: serialize the CREATE on an advisory lock.
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (TABLE,))
-            conn.execute(SCHEMA)
-            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS finished INTEGER NOT NULL DEFAULT 0")
-            conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS meta TEXT NOT NULL DEFAULT '{{}}'")
-            conn.execute(INDEX)
-            conn.execute(REPLAY_SCHEMA)
-            conn.execute(REPLAY_INDEX)
-            conn.execute(ANALYSIS_SCHEMA)
-            conn.execute(ANALYSIS_INDEX)
-
-    def __repr__(self) -> str:
-        parts = urlsplit(self.url)
-        return f"PostgresStore('{parts.scheme}://{parts.hostname}:{parts.port}{parts.path}')"
-
-
-def sqlite_path_from_url(url: str, instance_path: str | os.PathLike[str] | None = None) -> Path:
-    """``sqlite:///games.db`` is relative to the instance folder, ``sqlite:////abs/games.db``
-    absolute."""
-    rest = unquote(url[len("sqlite:///"):])
-    if not rest or rest == ":memory:":
-        raise StoreError("a SQLite store needs a file path (sqlite:///path)")
-    path = Path(rest)
-    if not path.is_absolute():
-        path = Path(instance_path or ".") / path
-    return path
-
-
-def open_store(url: str | None, instance_path: str | os.PathLike[str] | None = None) -> GameStore:
-    """The store a database URL names (see the module docstring)."""
-    if not url:
-        return SqliteStore(Path(instance_path or "instance") / DEFAULT_SQLITE_NAME)
-    if url.startswith("sqlite:///"):
-        return SqliteStore(sqlite_path_from_url(url, instance_path))
-    scheme = url.split(":", 1)[0].lower()
-    if scheme in ("postgresql", "postgres") or scheme.startswith("postgresql+"):
-        if scheme != "postgresql":
-            url = "postgresql" + url[len(scheme):]
-        return PostgresStore(url)
-    raise StoreError(f"unsupported database URL scheme {scheme!r} (use sqlite:/// or postgresql://)")
-
-
-# -- the app's store -----------------------------------------------------------------------------
-
-EXTENSION_KEY = "paiyou.play.store"
-_app_lock = threading.Lock()
-
-
-def store_for(app: Any) -> GameStore:
-    """The app's store, opened on first use from ``PAIYOU_DATABASE_URL`` (app config, else the
-    environment; default: SQLite in the instance folder)."""
-    found = app.extensions.get(EXTENSION_KEY)
-    if found is None:
-        with _app_lock:
-            found = app.extensions.get(EXTENSION_KEY)
-            if found is None:
-                url = app.config.get("PAIYOU_DATABASE_URL") or os.environ.get("PAIYOU_DATABASE_URL")
-                found = open_store(url, app.instance_path)
-                found.prune_every = int(app.config["PAIYOU_PRUNE_EVERY"])
-                found.prune_ages = (int(app.config["PAIYOU_PRUNE_UNFINISHED_DAYS"]) * DAY,
-                                    int(app.config["PAIYOU_PRUNE_FINISHED_DAYS"]) * DAY)
-                app.extensions[EXTENSION_KEY] = found
-    assert isinstance(found, GameStore)
-    return found
-
-
-def current_store() -> GameStore:
-    from flask import current_app
-
-    return store_for(current_app)
-
-
-__all__ = ["GameStore", "SqliteStore", "PostgresStore", "StoredGame", "StoredAnalysis", "StoreError",
-           "StoreUnavailable", "open_store",
-           "store_for", "current_store", "new_id", "is_valid_id"]

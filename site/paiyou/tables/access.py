@@ -2,7 +2,7 @@
 
 A deal's **id** is public: after the end it opens the review, the record and the final table for
 anyone. Each human seat also has a **seat key** (``new_key``: 256 random bits), given once to whoever
-starts the deal — in this browser's seats cookie (``paiyou.play.cookies``) or in the API's
+starts the deal — in this browser's seats cookie (``paiyou.tables.cookies``) or in the API's
 ``"key"`` field, sent back as ``Authorization: Bearer <key>``. Only ``sha256(key)`` is stored, in
 the game's ``meta`` as ``"seat_keys": {"<seat>": "<hex>"}``, and it is compared in constant time.
 A match's next deal carries the same hashes, so the same key plays the whole match.
@@ -26,8 +26,10 @@ from typing import Any
 from flask import after_this_request, request
 from werkzeug.wrappers import Response
 
-from paiyou.play import cookies, service
-from paiyou.play.store import current_store
+from paiyou.store.databases import current_store
+from paiyou.tables import cookies
+from paiyou.tables.game import Game, GameNotFound
+from paiyou.tables.service import load
 
 KEY_BYTES = 32
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)
@@ -83,7 +85,7 @@ def presented_key(game_id: str) -> str | None:
     return cookies.seat_keys().get(game_id)
 
 
-def seat_of(game: service.Game) -> int | None:
+def seat_of(game: Game) -> int | None:
     """The human seat whose key this request presents for ``game``, or None."""
     hashes = stored_hashes(game.stored.meta)
     if not hashes:
@@ -99,24 +101,24 @@ def seat_of(game: service.Game) -> int | None:
     return found
 
 
-def require_seat(game: service.Game) -> int:
+def require_seat(game: Game) -> int:
     seat = seat_of(game)
     if seat is None:
         raise SeatKeyRequired(game.id)
     return seat
 
 
-def may_read(game: service.Game) -> bool:
+def may_read(game: Game) -> bool:
     """Anyone with the id may read a finished deal; before the end only its seat."""
     return game.is_over or seat_of(game) is not None
 
 
-def require_read(game: service.Game) -> None:
+def require_read(game: Game) -> None:
     if not may_read(game):
         raise SeatKeyRequired(game.id)
 
 
-def _claim_old_game(game: service.Game) -> int | None:
+def _claim_old_game(game: Game) -> int | None:
     """A game stored before seat keys: the browser whose old cookie lists it gets a key, while
     the deal is unfinished (one write: of two browsers racing, the first wins)."""
     if request.blueprint in API_BLUEPRINTS or game.is_over or game.id not in cookies.legacy_ids():
@@ -125,6 +127,9 @@ def _claim_old_game(game: service.Game) -> int | None:
     meta = {**game.stored.meta, META: seat_keys_meta(game.seat, key)}
     if not current_store().replace_meta(game.id, game.stored.meta, meta):
         return None
+    # The request goes on with the game it loaded (one replay per request): that game now holds
+    # the hashes just stored too, so a move this request stores keeps them.
+    game.stored.meta[META] = meta[META]
 
     cookies.add_seat_key(game.id, key)
 
@@ -136,13 +141,13 @@ def _claim_old_game(game: service.Game) -> int | None:
     return game.seat
 
 
-def unfinished_games(game: str) -> list[service.Game]:
+def unfinished_games(game: str) -> list[Game]:
     """This browser's unfinished deals of ``game`` it holds the key of (newest first)."""
     found = []
     for game_id in dict.fromkeys([*cookies.recent_ids(), *cookies.legacy_ids()]):
         try:
-            loaded = service.load(current_store(), game_id, game)
-        except service.GameNotFound:
+            loaded = load(current_store(), game_id, game)
+        except GameNotFound:
             continue
         if not loaded.is_over and seat_of(loaded) is not None:
             found.append(loaded)

@@ -7,8 +7,8 @@ from flask import Flask, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from paiyou.play.access import SeatKeyRequired
-from paiyou.play.store import StoreUnavailable
+from paiyou.store.games import StoreUnavailable
+from paiyou.tables.access import SeatKeyRequired
 from paiyou.web.csrf import CSRFError, ForeignOrigin
 from paiyou.web.limits import is_analysis_limit, is_hint_limit
 

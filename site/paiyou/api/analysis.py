@@ -1,0 +1,48 @@
+"""The analysis API's answers (``paiyou.views.api_analysis``): the analysis once done, 202 while
+its job is queued or running (with ``Retry-After``), and its own errors, in the game API's form
+(``paiyou.api.games.error``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+from flask_babel import pgettext
+
+from paiyou.analysis.jobs import MISSING, Status
+from paiyou.api.games import error
+from paiyou.tables.game import Game
+from paiyou.web.private import no_store
+
+POLL_SECONDS = 2  # Retry-After of a 202: about the time a few decisions take
+
+
+def answer(body: dict[str, Any], status: int) -> tuple[Response, int]:
+    """An answer about the analysis (never stored by a cache)."""
+    return no_store(jsonify(body)), status
+
+
+def not_over(game: Game) -> tuple[Response, int]:
+    return error("deal-not-over", 409, pgettext(
+        "play api", "The analysis is available once the deal is over."), version=game.version)
+
+
+def unavailable(found: Status) -> tuple[Response, int]:
+    """404 ``no-analysis`` (the deal ended before deals were analysed) or 503 ``analysis-failed``."""
+    if found.state == MISSING:
+        return error("no-analysis", 404, pgettext(
+            "play api", "This deal has no analysis: it ended before deals were analysed."))
+    return error("analysis-failed", 503, pgettext(
+        "play api", "The analysis of this deal could not be made."))
+
+
+def waiting(found: Status) -> tuple[Response, int]:
+    response, status = answer({"state": found.state,
+                               "progress": {"done": found.done, "total": found.total}}, 202)
+    response.headers["Retry-After"] = str(POLL_SECONDS)
+    return response, status
+
+
+def already_done() -> tuple[Response, int]:
+    return error("analysis-done", 409, pgettext(
+        "play api", "The analysis of this deal is already done: read it with a %(method)s request.",
+        method="GET"))

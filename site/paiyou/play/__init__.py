@@ -1,1 +1,0 @@
-"""Play against the computer: the game service and the store of saved games."""

@@ -1,0 +1,63 @@
+"""What the review routes share (``paiyou.views.review``): the review page of a list of states, the
+page that says a deal is not over yet, where the player asks again for a failed analysis, the
+analysis box alone, and the replay form."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from flask import current_app, url_for
+from werkzeug.wrappers import Response
+
+from engine.spec import Deal
+from paiyou.analysis.jobs import Status
+from paiyou.analysis.review import review_model as analysis_model
+from paiyou.review.steps import review_model
+from paiyou.tables import access
+from paiyou.tables.game import Game
+from paiyou.tables.pages import table_url
+from paiyou.web.htmx import render
+
+
+def review_page(game: str, states: Sequence[Deal], step: int, agents: Sequence[str],
+                step_url: Callable[[int], str], **extra: Any) -> Response:
+    """The review at ``step`` of ``states`` (links to each step: ``step_url``), face up."""
+    model = review_model(game, states, step, agents)
+    body = render("play/review.html", t=model, step_url=step_url, **extra)
+    response = current_app.make_response(body)
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def message(game: str, text: str, status: int, back: str) -> tuple[str, int]:
+    """A short page of the play area saying ``text`` (with ``status``), with a link ``back``."""
+    return render("play/message.html", game=game, status=status, message=text, back=back), status
+
+
+def not_over(found: Game, text: str) -> tuple[str, int]:
+    """409: what the review shows opens once the deal is over (nothing hidden may leak)."""
+    return message(found.game, text, 409, table_url(found.game, found.id))
+
+
+def retry_url(found: Game) -> str | None:
+    """Where the player asks again for a failed analysis; None for anyone else (the button is
+    only offered to whoever holds the deal's seat key)."""
+    if access.seat_of(found) is None:
+        return None
+    return url_for("review.retry_analysis", game=found.game, game_id=found.id)
+
+
+def analysis_box(found: Game, status: Status, **extra: Any) -> tuple[Response, dict[str, Any]]:
+    """The analysis box alone (htmx polls it while the analysis runs) and its model."""
+    analysis = analysis_model(status, 0)
+    response = current_app.make_response(render(
+        "play/_analysis_progress.html", game=found.game, analysis=analysis, **extra,
+        poll_url=url_for("review.analysis_box", game=found.game, game_id=found.id)))
+    return response, analysis
+
+
+def replay_form(game: str, *, error: str | None = None, status: int = 200, text: str = "",
+                other: str | None = None) -> Response:
+    """The form to paste or upload a record (with why the last one was rejected)."""
+    body = render("play/replay.html", game=game, error=error, text=text, other=other)
+    return current_app.make_response((body, status))

@@ -1,0 +1,75 @@
+"""The review of a finished deal, face up: one state per action (``replay_steps`` of the engine),
+each seat drawn from its own view so every hand and every face-down tile shows. Only ever built
+from a finished deal's record or from a record the visitor sent (never for a deal in progress).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.games import game as game_rules
+from engine.outcome import MOVES
+from engine.spec import Deal
+from paiyou.tables.log import Event, events
+from paiyou.tables.presenter import table_of
+from paiyou.tables.table import keys
+
+
+def clamp_step(step_text: str | None, last: int) -> int:
+    """``?step=`` as a number in 0..last (the last step when absent or malformed)."""
+    if step_text is None or not step_text.isascii() or not step_text.isdigit() or len(step_text) > 6:
+        return last
+    return min(int(step_text), last)
+
+
+def _new_events(before: Deal | None, after: Deal, seat: int) -> list[Event]:
+    """What happened between two states, as the acting seat saw it (its own face-down tiles)."""
+    done = len(events(before.view(seat))) if before is not None else 0
+    return events(after.view(seat))[done:]
+
+
+def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str]) -> dict[str, Any]:
+    """Everything the review template draws at ``step`` (0: the deal as dealt)."""
+    table = table_of(game)
+    rules = game_rules(game)
+    names = table.seat_names()
+    state = states[step]
+    views = [state.view(s) for s in range(rules.seats)]
+    seats = []
+    for s, view in enumerate(views):
+        panel = dict(table.seats_model(view, names, agents, {})[s])  # its own view: face up
+        panel["hand"] = keys(view.hand)
+        seats.append(panel)
+    actor = states[step - 1].to_act if step else None
+    # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
+    happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[0])
+    result = table.result(views[0], names) if state.is_over else None
+    return {
+        "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
+        "happened": happened, "log": events(views[0]), "current": table.current(views[0]),
+        "round_number": table.round_number(views[0]), "is_over": state.is_over,
+        "result": result, "seat": 0, "view": views[0], "moves": move_list(states),
+    }
+
+
+def move_list(states: Sequence[Deal]) -> list[dict[str, Any]]:
+    """Every action of the deal with the step it leads to (``step`` n: after the n-th action), each
+    as its actor saw it (its own face-down tiles show: the review is face up). The n-th move event
+    of a view is action number n, in every seat's view alike."""
+    if not states:
+        return []
+    final = states[-1]
+    seats = len(final.view(0).hand_sizes)
+    moves = [[e for e in events(final.view(s)) if e.kind in MOVES] for s in range(seats)]
+    found = []
+    for n in range(1, len(states)):
+        actor = states[n - 1].to_act
+        if actor is None or n - 1 >= len(moves[actor]):  # pragma: no cover - one event per action
+            break
+        found.append({"step": n, "event": moves[actor][n - 1]})
+    return found
+
+
+def states_of(game: str, record: Any) -> tuple[Deal, ...]:
+    """Every state of a record (RecordError when the engine rejects it)."""
+    return game_rules(game).replay_steps(record)

@@ -1,0 +1,143 @@
+"""What the store keeps: its three tables (the games, the replayed records behind their
+content-addressed links, the analyses' jobs), the rows read from them and the games' ids.
+
+A game is stored as its **deal record** (``engine.<game>.to_record``, docs/records.md) plus who sits
+where (``seat``: the human's seat, ``agents``: one name per seat), a **version** and ``meta`` (a
+JSON object the site keeps beside the record: a match's number and running totals). The state is
+rebuilt with ``engine.<game>.replay(record)``, which re-checks every action, so any process that
+can reach the database — after a restart, or another worker behind the same database — resumes
+every game exactly where it was. Nothing about a game lives in a cookie.
+
+Ids are ``secrets.token_urlsafe(24)``: 32 characters, 192 random bits.
+"""
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+ID_BYTES = 24  # 192 bits
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
+TABLE = "paiyou_games"
+
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {TABLE} (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    agents TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    meta TEXT NOT NULL DEFAULT '{{}}'
+)
+"""
+# Pruning looks games up by age and state (never a full scan).
+INDEX = f"CREATE INDEX IF NOT EXISTS {TABLE}_prune ON {TABLE} (finished, updated_at)"
+
+# Replayed records, by the SHA-256 of their canonical JSON (a short-lived link to a replay that
+# every worker can open): at most ``MAX_REPLAYS`` rows, none older than ``REPLAY_DAYS``.
+REPLAYS = "paiyou_replays"
+REPLAY_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {REPLAYS} (
+    digest TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    record TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+)
+"""
+REPLAY_INDEX = f"CREATE INDEX IF NOT EXISTS {REPLAYS}_age ON {REPLAYS} (created_at)"
+REPLAY_DAYS = 7
+MAX_REPLAYS = 2000  # records are at most 60 KiB (a whole deal is a few KiB): at most ~120 MB
+DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
+COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at, meta"
+DAY = 24 * 3600
+
+# The analysis of a finished deal (paiyou.analysis.jobs), one row per game: computed once, by
+# whichever process claims it. A claim is a lease (claimed_at, claimed_by) taken by a conditional
+# UPDATE, renewed at each progress step; a lease older than ``lease`` seconds (its process died)
+# may be taken over, at most ``ANALYSIS_ATTEMPTS`` times in all, so a deal that crashes every
+# worker stops being retried.
+ANALYSES = "paiyou_analyses"
+ANALYSIS_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {ANALYSES} (
+    game_id TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0,
+    total INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    claimed_at BIGINT,
+    claimed_by TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)
+"""
+# The sweep for queued jobs and expired leases looks them up by state (never a full scan).
+ANALYSIS_INDEX = f"CREATE INDEX IF NOT EXISTS {ANALYSES}_state ON {ANALYSES} (state, claimed_at)"
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+ANALYSIS_ATTEMPTS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    id: str
+    game: str  # "chuo-pai" or "tien-gow"
+    seat: int  # the human's seat
+    agents: tuple[str, ...]  # one per seat; the human's seat holds "human"
+    version: int  # bumped by every accepted update
+    record: dict[str, Any]  # the deal record, format 1
+    created_at: int  # Unix seconds
+    updated_at: int
+    # What the site keeps beside the record, never shown as such (e.g. a match's running totals)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> StoredGame:
+        gid, game, seat, agents, version, record, created, updated, meta = row
+        return cls(id=gid, game=game, seat=int(seat), agents=tuple(json.loads(agents)),
+                   version=int(version), record=json.loads(record), created_at=int(created),
+                   updated_at=int(updated), meta=json.loads(meta or "{}"))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAnalysis:
+    """A deal's analysis job: ``state`` (queued, running, done, failed), ``done``/``total``
+    decisions analysed so far, ``result`` (the JSON the API serves) once done, and the lease."""
+
+    game_id: str
+    state: str
+    done: int
+    total: int
+    result: dict[str, Any] | None
+    attempts: int
+    claimed_at: int | None
+    claimed_by: str | None
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> StoredAnalysis:
+        gid, state, done, total, result, attempts, claimed_at, claimed_by = row
+        return cls(game_id=gid, state=state, done=int(done), total=int(total),
+                   result=json.loads(result) if result else None, attempts=int(attempts),
+                   claimed_at=None if claimed_at is None else int(claimed_at), claimed_by=claimed_by)
+
+
+ANALYSIS_COLUMNS = "game_id, state, done, total, result, attempts, claimed_at, claimed_by"
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+def is_valid_id(text: str) -> bool:
+    return bool(ID_PATTERN.fullmatch(text))
+
+
+def to_json(value: object) -> str:
+    """A value as the store writes it: compact JSON, UTF-8 as is."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

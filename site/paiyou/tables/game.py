@@ -1,0 +1,122 @@
+"""A loaded game: the stored row and the deal its record replays to (``Game``), the table
+service's errors, and the match a deal belongs to.
+
+Everything shown to the player comes from the human seat's ``SeatView`` (``Game.view``): the log
+(``paiyou.tables.log``) and the pages and JSON of ``paiyou.tables.table`` read nothing else.
+
+Errors: ``GameNotFound`` (404), ``BadInput`` (400, malformed request), ``StaleVersion`` (409,
+the action was made against an older state: nothing changed); the engine's ``IllegalAction``
+(422, with the engine's reason code) is raised as the engine raises it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
+
+from engine.games import game as game_rules
+from engine.spec import Deal, SeatView
+from paiyou.store.schema import StoredGame
+from paiyou.tables.log import Event, events
+
+T = TypeVar("T")
+
+HUMAN = "human"
+HUMAN_SEAT = 0  # the human sits at the bottom of the table drawing
+
+
+class GameNotFound(Exception):
+    code = "unknown-game"
+
+
+class BadInput(Exception):
+    """A malformed request (status 400); ``code`` names what is wrong."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class StaleVersion(Exception):
+    """The action was made against an older version (status 409); nothing changed."""
+
+    code = "stale-version"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game.version)
+        self.game = game
+
+
+class _Stored(Generic[T]):
+    """A member of ``Game`` that is its stored row's member of the same name."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, game: Game, owner: type | None = None) -> T:
+        return cast(T, getattr(game.stored, self.name))
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A stored game and its deal, replayed once from the record (``paiyou.tables.service.load``)
+    and passed along from there: a request replays its game at most once."""
+
+    stored: StoredGame
+    deal: Deal
+
+    id = _Stored[str]()
+    game = _Stored[str]()  # the game's key
+    version = _Stored[int]()
+    seat = _Stored[int]()  # the human's seat
+    agents = _Stored[tuple[str, ...]]()  # one per seat; the human's seat holds HUMAN
+
+    @property
+    def level(self) -> str:
+        """The computer players' level (every computer seat plays at the one chosen level)."""
+        return next((a for a in self.agents if a != HUMAN), HUMAN)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.deal.is_over)
+
+    def view(self) -> SeatView:
+        """The human seat's view: the only thing a page or a response is built from."""
+        return self.deal.view(self.seat)
+
+    @property
+    def auto_passes(self) -> list[int]:
+        """The numbers of the actions that were the human's automatic forced passes."""
+        found = self.stored.meta.get("auto_passes", [])
+        return [n for n in found if isinstance(n, int)] if isinstance(found, list) else []
+
+    def events(self) -> list[Event]:
+        """The whole public history, in order, from the human seat's view."""
+        return events(self.view(), self.auto_passes)
+
+    def record(self) -> dict[str, Any]:
+        """The deal record (shows every hand): only once the deal is over. It holds the seed, the
+        shuffle's salt and the commitment shown during the deal, so anyone can check that
+        sha256("<game>:<seed>:<salt>") is that commitment."""
+        record = game_rules(self.game).to_record(self.deal)
+        salt = self.stored.meta.get("shuffle", {}).get("salt")
+        if salt is not None:
+            record["salt"] = salt
+        if self.commitment is not None:  # what the table showed during the deal, to check against
+            record["commitment"] = self.commitment
+        return record
+
+    @property
+    def commitment(self) -> str | None:
+        """The hex SHA-256 of "<game>:<seed>:<salt>", fixed (and shown) before the first move."""
+        found = self.stored.meta.get("shuffle", {}).get("commitment")
+        return str(found) if found is not None else None
+
+
+def match_of(game: Game) -> dict[str, Any]:
+    """The match a deal belongs to: ``id`` (its first deal's id), ``deal`` (1-based), ``totals``
+    (each seat's score summed over the match's finished deals before this one: Tien Gow's net
+    points, Chuo Pai's piles) and ``deals`` (each of those deals' scores)."""
+    found = game.stored.meta.get("match")
+    if isinstance(found, dict):
+        return found
+    return {"id": game.id, "deal": 1, "totals": [0] * game_rules(game.game).seats, "deals": []}

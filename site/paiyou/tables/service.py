@@ -1,0 +1,254 @@
+"""The table service: a deal against the computer, kept in the store.
+
+``start`` deals (a seed reproduces a deal), ``load`` rebuilds a saved game (the one replay of its
+record a request makes: every other function takes the loaded ``Game``), ``act`` applies the
+human's action made against a given version and then lets the computer seats move
+(``paiyou.tables.computer``) until it is the human's turn again or the deal is over, ``advance``
+makes one computer move, ``next_deal`` deals a match's next deal. Every state comes from the
+engine (``replay`` of the stored record); the shuffle is committed to before the first move.
+
+Errors (``paiyou.tables.game``): ``GameNotFound``, ``BadInput``, ``StaleVersion``, and the
+engine's ``IllegalAction``.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from engine.errors import IllegalAction, NotationError
+from engine.games import GAMES
+from engine.games import game as game_rules
+from engine.tiles import Tile, parse_tiles
+from paiyou.analysis.jobs import deal_over
+from paiyou.i18n.numerals import parse_whole_number
+from paiyou.store.games import GameStore
+from paiyou.tables.computer import computer_step, forced_pass, parse_level, run_until_choice
+from paiyou.tables.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
+
+MAX_SEED = 2**53  # seeds stay exact in JavaScript numbers
+MAX_TILES_TEXT = 200  # no legal action comes near this
+
+
+def check_game(game: str) -> None:
+    if game not in GAMES:
+        raise GameNotFound(game)
+
+
+def parse_seed(value: object) -> int | None:
+    """A seed from a query string or JSON: None when absent; BadInput("bad-seed") when not a
+    whole number in 0 .. 2**53 - 1."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise BadInput("bad-seed")
+    if isinstance(value, str):
+        value = parse_whole_number(value, max_digits=16)  # ASCII, Persian or Arabic-Indic digits
+        if value is None:
+            raise BadInput("bad-seed")
+    if not isinstance(value, int) or not 0 <= value < MAX_SEED:
+        raise BadInput("bad-seed")
+    return value
+
+
+def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None,
+          auto_pass: bool = False, seat_keys: Mapping[str, str] | None = None) -> Game:
+    """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
+    one of ``computer.levels(game)``; default: ``computer.default_level``) play up to the human's
+    first turn, and store it with ``seat_keys`` (the hashes of its seat keys:
+    ``paiyou.tables.access``). An unknown level is BadInput("unknown-level")."""
+    check_game(game)
+    rules = game_rules(game)
+    level = parse_level(game, level)
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED)
+    deal = rules.new_deal(seed)
+    agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
+    deal, passed = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass)
+    stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
+                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": passed,
+                                **({"seat_keys": dict(seat_keys)} if seat_keys else {})})
+    if deal.is_over:  # every move was forced: the deal ended before the human's first choice
+        deal_over(store, stored.id)
+    return Game(stored, deal)
+
+
+# -- trusting the shuffle -----------------------------------------------------------------------
+
+SALT_BYTES = 16  # 128 bits: the seed cannot be guessed from the commitment
+
+
+def commit(game: str, seed: int, salt: str) -> str:
+    """The commitment to a shuffle: hex SHA-256 of the UTF-8 string "<game>:<seed>:<salt>"."""
+    return hashlib.sha256(f"{game}:{seed}:{salt}".encode()).hexdigest()
+
+
+def shuffle_meta(game: str, seed: int) -> dict[str, str]:
+    """A fresh salt (kept server-side until the end, also for a chosen seed) and its commitment."""
+    salt = secrets.token_hex(SALT_BYTES)
+    return {"salt": salt, "commitment": commit(game, seed, salt)}
+
+
+# -- a saved game --------------------------------------------------------------------------------
+
+def load(store: GameStore, game_id: str, game: str | None = None) -> Game:
+    """A saved game, rebuilt from its record (the engine's ``replay``, which re-checks every
+    action: the one replay a request makes). ``game`` (when given) must match."""
+    stored = store.get(game_id) if isinstance(game_id, str) else None
+    if stored is None or (game is not None and stored.game != game):
+        raise GameNotFound(game_id)
+    return Game(stored, game_rules(stored.game).replay(stored.record))
+
+
+def next_deal(store: GameStore, current: Game, auto_pass: bool = False) -> Game:
+    """"Next deal" of a finished deal: a new deal of the same match (its ``next_first`` leads or
+    banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players, the totals carried.
+    IllegalAction("deal-not-over") before the end."""
+    outcome = current.deal.outcome()
+    if not current.is_over or outcome is None:
+        raise IllegalAction("deal-not-over")
+    following = current.stored.meta.get("next")
+    if isinstance(following, str):  # asked again (a double click, a retry): the same next deal
+        try:
+            return load(store, following, current.game)
+        except GameNotFound:
+            pass  # pruned: deal another
+    rules = game_rules(current.game)
+    match = match_of(current)
+    deals = [*match["deals"], list(outcome.scores)]
+    totals = [sum(scores) for scores in zip(*deals, strict=True)]
+    meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
+                      "deals": deals}}
+    if "seat_keys" in current.stored.meta:  # the same players: the same keys (paiyou.tables.access)
+        meta["seat_keys"] = current.stored.meta["seat_keys"]
+    seed = secrets.randbelow(MAX_SEED)
+    deal = rules.next_deal(seed, outcome.next_first)
+    deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
+                          finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
+                                                       "auto_passes": passed})
+    if deal.is_over:
+        deal_over(store, stored.id)
+    # Remember it on the finished deal, so asking again gives this one (a racing request that
+    # lost the write keeps the deal it made).
+    store.update(current.id, current.version, current.stored.record, finished=True,
+                 meta={**current.stored.meta, "next": stored.id})
+    return Game(stored, deal)
+
+
+# -- the human's move and the computer's ---------------------------------------------------------
+
+class Submitted(NamedTuple):
+    tiles: tuple[Tile, ...]
+    face_up: bool
+
+
+def parse_submission(game: str, tiles: object, face_up: object = None) -> Submitted:
+    """The human's action from request data: ``tiles`` is notation ("6-6 6-6", "" for a pass)
+    or a list of tile keys; ``face_up`` (Tien Gow) a bool, True when absent."""
+    if isinstance(tiles, list):
+        if not all(isinstance(t, str) for t in tiles):
+            raise BadInput("bad-tiles")
+        tiles = " ".join(tiles)
+    if tiles is None:
+        tiles = ""
+    if not isinstance(tiles, str) or len(tiles) > MAX_TILES_TEXT:
+        raise BadInput("bad-tiles")
+    try:
+        parsed = parse_tiles(tiles, allow_empty=True)
+    except NotationError:
+        raise BadInput("bad-tiles") from None
+    if face_up is None:
+        face_up = True
+    if not isinstance(face_up, bool):
+        raise BadInput("bad-face-up")
+    if not face_up and not game_rules(game).has_face_down:
+        raise BadInput("bad-face-up")  # this game plays every move face up
+    return Submitted(parsed, face_up)
+
+
+def _check_version(version: object) -> int:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadInput("bad-version")
+    return version
+
+
+def act(store: GameStore, current: Game, version: object, tiles: object, face_up: object = None,
+        auto_pass: bool = False, computer: bool = True) -> Game:
+    """Apply the human's action made against ``version`` to the loaded ``current``, then (unless
+    ``computer`` is False: the table page asks for them one by one, ``advance``) the computer's
+    moves up to the human's next turn or the end; store the result as ``version + 1``.
+
+    Raises BadInput, StaleVersion (nothing changed) or IllegalAction (nothing changed; ``reason``
+    is the engine's code)."""
+    version = _check_version(version)
+    submitted = parse_submission(current.game, tiles, face_up)
+    if version != current.version:
+        raise StaleVersion(current)
+    deal = current.deal
+    if deal.is_over:
+        raise IllegalAction("deal-over")
+    if deal.to_act != current.seat:  # cannot happen between requests; kept as a guard
+        raise IllegalAction("not-your-turn")
+    rules = game_rules(current.game)
+    deal = deal.apply(rules.action(submitted.tiles, submitted.face_up), player=current.seat)
+    passed: list[int] = []
+    if computer:
+        deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    meta = None
+    if passed:
+        meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]}
+    stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
+    if stored is None:  # another request won the race for this version
+        raise StaleVersion(load(store, current.id))
+    if deal.is_over:  # the move that ended the deal queues its analysis (once: the winner only)
+        deal_over(store, stored.id)
+    return Game(stored, deal)
+
+
+def advance(store: GameStore, current: Game, version: object, auto_pass: bool = False,
+            to_turn: bool = False) -> Game:
+    """The next step of a table waiting for the computer, made against ``version``: one computer
+    move, or with ``auto_pass`` the human's forced pass; with ``to_turn`` every step up to the
+    human's next real choice (or the end). Stored as ``version + 1``.
+
+    Idempotent: against an older version (a double click, a second tab, a retried request), or
+    when nothing is waiting (the human's turn, the deal over), it changes nothing and returns the
+    game as it stands, so a page that asks twice just catches up. ``to_turn`` goes from the
+    stored version whatever the page's: it only ever makes the computer's moves (and forced
+    passes), so a skip pressed while a single step was on its way still skips. Raises
+    BadInput("bad-version") for a version that is not a whole number."""
+    version = _check_version(version)
+    deal = current.deal
+    if version != current.version and not to_turn:
+        return current
+    passed: list[int] = []
+    if to_turn:
+        deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+    else:
+        pass_now = forced_pass(deal, current.seat) if auto_pass else None
+        if pass_now is not None:
+            passed.append(deal.action_count)
+            deal = deal.apply(pass_now, player=current.seat)
+        else:
+            deal = computer_step(current.game, deal, current.seat, current.agents)
+    if deal.action_count == current.deal.action_count:
+        return current  # nothing was waiting
+    meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]} if passed else None
+    stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
+                          finished=deal.is_over, meta=meta)
+    if stored is None:  # another request made this step first: the game as it stands
+        return load(store, current.id)
+    if deal.is_over:  # the computer's move that ended the deal queues its analysis (once)
+        deal_over(store, stored.id)
+    return Game(stored, deal)
+
+
+def waiting(game: Game, auto_pass: bool) -> bool:
+    """Whether the table waits for a step ``advance`` makes: a computer seat to act, or with
+    ``auto_pass`` the human's forced pass."""
+    deal = game.deal
+    if deal.is_over:
+        return False
+    return deal.to_act != game.seat or (auto_pass and forced_pass(deal, game.seat) is not None)
