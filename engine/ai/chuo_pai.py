@@ -5,6 +5,7 @@ cards and the other hands' sizes.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -291,6 +292,10 @@ class StandardChuoPai:
         counting 1/k), best first in the order ``choose`` ranks them: the same search, with the
         same draws from ``rng``."""
         return self._ranked(view, rng, list(view.legal_actions()))
+
+    def estimate_scores(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """``estimate`` as an ``Estimator`` gives it: this level weighs no expected score (NaN)."""
+        return [(action, first, math.nan) for action, first in self.estimate(view, rng)]
 
     def _ranked(self, view: SeatView, rng: random.Random,
                 legal: list[Action]) -> list[tuple[Action, float]]:

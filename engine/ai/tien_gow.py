@@ -5,6 +5,7 @@ seats' face-down tiles only as a count), pillars, hand sizes, the banker and the
 """
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from itertools import combinations
@@ -271,6 +272,10 @@ class StandardTienGow:
         first-place chance (0..1: the best net result of the deal, a tie among k counting 1/k),
         best first in the order ``choose`` ranks them, with the same draws from ``rng``."""
         return self._ranked(view, rng, self.candidates(view, view.legal_actions()))
+
+    def estimate_scores(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """``estimate`` as an ``Estimator`` gives it: this level weighs no expected score (NaN)."""
+        return [(action, first, math.nan) for action, first in self.estimate(view, rng)]
 
     def _ranked(self, view: SeatView, rng: random.Random,
                 alive: list[Action]) -> list[tuple[Action, float]]:

@@ -35,7 +35,7 @@ from typing import Any
 
 from engine.analysis import GRADES, Analysis, Decision, DuplicateResult, analyse, duplicate
 from engine.games import GAMES
-from engine.spec import Deal
+from engine.spec import AnyDeal as Deal
 from engine.tiles import tile
 from paiyou.play.presenter import table_of
 from paiyou.play.store import (

@@ -12,7 +12,7 @@ from flask_babel import pgettext
 from engine.errors import RecordError
 from engine.games import game as game_rules
 from engine.outcome import MOVES
-from engine.spec import Deal
+from engine.spec import AnyDeal as Deal
 from paiyou.play.presenter import table_of
 from paiyou.play.service import Event, events
 from paiyou.play.table import keys

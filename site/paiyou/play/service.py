@@ -30,7 +30,8 @@ from engine.games import game as game_rules
 from engine.outcome import MOVES
 from engine.rng import make_rng
 from engine.seating import agent_rng
-from engine.spec import Deal, SeatView
+from engine.spec import AnyDeal as Deal
+from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile, parse_tiles
 from paiyou.i18n.numerals import parse_whole_number
 from paiyou.play.analyses import deal_over

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.outcome import MOVES
-from engine.spec import SeatView
+from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
 from paiyou.play.presenter import Reveals, table_of
 from paiyou.play.service import Event, Game, match_of
