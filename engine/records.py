@@ -3,12 +3,14 @@ outside, so each piece is an ``object`` until checked here, and every failure is
 at the piece's path (``engine.errors``)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 from engine.errors import NotationError, Path, RecordError, tiles_error
 from engine.tiles import Tile, tiles_from_keys
 
 Record = Mapping[str, object]  # a JSON object, its keys checked one by one
+D = TypeVar("D")
 
 
 def is_int(value: object) -> bool:
@@ -72,5 +74,22 @@ def tiles_of(keys: object, where: Path) -> tuple[Tile, ...]:
         raise RecordError(where, "wrong-type", {"expected": "list"}) from None
 
 
+def replayed(data: object, start: Callable[[Record], D], parts: str,
+             play: Callable[[D, object, Path, bool, list[D]], D], check: Callable[[Record, D], None]) -> list[D]:
+    """Every state of a record's deal, the dealt one first: ``data`` must be an object;
+    ``start(record)`` checks its header and deals; each entry of its list ``parts`` (Chuo Pai's
+    rounds, Tien Gow's tricks) is played in order by ``play(deal, entry, path, last, states)``,
+    which checks the entry, appends each state it reaches to ``states`` and returns the last;
+    ``check(record, deal)`` compares the results the record states with the deal's."""
+    record = as_object(data, ())
+    deal = start(record)
+    states = [deal]
+    entries = list_field(record, parts)
+    for i, entry in enumerate(entries):
+        deal = play(deal, entry, (parts, i), i == len(entries) - 1, states)
+    check(record, deal)
+    return states
+
+
 __all__ = ["Record", "is_int", "as_object", "require", "as_list", "as_int", "as_seat", "as_seed",
-           "list_field", "int_field", "tiles_of"]
+           "list_field", "int_field", "tiles_of", "replayed"]

@@ -7,7 +7,7 @@ from engine.chuo_pai.table import KEY as GAME
 from engine.chuo_pai.table import SEATS
 from engine.chuo_pai.view import round_dict
 from engine.errors import IllegalAction, Path, RecordError, illegal, mismatch
-from engine.records import Record, as_list, as_object, as_seed, int_field, list_field, tiles_of
+from engine.records import Record, as_list, as_object, as_seed, int_field, list_field, replayed, tiles_of
 from engine.tiles import Tile
 
 FORMAT = 1
@@ -62,37 +62,33 @@ def _start(record: Record) -> Deal:
     return deal
 
 
-def _states(data: object) -> list[Deal]:
-    """Every state of the record's deal, the dealt one first, re-checking every action and every
-    stated result; RecordError at the first difference."""
-    record = as_object(data, ())
-    deal = _start(record)
-    states = [deal]
-    rounds = list_field(record, "rounds")
-    for r_index, item in enumerate(rounds):
-        where: Path = ("rounds", r_index)
-        rnd = as_object(item, where)
-        if deal.is_over:
-            raise RecordError(where, "illegal", {"reason": "deal-over"})
-        if int_field(rnd, "leader", where) != deal.to_act:
-            raise mismatch((*where, "leader"), rnd["leader"], deal.to_act)
-        for a_index, entry in enumerate(list_field(rnd, "actions", where)):
-            at: Path = (*where, "actions", a_index)
-            action = as_object(entry, at)
-            player = int_field(action, "player", at)
-            tiles = tiles_of(list_field(action, "tiles", at), (*at, "tiles"))
-            try:
-                deal = deal.apply(tiles if tiles else PASS, player=player)
-            except IllegalAction as error:
-                raise illegal(at, error) from None
-            states.append(deal)
-        if deal.round is not None:  # the round is under way: only the last may be
-            if r_index < len(rounds) - 1:
-                raise RecordError((*where, "actions"), "unfinished")
-            if "winner" in rnd:
-                raise mismatch((*where, "winner"), rnd["winner"], None)
-        elif rnd.get("winner") != deal.rounds[-1].winner or "winner" not in rnd:
-            raise mismatch((*where, "winner"), rnd.get("winner"), deal.rounds[-1].winner)
+def _play_round(deal: Deal, entry: object, where: Path, last: bool, states: list[Deal]) -> Deal:
+    rnd = as_object(entry, where)
+    if deal.is_over:
+        raise RecordError(where, "illegal", {"reason": "deal-over"})
+    if int_field(rnd, "leader", where) != deal.to_act:
+        raise mismatch((*where, "leader"), rnd["leader"], deal.to_act)
+    for a_index, item in enumerate(list_field(rnd, "actions", where)):
+        at: Path = (*where, "actions", a_index)
+        action = as_object(item, at)
+        player = int_field(action, "player", at)
+        tiles = tiles_of(list_field(action, "tiles", at), (*at, "tiles"))
+        try:
+            deal = deal.apply(tiles if tiles else PASS, player=player)
+        except IllegalAction as error:
+            raise illegal(at, error) from None
+        states.append(deal)
+    if deal.round is not None:  # the round is under way: only the last may be
+        if not last:
+            raise RecordError((*where, "actions"), "unfinished")
+        if "winner" in rnd:
+            raise mismatch((*where, "winner"), rnd["winner"], None)
+    elif rnd.get("winner") != deal.rounds[-1].winner or "winner" not in rnd:
+        raise mismatch((*where, "winner"), rnd.get("winner"), deal.rounds[-1].winner)
+    return deal
+
+
+def _check_results(record: Record, deal: Deal) -> None:
     if "piles" in record and record["piles"] != list(deal.piles):
         raise mismatch(("piles",), record["piles"], list(deal.piles))
     engine_winners = list(deal.winners) if deal.is_over else None
@@ -102,7 +98,12 @@ def _states(data: object) -> list[Deal]:
     if winners is None and deal.is_over and "winners" in record:
         raise mismatch(("winners",), None, engine_winners)
     assert len(deal.piles) == SEATS
-    return states
+
+
+def _states(record: object) -> list[Deal]:
+    """Every state of the record's deal, the dealt one first, re-checking every action and every
+    stated result; RecordError at the first difference."""
+    return replayed(record, _start, "rounds", _play_round, _check_results)
 
 
 def replay(record: object) -> Deal:

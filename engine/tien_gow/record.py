@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import IllegalAction, Path, RecordError, illegal, mismatch
-from engine.records import Record, as_list, as_object, as_seat, as_seed, list_field, require, tiles_of
+from engine.records import Record, as_list, as_object, as_seat, as_seed, list_field, replayed, require, tiles_of
 from engine.tien_gow.actions import make_action
 from engine.tien_gow.deal import Deal, deal_from_hands, new_deal
 from engine.tien_gow.history import Trick
@@ -64,6 +64,8 @@ def _start(record: Record) -> Deal:
 
 
 def _play_trick(deal: Deal, item: object, where: Path, last: bool, states: list[Deal]) -> Deal:
+    if deal.is_over:
+        raise RecordError(where, "illegal", {"reason": "deal-over"})
     trick = as_object(item, where)
     if require(trick, "leader", where) != deal.leader:
         raise mismatch((*where, "leader"), trick["leader"], deal.leader)
@@ -108,24 +110,19 @@ def _check_list(record: Record, key: str, engine: Sequence[object]) -> None:
         raise mismatch((key,), stated, engine)
 
 
-def _states(data: object) -> list[Deal]:
-    """Every state of the record's deal, the dealt one first, re-checking every action and every
-    stated result; RecordError at the first difference."""
-    record = as_object(data, ())
-    deal = _start(record)
-    states = [deal]
-    tricks = list_field(record, "tricks")
-    for i, trick in enumerate(tricks):
-        if deal.is_over:
-            raise RecordError(("tricks", i), "illegal", {"reason": "deal-over"})
-        deal = _play_trick(deal, trick, ("tricks", i), i == len(tricks) - 1, states)
+def _check_results(record: Record, deal: Deal) -> None:
     _check_list(record, "pillars", list(deal.pillars))
     _check_list(record, "payments", [p.as_dict() for p in deal.payments])
     _check_list(record, "net", list(deal.net))
     if "next_banker" in record and (record["next_banker"] != deal.next_banker
                                     or isinstance(record["next_banker"], bool)):
         raise mismatch(("next_banker",), record["next_banker"], deal.next_banker)
-    return states
+
+
+def _states(record: object) -> list[Deal]:
+    """Every state of the record's deal, the dealt one first, re-checking every action and every
+    stated result; RecordError at the first difference."""
+    return replayed(record, _start, "tricks", _play_trick, _check_results)
 
 
 def replay(record: object) -> Deal:
