@@ -9,7 +9,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from engine.ai.halving import best_first, halve
+from engine.ai.halving import drop_worse_half, ranked
 from engine.chuo_pai import kernel
 from engine.chuo_pai.actions import PASS, Action
 from engine.chuo_pai.deal import next_leader
@@ -345,9 +345,5 @@ class StandardChuoPai:
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
-                keep, gone = halve(totals)
-                dropped[:0] = [(alive[c], firsts[c] / evaluated) for c in gone]
-                alive = [alive[c] for c in keep]
-                totals = [totals[c] for c in keep]
-                firsts = [firsts[c] for c in keep]
-        return [(alive[c], firsts[c] / evaluated) for c in best_first(totals)] + dropped
+                drop_worse_half(alive, totals, firsts, evaluated, dropped)
+        return ranked(alive, totals, firsts, evaluated, dropped)
