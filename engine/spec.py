@@ -134,10 +134,7 @@ class Level(Generic[V, A]):
         return Level(name, make, make)
 
 
-A_out = TypeVar("A_out", bound=Action, covariant=True)
-
-
-class GameRules(Protocol[A_out, D]):
+class GameRules(Protocol[A_co, D]):
     """What a game package of the engine exports (``engine.chuo_pai``, ``engine.tien_gow``), the
     rules' half of its ``GameSpec`` (``GameSpec.of``)."""
 
@@ -160,9 +157,9 @@ class GameRules(Protocol[A_out, D]):
     @property
     def position(self) -> Callable[..., D]: ...
 
-    def action_from_tiles(self, tiles: Sequence[Tile], face_up: bool, /) -> A_out: ...
+    def action_from_tiles(self, tiles: Sequence[Tile], face_up: bool, /) -> A_co: ...
 
-    def parse_action(self, text: str, /) -> A_out: ...
+    def parse_action(self, text: str, /) -> A_co: ...
 
     def to_record(self, deal: D, /) -> dict[str, object]: ...
 
