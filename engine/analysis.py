@@ -24,13 +24,13 @@ import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from engine.errors import EngineError
 from engine.games import GAMES
 from engine.rng import make_rng
 from engine.seating import play_seats
-from engine.spec import Agent, Deal, GameSpec, SeatView
+from engine.spec import Action, AnyAgent, AnyDeal, AnyEstimator, AnyGameSpec, AnySeatView
 
 # -- grades and thresholds -------------------------------------------------------------------------
 
@@ -110,32 +110,29 @@ class Figures:
     first: float
     score: float | None = None
 
-    def as_dict(self) -> dict[str, float | None]:
+    def as_dict(self) -> FiguresDict:
         return {"first": self.first, "score": self.score}
 
 
-def estimate_figures(agent: Any, view: SeatView, rng: random.Random) -> list[tuple[Any, Figures]]:
-    """The agent's candidates with their figures, best first in its order: its
-    ``estimate_scores(view, rng)`` when it has one (triples of an action, a chance and an
-    expected score; the figures the site's hint shows), else its ``estimate(view, rng)`` (pairs of
-    an action and a chance) with no score. AnalysisError("level-cannot-estimate") when it has
-    neither."""
-    method = getattr(agent, "estimate_scores", None)
-    if callable(method):
-        return [(action, Figures(float(first), None if math.isnan(score) else float(score)))
-                for action, first, score in method(view, rng)]
-    method = getattr(agent, "estimate", None)
-    if not callable(method):
-        raise AnalysisError("level-cannot-estimate", str(getattr(agent, "name", agent)))
-    return [(action, Figures(float(chance))) for action, chance in method(view, rng)]
+class FiguresDict(TypedDict):
+    first: float
+    score: float | None
 
 
-def _key(action: Any) -> str:
+def estimate_figures(agent: AnyEstimator, view: AnySeatView, rng: random.Random) -> list[tuple[Action, Figures]]:
+    """The estimator's candidates with their figures, best first in its order: its
+    ``estimate_scores(view, rng)`` (triples of an action, a chance and an expected score, the
+    figures the site's hint shows), an expected score of NaN read as none."""
+    return [(action, Figures(float(first), None if math.isnan(score) else float(score)))
+            for action, first, score in agent.estimate_scores(view, rng)]
+
+
+def _key(action: Action) -> str:
     """An action's identity across the agents' and the engine's objects (as the site's hint)."""
     return repr(action.as_dict())
 
 
-def cost_of(ranked: Sequence[tuple[Any, Figures]], played: Any) -> tuple[float, str]:
+def cost_of(ranked: Sequence[tuple[Action, Figures]], played: Action) -> tuple[float, str]:
     """(cost, basis) of playing ``played`` where the search ranked ``ranked`` (best first).
 
     ``first``: the best's chance less the move's, at least 0. ``score``: when every candidate's
@@ -174,10 +171,10 @@ class Decision:
 
     step: int
     seat: int
-    played: Any
+    played: Action
     forced: bool
-    best: Any | None = None
-    figures: tuple[tuple[Any, Figures], ...] = ()
+    best: Action | None = None
+    figures: tuple[tuple[Action, Figures], ...] = ()
     cost: float | None = None
     basis: str | None = None
     grade: str | None = None
@@ -188,18 +185,37 @@ class Decision:
         """The figures of the move played; None when forced or not weighed."""
         return next((f for a, f in self.figures if _key(a) == _key(self.played)), None)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> DecisionDict:
         """As JSON: actions as the engine writes them (``{"tiles": …}``, Tien Gow with
         ``face_up``)."""
         return {
             "step": self.step, "seat": self.seat, "played": self.played.as_dict(), "forced": self.forced,
             "best": self.best.as_dict() if self.best is not None else None,
             "grade": self.grade, "cost": self.cost, "basis": self.basis, "accuracy": self.accuracy,
-            "figures": [{"action": a.as_dict(), **f.as_dict()} for a, f in self.figures],
+            "figures": [{"action": a.as_dict(), "first": f.first, "score": f.score} for a, f in self.figures],
         }
 
 
-def decision_seed(game: str, level: str, view: SeatView) -> int:
+class CandidateDict(TypedDict):
+    action: dict[str, object]
+    first: float
+    score: float | None
+
+
+class DecisionDict(TypedDict):
+    step: int
+    seat: int
+    played: dict[str, object]
+    forced: bool
+    best: dict[str, object] | None
+    grade: str | None
+    cost: float | None
+    basis: str | None
+    accuracy: float | None
+    figures: list[CandidateDict]
+
+
+def decision_seed(game: str, level: str, view: AnySeatView) -> int:
     """The seed of a decision's estimate: the first 8 bytes (big-endian) of the SHA-256 of the
     compact JSON (sorted keys) of ``["paiyou-analysis", game, level, view.as_dict()]``. The view is
     what the seat knows (its hand, the public history, whose turn): never the deal's seed nor
@@ -209,23 +225,25 @@ def decision_seed(game: str, level: str, view: SeatView) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
 
-def _spec(game: str) -> GameSpec:
+def _spec(game: object) -> AnyGameSpec:
     found = GAMES.get(game) if isinstance(game, str) else None
     if found is None:
         raise AnalysisError("unknown-game", repr(game))
     return found
 
 
-def _estimating_agent(spec: GameSpec, level: str) -> Agent:
+def _estimator(spec: AnyGameSpec, level: str) -> AnyEstimator:
+    """The level's estimator: AnalysisError("unknown-level") for a level the game does not have,
+    ("level-cannot-estimate") for one not in its ``estimating_levels``."""
     if level not in spec.agent_levels:
         raise AnalysisError("unknown-level", repr(level))
-    agent = spec.make_agent(level)
-    if not callable(getattr(agent, "estimate_scores", None)) and not callable(getattr(agent, "estimate", None)):
+    if level not in spec.estimating_levels:
         raise AnalysisError("level-cannot-estimate", level)
-    return agent
+    return spec.make_estimator(level)
 
 
-def _assess(spec: GameSpec, agent: Agent, level: str, step: int, view: SeatView, played: Any) -> Decision:
+def _assess(spec: AnyGameSpec, agent: AnyEstimator, level: str, step: int, view: AnySeatView,
+            played: Action) -> Decision:
     legal = {_key(a): a for a in view.legal_actions()}
     if _key(played) not in legal:
         raise AnalysisError("not-legal", played.notation)
@@ -240,12 +258,12 @@ def _assess(spec: GameSpec, agent: Agent, level: str, step: int, view: SeatView,
                     cost=cost, basis=basis, grade=grade(cost), accuracy=move_accuracy(cost))
 
 
-def assess(game: str, view: SeatView, played: Any, *, level: str = "strong", step: int = 0) -> Decision:
+def assess(game: str, view: AnySeatView, played: Action, *, level: str = "strong", step: int = 0) -> Decision:
     """One decision: ``played`` (one of ``view.legal_actions()``, else AnalysisError("not-legal"))
     by the view's seat, estimated by ``level`` from ``view`` alone with its own generator
     (``decision_seed``)."""
     spec = _spec(game)
-    return _assess(spec, _estimating_agent(spec, level), level, step, view, played)
+    return _assess(spec, _estimator(spec, level), level, step, view, played)
 
 
 # -- a whole deal -------------------------------------------------------------------------------------
@@ -262,23 +280,32 @@ class Analysis:
     accuracy: float | None
     counts: dict[str, int] = field(default_factory=dict)  # grade -> decisions, every grade listed
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> AnalysisDict:
         return {"game": self.game, "seat": self.seat, "level": self.level, "accuracy": self.accuracy,
                 "counts": dict(self.counts), "decisions": [d.as_dict() for d in self.decisions]}
 
 
-def _record_spec(record: Any) -> GameSpec:
+class AnalysisDict(TypedDict):
+    game: str
+    seat: int
+    level: str
+    accuracy: float | None
+    counts: dict[str, int]
+    decisions: list[DecisionDict]
+
+
+def _record_spec(record: object) -> AnyGameSpec:
     if not isinstance(record, Mapping):
         raise AnalysisError("unknown-game", "not a record")
-    return _spec(record.get("game"))  # type: ignore[arg-type]
+    return _spec(record.get("game"))
 
 
-def _check_seat(spec: GameSpec, seat: int) -> None:
+def _check_seat(spec: AnyGameSpec, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(spec.seats):
         raise AnalysisError("not-a-seat", repr(seat))
 
 
-def played_action(before: Deal, after: Deal) -> Any:
+def played_action(before: AnyDeal, after: AnyDeal) -> Action:
     """The legal action of ``before`` that leads to ``after`` (states are values)."""
     seat = before.to_act
     for action in before.legal_actions():
@@ -287,7 +314,7 @@ def played_action(before: Deal, after: Deal) -> Any:
     raise AnalysisError("not-legal", "no legal action leads to the next state")  # pragma: no cover
 
 
-def seat_moves(record: Mapping[str, Any], seat: int) -> list[tuple[int, Deal, Any]]:
+def seat_moves(record: Mapping[str, object], seat: int) -> list[tuple[int, AnyDeal, Action]]:
     """``seat``'s moves in a finished record: (step, the state before it, the action), in order.
     AnalysisError("deal-not-over") for an unfinished deal."""
     spec = _record_spec(record)
@@ -299,7 +326,7 @@ def seat_moves(record: Mapping[str, Any], seat: int) -> list[tuple[int, Deal, An
             for i, (before, after) in enumerate(zip(steps, steps[1:], strict=False)) if before.to_act == seat]
 
 
-def analyse(record: Mapping[str, Any], seat: int, *, level: str = "strong",
+def analyse(record: Mapping[str, object], seat: int, *, level: str = "strong",
             progress: Callable[[int, int], None] | None = None) -> Analysis:
     """Grade every decision of ``seat`` in a finished deal's record (as ``GameSpec.replay`` takes
     it), each estimated by ``level`` from the seat's view at that moment (``assess``).
@@ -308,7 +335,7 @@ def analyse(record: Mapping[str, Any], seat: int, *, level: str = "strong",
     more than one legal action (``total`` of them; forced ones cost nothing and are not counted).
     Raises AnalysisError (a code) or RecordError."""
     spec = _record_spec(record)
-    agent = _estimating_agent(spec, level)
+    agent = _estimator(spec, level)
     moves = seat_moves(record, seat)
     views = [(step, before.view(seat), action) for step, before, action in moves]
     total = sum(1 for _, view, _ in views if len(view.legal_actions()) > 1)
@@ -342,23 +369,34 @@ class DuplicateResult:
     score: int
     played_score: int
     first: bool
-    record: dict[str, Any]
+    record: dict[str, object]
 
     @property
     def difference(self) -> int:
         """The level's score less the record's: what the level would have made more."""
         return self.score - self.played_score
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> DuplicateDict:
         return {"seat": self.seat, "level": self.level, "score": self.score, "played_score": self.played_score,
                 "difference": self.difference, "first": self.first, "record": self.record}
 
 
-def _players(spec: GameSpec, seat: int, player: Agent, opponents: str | Sequence[str]) -> list[Agent | None]:
+class DuplicateDict(TypedDict):
+    seat: int
+    level: str
+    score: int
+    played_score: int
+    difference: int
+    first: bool
+    record: dict[str, object]
+
+
+def _players(spec: AnyGameSpec, seat: int, player: AnyAgent,
+             opponents: str | Sequence[str]) -> list[AnyAgent | None]:
     names = [opponents] * spec.seats if isinstance(opponents, str) else list(opponents)
     if len(names) != spec.seats:
         raise AnalysisError("bad-opponents", "one level per seat")
-    players: list[Agent | None] = []
+    players: list[AnyAgent | None] = []
     for s, name in enumerate(names):
         if s == seat:
             players.append(player)
@@ -369,8 +407,8 @@ def _players(spec: GameSpec, seat: int, player: Agent, opponents: str | Sequence
     return players
 
 
-def play_again(record: Mapping[str, Any], seat: int, player: Agent, *,
-               opponents: str | Sequence[str] = "strong") -> Deal:
+def play_again(record: Mapping[str, object], seat: int, player: AnyAgent, *,
+               opponents: str | Sequence[str] = "strong") -> AnyDeal:
     """The record's deal from its dealt state (``replay_steps(record)[0]``: the same shuffle, the
     same leader or banker), every seat played by a computer player as the site plays them
     (``engine.seating.play_seats``: one generator per move, seeded from the deal's seed, the
@@ -384,7 +422,7 @@ def play_again(record: Mapping[str, Any], seat: int, player: Agent, *,
     return play_seats(steps[0], _players(spec, seat, player, opponents))
 
 
-def duplicate(record: Mapping[str, Any], seat: int, *, level: str = "strong",
+def duplicate(record: Mapping[str, object], seat: int, *, level: str = "strong",
               opponents: str | Sequence[str] = "strong") -> DuplicateResult:
     """The same deal with ``level`` in ``seat`` (``play_again``) and its result there."""
     spec = _record_spec(record)
@@ -408,30 +446,45 @@ class Hindsight:
     then legal order); ``best`` the first; ``played`` and ``played_result`` the move made."""
 
     step: int
-    played: Any
-    best: Any
+    played: Action
+    best: Action
     played_result: tuple[float, int]
-    results: tuple[tuple[Any, tuple[float, int]], ...]
+    results: tuple[tuple[Action, tuple[float, int]], ...]
 
     @property
     def played_was_best(self) -> bool:
         """The move made did as well as the best (ties are listed in legal order)."""
         return self.played_result == self.results[0][1]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> HindsightDict:
         return {"step": self.step, "played": self.played.as_dict(), "best": self.best.as_dict(),
                 "played_was_best": self.played_was_best,
                 "played_result": list(self.played_result),
                 "results": [{"action": a.as_dict(), "first": r[0], "score": r[1]} for a, r in self.results]}
 
 
-def _players_all(spec: GameSpec, players: str) -> list[Agent | None]:
+class ResultDict(TypedDict):
+    action: dict[str, object]
+    first: float
+    score: int
+
+
+class HindsightDict(TypedDict):
+    step: int
+    played: dict[str, object]
+    best: dict[str, object]
+    played_was_best: bool
+    played_result: list[float]
+    results: list[ResultDict]
+
+
+def _players_all(spec: AnyGameSpec, players: str) -> list[AnyAgent | None]:
     if players not in spec.agent_levels:
         raise AnalysisError("unknown-level", repr(players))
     return [spec.make_agent(players) for _ in range(spec.seats)]
 
 
-def _hindsight_at(agents: Sequence[Agent | None], step: int, before: Deal, played: Any) -> Hindsight:
+def _hindsight_at(agents: Sequence[AnyAgent | None], step: int, before: AnyDeal, played: Action) -> Hindsight:
     seat = before.to_act
     assert seat is not None
     results = []
@@ -448,7 +501,7 @@ def _hindsight_at(agents: Sequence[Agent | None], step: int, before: Deal, playe
     return Hindsight(step, played, ranked[0][0], mine, ranked)
 
 
-def hindsight_at(game: str, deal: Deal, played: Any, *, players: str = "greedy") -> Hindsight:
+def hindsight_at(game: str, deal: AnyDeal, played: Action, *, players: str = "greedy") -> Hindsight:
     """One decision with hindsight: ``played`` by the seat to act in ``deal`` (the full state,
     every hand), each legal move tried as ``hindsight`` does."""
     if deal.is_over:
@@ -456,7 +509,7 @@ def hindsight_at(game: str, deal: Deal, played: Any, *, players: str = "greedy")
     return _hindsight_at(_players_all(_spec(game), players), deal.action_count, deal, played)
 
 
-def hindsight(record: Mapping[str, Any], seat: int, *, players: str = "greedy") -> tuple[Hindsight, ...]:
+def hindsight(record: Mapping[str, object], seat: int, *, players: str = "greedy") -> tuple[Hindsight, ...]:
     """"With hindsight", apart from the analysis, which never reads another hand: for each of
     ``seat``'s decisions with more than one legal action, the move that would have done best
     against the hands as they were, had every seat then played like ``players`` (the default,

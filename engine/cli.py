@@ -5,9 +5,8 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
-from engine.ai import make_agent
 from engine.errors import EngineError, RecordError
 from engine.games import GAME_KEYS, game
 from engine.rng import BitSources, make_rng
@@ -32,10 +31,10 @@ def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
     return status
 
 
-def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str, Any]:
+def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str, object]:
     """Play one complete deal with the named agents through the engine; return its record."""
     rules = game(game_key)
-    agents = [make_agent(name, game_key) for name in agent_names]
+    agents = [rules.make_agent(name) for name in agent_names]
     rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]
     deal = rules.new_deal(seed)
     while not deal.is_over:
@@ -109,15 +108,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "judge":
         return judge_lines(args.game, stdin, stdout)
     if args.command == "selfplay":
-        seats = game(args.game).seats
-        names = (args.agents or ",".join(["random"] * seats)).split(",")
-        if len(names) != seats:
-            raise SystemExit(f"--agents needs {seats} names for {args.game}")
+        rules = game(args.game)
+        names = (args.agents or ",".join(["random"] * rules.seats)).split(",")
+        if len(names) != rules.seats:
+            raise SystemExit(f"--agents needs {rules.seats} names for {args.game}")
         for name in names:
-            try:
-                make_agent(name, args.game)
-            except KeyError:
-                raise SystemExit(f"unknown agent {name!r}") from None
+            if name not in rules.agent_levels:
+                raise SystemExit(f"unknown agent {name!r}")
         # each line ends in its newline already: not copied again to add one
         stdout.writelines(record_lines(args.game, names, range(args.seed, args.seed + args.deals)))
         return 0

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 
 class EngineError(Exception):
@@ -50,11 +49,11 @@ class RecordError(EngineError, ValueError):
     ``RECORD_ERROR_CODES``. ``detail``: data, never prose (the tile token, the stated and the
     engine's values, the ``IllegalAction`` reason)."""
 
-    def __init__(self, path: Path, code: str, detail: dict[str, Any] | None = None) -> None:
+    def __init__(self, path: Path, code: str, detail: dict[str, object] | None = None) -> None:
         assert code in RECORD_ERROR_CODES, code
         self.path = path
         self.code = code
-        self.detail: dict[str, Any] = detail or {}
+        self.detail: dict[str, object] = detail or {}
         text = f"{path_text(path)}: {code}"
         super().__init__(f"{text} {json.dumps(self.detail, default=repr)}" if self.detail else text)
 
@@ -68,7 +67,9 @@ def tiles_error(path: Path, error: NotationError) -> RecordError:
 
 def illegal(path: Path, error: IllegalAction) -> RecordError:
     """A record's action, or its hands, that the rules forbid: the engine's reason code."""
-    detail = {"reason": error.reason, "detail": error.detail} if error.detail else {"reason": error.reason}
+    detail: dict[str, object] = {"reason": error.reason}
+    if error.detail:
+        detail["detail"] = error.detail
     return RecordError(path, "illegal", detail)
 
 

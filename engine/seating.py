@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from engine.rng import make_rng
-from engine.spec import Agent, Deal
+from engine.spec import A, Agent, Deal, V
 
 ACTION_SLOTS = 64  # the seed's factors (the site's since its first deal): they only spread seeds
 SEAT_SLOTS = 8
@@ -27,19 +26,19 @@ def agent_seed(deal_seed: int | None, action_count: int, seat: int) -> int:
     return ((deal_seed or 0) * ACTION_SLOTS + action_count) * SEAT_SLOTS + seat
 
 
-def agent_rng(deal: Deal, seat: int) -> random.Random:
+def agent_rng(deal: Deal[A, V], seat: int) -> random.Random:
     """The generator of ``seat``'s move in ``deal``, as the site makes it (``agent_seed``)."""
     return make_rng(agent_seed(deal.seed, deal.action_count, seat))
 
 
-def play_seats(deal: Deal, players: Sequence[Agent | None]) -> Deal:
+def play_seats(deal: Deal[A, V], players: Sequence[Agent[V, A] | None]) -> Deal[A, V]:
     """Let the seats that have a player (``players[seat]``, None for a seat played from outside)
     act, each move with ``agent_rng``, until the deal is over or a seat without a player is to
     act. An agent's error is raised (the site plays a random legal action instead)."""
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
-        player: Any = players[seat]
+        player = players[seat]
         if player is None:
             break
         deal = deal.apply(player.choose(deal.view(seat), agent_rng(deal, seat)), player=seat)

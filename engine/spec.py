@@ -1,14 +1,20 @@
-"""The one interface every game provides: ``GameSpec``, and the shapes of its deal and views.
+"""The one interface every game provides: ``GameSpec``, and the shapes of its deal, views and players.
 
-``engine.games`` lists one ``GameSpec`` per game key. Callers (the command line, the benchmarks,
-the site) use only these members, so a third game is an engine package plus one entry there.
+``engine.games`` lists one ``GameSpec`` per game key. Callers (the command line, the analysis, the
+benchmarks, the site) use only these members, so a third game is an engine package plus one entry
+there.
+
+Everything is generic in the game's own types: ``A`` its action (an ``Action``), ``V`` its seat view
+(a ``SeatView[A]``), ``D`` its deal (a ``Deal[A, V]``). A caller that knows the game gets them back
+(``GameSpec[ChuoPaiAction, ChuoPaiView, ChuoPaiDeal]``); a game-blind caller holds an
+``AnyGameSpec`` (``engine.games.game(key)``), in which actions, views and deals are the Protocols.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, Self, cast, runtime_checkable
+from typing import Generic, Literal, Protocol, Self, TypeVar, cast, runtime_checkable
 
 from engine.judging import Judgement
 from engine.outcome import Event, Outcome
@@ -34,7 +40,11 @@ class Action(Protocol):
     def as_dict(self) -> dict[str, object]: ...
 
 
-class SeatView(Protocol):
+A = TypeVar("A", bound=Action)
+A_co = TypeVar("A_co", bound=Action, covariant=True)
+
+
+class SeatView(Protocol[A_co]):
     """What one seat may know. Nothing in it reveals another seat's hidden tiles."""
 
     @property
@@ -52,16 +62,22 @@ class SeatView(Protocol):
     @property
     def hand_sizes(self) -> tuple[int, ...]: ...
 
-    def legal_actions(self) -> Sequence[Action]: ...
+    def legal_actions(self) -> Sequence[A_co]: ...
 
     def events(self) -> tuple[Event, ...]: ...
 
     def outcome(self) -> Outcome | None: ...
 
-    def as_dict(self) -> dict[str, Any]: ...
+    def as_dict(self) -> dict[str, object]: ...
 
 
-class Deal(Protocol):
+V = TypeVar("V", bound="SeatView[Action]")
+V_co = TypeVar("V_co", bound="SeatView[Action]", covariant=True)
+V_contra = TypeVar("V_contra", bound="SeatView[Action]", contravariant=True)
+D = TypeVar("D")
+
+
+class Deal(Protocol[A, V_co]):
     """An immutable state: ``apply`` returns the next one or raises ``IllegalAction``."""
 
     @property
@@ -76,47 +92,102 @@ class Deal(Protocol):
     @property
     def action_count(self) -> int: ...
 
-    def legal_actions(self) -> Sequence[Action]: ...
+    def legal_actions(self) -> Sequence[A]: ...
 
-    def apply(self, action: Any, player: int | None = None) -> Self: ...
+    def apply(self, action: A, player: int | None = None) -> Self: ...
 
-    def view(self, seat: int) -> SeatView: ...
+    def view(self, seat: int) -> V_co: ...
 
     def outcome(self) -> Outcome | None: ...
 
 
 @runtime_checkable
-class Agent(Protocol):
+class Agent(Protocol[V_contra, A_co]):
     """A computer player: chooses from the seat's view only, every random draw from ``rng``."""
 
     name: str
 
-    def choose(self, view: Any, rng: random.Random) -> Any: ...
+    def choose(self, view: V_contra, rng: random.Random) -> A_co: ...
 
 
-class Estimator(Agent, Protocol):
-    """An agent that also weighs its candidates: (action, chance of first place 0..1, expected
-    score; NaN where the level gives none) for each move it considers."""
+class Estimator(Agent[V_contra, A_co], Protocol[V_contra, A_co]):
+    """An agent that also weighs its candidates (the analysis and the hints read it)."""
 
-    def estimate_scores(self, view: Any, rng: random.Random) -> Sequence[tuple[Any, float, float]]: ...
+    def estimate_scores(self, view: V_contra, rng: random.Random) -> Sequence[tuple[A_co, float, float]]:
+        """The candidates it weighs, best first in its order, each with its chance of first place
+        (0..1) and its expected score (NaN where the level gives none)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
+class Level(Generic[V, A]):
+    """A computer player of a game: its level name, its factory, and, when the level's agent is an
+    ``Estimator``, the same factory as ``estimator`` (``Level.estimating``), else None."""
+
+    name: str
+    make: Callable[[], Agent[V, A]]
+    estimator: Callable[[], Estimator[V, A]] | None = None
+
+    @staticmethod
+    def estimating(name: str, make: Callable[[], Estimator[V, A]]) -> Level[V, A]:
+        """A level whose agent also estimates (its ``make`` and ``estimator`` are ``make``)."""
+        return Level(name, make, make)
+
+
+class GameRules(Protocol[A_co, D]):
+    """What a game package of the engine exports (``engine.chuo_pai``, ``engine.tien_gow``), the
+    rules' half of its ``GameSpec`` (``GameSpec.of``)."""
+
+    @property
+    def KEY(self) -> str: ...  # a module's constant
+
+    @property
+    def SEATS(self) -> int: ...
+
+    @property
+    def SEAT_ORDER(self) -> SeatOrder: ...
+
+    @property
+    def HAS_FACE_DOWN(self) -> bool: ...
+
+    def new_deal(self, seed: int, /) -> D: ...
+
+    def next_deal(self, seed: int, first: int | None, /) -> D: ...
+
+    @property
+    def position(self) -> Callable[..., D]: ...
+
+    def action_from_tiles(self, tiles: Sequence[Tile], face_up: bool, /) -> A_co: ...
+
+    def parse_action(self, text: str, /) -> A_co: ...
+
+    def to_record(self, deal: D, /) -> dict[str, object]: ...
+
+    def replay(self, record: object, /) -> D: ...
+
+    def replay_steps(self, record: object, /) -> tuple[D, ...]: ...
+
+    def judge(self, current: str | None, play: str, /) -> Judgement: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec(Generic[A, V, D]):
     """Everything a caller needs to know of a game.
 
     - ``new_deal(seed)``: a shuffled deal; ``next_deal(seed, first)``: the next deal of a match,
       ``first`` being the finished deal's ``Outcome.next_first`` (who leads or banks it);
       ``position(...)``: a deal from given hands and history (each game's own keywords, for
-      puzzles and tests).
+      puzzles and tests: the one member a game-blind caller cannot call).
     - ``action(tiles, face_up)``: the move a player means by these tiles (it raises
       ``IllegalAction`` when the game has no such move); ``parse_action(text)`` from notation.
-    - ``to_record`` / ``replay``: the deal record (docs/records.md); ``replay`` checks it;
-      ``replay_steps`` gives every state of a checked record (for a review).
+    - ``to_record`` / ``replay``: the deal record (docs/records.md), JSON; ``replay`` takes what
+      was read from JSON (anything) and checks it (``RecordError``); ``replay_steps`` gives every
+      state of a checked record (for a review).
     - ``judge(current, play)``: does ``play`` beat ``current``.
-    - ``agent_levels``: the computer players, weakest first; ``make_agent(level)`` builds one.
-    - ``estimating_levels``: the levels (of ``agent_levels``, weakest first) whose agent is an
-      ``Estimator``, declared by the game (empty: none); ``make_estimator(level)`` builds one.
+    - ``levels``: the computer players, weakest first (``Level``), the one declaration of them:
+      ``agent_levels`` their names, ``make_agent(level)`` builds one; ``estimating_levels`` the
+      names of those whose agent is an ``Estimator`` (weakest first, empty when none is),
+      ``make_estimator(level)`` builds one. Both raise KeyError for a level they do not have.
     - ``random_record_line(seed, deal_bits, seat_bits)``: optional, a fast form of self-play by
       ``random`` seats only: the compact JSON line (and its newline) of ``to_record`` of deal
       ``seed``, ``deal_bits`` drawing as ``make_bits(seed)`` and ``seat_bits[s]`` as seat ``s``'s
@@ -127,23 +198,70 @@ class GameSpec:
     seats: int
     seat_order: SeatOrder
     has_face_down: bool  # whether a move may be played face down (Tien Gow's discards, TG-6)
-    new_deal: Callable[[int], Deal]
-    next_deal: Callable[[int, int | None], Deal]  # a match's next deal: seed, Outcome.next_first
-    position: Callable[..., Deal]
-    action: Callable[[Sequence[Tile], bool], Action]
-    parse_action: Callable[[str], Action]
-    to_record: Callable[[Any], dict[str, Any]]
-    replay: Callable[[Any], Deal]  # a record: a mapping as read from JSON
-    replay_steps: Callable[[Any], tuple[Deal, ...]]  # every state of a checked record, dealt first
+    new_deal: Callable[[int], D]
+    next_deal: Callable[[int, int | None], D]  # a match's next deal: seed, Outcome.next_first
+    position: Callable[..., D]
+    action: Callable[[Sequence[Tile], bool], A]
+    parse_action: Callable[[str], A]
+    to_record: Callable[[D], dict[str, object]]
+    replay: Callable[[object], D]  # a record as read from JSON
+    replay_steps: Callable[[object], tuple[D, ...]]  # every state of a checked record, dealt first
     judge: Callable[[str | None, str], Judgement]
-    agent_levels: tuple[str, ...]
-    make_agent: Callable[[str], Agent]
+    levels: tuple[Level[V, A], ...]
     random_record_line: RandomRecordLine | None = None
-    estimating_levels: tuple[str, ...] = ()
 
-    def make_estimator(self, level: str) -> Estimator:
-        """The agent of ``level`` as an ``Estimator``; KeyError for a level not in
-        ``estimating_levels``."""
-        if level not in self.estimating_levels:
-            raise KeyError(level)
-        return cast(Estimator, self.make_agent(level))
+    def __post_init__(self) -> None:
+        names = [level.name for level in self.levels]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.key}: a level is declared twice: {names}")
+
+    @classmethod
+    def of(cls, rules: GameRules[A, D], levels: tuple[Level[V, A], ...],
+           random_record_line: RandomRecordLine | None = None) -> GameSpec[A, V, D]:
+        """The spec of a game package (``GameRules``) with its computer players."""
+        return GameSpec(
+            key=rules.KEY, seats=rules.SEATS, seat_order=rules.SEAT_ORDER, has_face_down=rules.HAS_FACE_DOWN,
+            new_deal=rules.new_deal, next_deal=rules.next_deal, position=rules.position,
+            action=rules.action_from_tiles, parse_action=rules.parse_action, to_record=rules.to_record,
+            replay=rules.replay, replay_steps=rules.replay_steps, judge=rules.judge,
+            levels=levels, random_record_line=random_record_line)
+
+    @property
+    def agent_levels(self) -> tuple[str, ...]:
+        return tuple(level.name for level in self.levels)
+
+    @property
+    def estimating_levels(self) -> tuple[str, ...]:
+        return tuple(level.name for level in self.levels if level.estimator is not None)
+
+    def make_agent(self, level: str) -> Agent[V, A]:
+        for found in self.levels:
+            if found.name == level:
+                return found.make()
+        raise KeyError(level)
+
+    def make_estimator(self, level: str) -> Estimator[V, A]:
+        for found in self.levels:
+            if found.name == level and found.estimator is not None:
+                return found.estimator()
+        raise KeyError(level)
+
+
+# -- for game-blind callers ---------------------------------------------------------------------------
+
+AnySeatView = SeatView[Action]
+AnyDeal = Deal[Action, AnySeatView]
+AnyAgent = Agent[AnySeatView, Action]
+AnyEstimator = Estimator[AnySeatView, Action]
+AnyGameSpec = GameSpec[Action, AnySeatView, AnyDeal]
+
+
+def erased(spec: GameSpec[A, V, D]) -> AnyGameSpec:
+    """``spec`` as game-blind code holds it: its actions, views and deals as the Protocols.
+
+    Python's types have no "a GameSpec of some action, view and deal types", so this is the one
+    cast of the contract, made where a spec enters the registry (``engine.games.register``). It is
+    sound for every caller that hands a spec's members only what came from that same spec (its
+    deals, their views and legal actions, its agents' choices, its parsed actions), which is what
+    a game-blind caller can do."""
+    return cast(AnyGameSpec, spec)

@@ -1,53 +1,42 @@
-"""The agent registry: a name and a game give an agent.
+"""The computer players of each game by level, declared once: ``CHUO_PAI`` and ``TIEN_GOW`` (each
+game's ``GameSpec.levels``, ``engine.games``).
 
-An agent has a ``name`` and ``choose(view, rng) -> action``. It reads only the seat's view (never
-the deal) and draws any randomness from ``rng``, so the same view and the same generator state
-always give the same action. Levels, weakest first: ``random``, ``greedy``, ``standard``,
-``strong`` (definitions in docs/ai.md).
+An agent has a ``name`` and ``choose(view, rng) -> action`` (``engine.spec.Agent``). It reads only
+the seat's view (never the deal) and draws any randomness from ``rng``, so the same view and the
+same generator state always give the same action. Levels, weakest first: ``random``, ``greedy``,
+``standard``, ``strong`` (definitions in docs/ai.md); ``standard`` and ``strong`` also weigh their
+candidates (``engine.spec.Estimator``: the analysis and the hints).
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
 from engine.ai.chuo_pai import GreedyChuoPai, StandardChuoPai
 from engine.ai.strong_chuo_pai import StrongChuoPai
 from engine.ai.strong_tien_gow import StrongTienGow
 from engine.ai.tien_gow import GreedyTienGow, StandardTienGow
-from engine.spec import Agent
+from engine.chuo_pai.actions import Action as ChuoPaiAction
+from engine.chuo_pai.view import SeatView as ChuoPaiView
+from engine.spec import A, Level, SeatView
+from engine.tien_gow.actions import Action as TienGowAction
+from engine.tien_gow.view import SeatView as TienGowView
 
 
 class RandomAgent:
-    """A uniformly random legal action (the ``random`` level, both games)."""
+    """A uniformly random legal action (the ``random`` level, every game)."""
 
     name = "random"
 
-    def choose(self, view: Any, rng: random.Random) -> Any:
+    def choose(self, view: SeatView[A], rng: random.Random) -> A:
         return rng.choice(view.legal_actions())
 
 
 AGENT_NAMES: tuple[str, ...] = ("random", "greedy", "standard", "strong")
-_FACTORIES: dict[str, dict[str, Callable[[], Agent]]] = {
-    "chuo-pai": {"random": RandomAgent, "greedy": GreedyChuoPai, "standard": StandardChuoPai,
-                 "strong": StrongChuoPai},
-    "tien-gow": {"random": RandomAgent, "greedy": GreedyTienGow, "standard": StandardTienGow,
-                 "strong": StrongTienGow},
-}
-
-
-def register_agents(game: str, factories: dict[str, Callable[[], Agent]]) -> None:
-    """The levels of a game kept outside ``engine`` (a level name may be new: it then ranks after
-    the known ones)."""
-    _FACTORIES[game] = dict(factories)
-
-
-def make_agent(name: str, game: str) -> Agent:
-    """An agent by level name for a game; KeyError when there is no such agent."""
-    return _FACTORIES[game][name]()
-
-
-def agent_levels(game: str) -> tuple[str, ...]:
-    """The levels a game has, weakest first."""
-    found = _FACTORIES[game]
-    return (*(name for name in AGENT_NAMES if name in found), *(name for name in found if name not in AGENT_NAMES))
+CHUO_PAI: tuple[Level[ChuoPaiView, ChuoPaiAction], ...] = (
+    Level("random", RandomAgent), Level("greedy", GreedyChuoPai),
+    Level.estimating("standard", StandardChuoPai), Level.estimating("strong", StrongChuoPai),
+)
+TIEN_GOW: tuple[Level[TienGowView, TienGowAction], ...] = (
+    Level("random", RandomAgent), Level("greedy", GreedyTienGow),
+    Level.estimating("standard", StandardTienGow), Level.estimating("strong", StrongTienGow),
+)

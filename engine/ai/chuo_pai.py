@@ -5,10 +5,11 @@ cards and the other hands' sizes.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
-from engine.ai.halving import best_first, halve
+from engine.ai.halving import drop_worse_half, ranked
 from engine.chuo_pai import kernel
 from engine.chuo_pai.actions import PASS, Action
 from engine.chuo_pai.deal import next_leader
@@ -292,6 +293,10 @@ class StandardChuoPai:
         same draws from ``rng``."""
         return self._ranked(view, rng, list(view.legal_actions()))
 
+    def estimate_scores(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """``estimate`` as an ``Estimator`` gives it: this level weighs no expected score (NaN)."""
+        return [(action, first, math.nan) for action, first in self.estimate(view, rng)]
+
     def _ranked(self, view: SeatView, rng: random.Random,
                 legal: list[Action]) -> list[tuple[Action, float]]:
         me = view.seat
@@ -340,9 +345,5 @@ class StandardChuoPai:
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
-                keep, gone = halve(totals)
-                dropped[:0] = [(alive[c], firsts[c] / evaluated) for c in gone]
-                alive = [alive[c] for c in keep]
-                totals = [totals[c] for c in keep]
-                firsts = [firsts[c] for c in keep]
-        return [(alive[c], firsts[c] / evaluated) for c in best_first(totals)] + dropped
+                drop_worse_half(alive, totals, firsts, evaluated, dropped)
+        return ranked(alive, totals, firsts, evaluated, dropped)

@@ -349,10 +349,7 @@ class StrongChuoPai:
         return min(high, max(low, math.pow(candidates / config.pivot, config.power)))
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self._ranked(view, rng, legal)[0][0]
+        return self._ranked(view, rng, view.legal_actions())[0][0]  # a forced move: no search
 
     def estimate(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float]]:
         """The candidates ``choose`` weighs, best first in its order, each with its estimated

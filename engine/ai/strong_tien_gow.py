@@ -37,14 +37,25 @@ from dataclasses import dataclass
 
 from engine.ai import tien_gow_imitation as imitation
 from engine.ai.halving import best_first, halve
-from engine.ai.tien_gow import LEAD_SETS, WEAK_SHIFTS, WEAK_TILES, beat_order, discard_candidates, unseen_tiles
+from engine.ai.tien_gow import (
+    LEAD_SETS,
+    WEAK_SHIFTS,
+    WEAK_TILES,
+    beat_order,
+    discard_candidates,
+    net_so_far,
+    search_candidates,
+    trick_ids,
+    unseen_tiles,
+)
 from engine.ai.tien_gow import weakest_code as greedy_weakest_code
-from engine.tien_gow import SETS, Action, SeatView, make_action
+from engine.tien_gow import SETS, Action, SeatView
 from engine.tien_gow.kernel import (
     BEATERS,
     DOWN,
     FOLLOWERS,
     GUARDS,
+    LOW,
     N_IDS,
     POSITION,
     SET_CODE,
@@ -62,6 +73,7 @@ from engine.tien_gow.kernel import (
     to_action,
     to_id,
 )
+from engine.tiles import Tile
 
 SEATS = 4
 
@@ -79,26 +91,16 @@ SUPREME_SINGLES = frozenset(i for i, s in enumerate(SETS) if len(s.tiles) == 1
 
 def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
     """The ``n`` weakest tiles in greedy's tile order, as a code; with ``keep_supreme`` and both
-    halves of the Supreme held, 2-4 and 1-2 go last."""
+    halves of the Supreme held, 2-4 and 1-2 go last: greedy's choice among the other tiles, then
+    the Supreme's halves in greedy's order for as many as are still wanted."""
     if not (keep_supreme and hand & SUPREME_CODE == SUPREME_CODE):
         return greedy_weakest_code(hand, n)
-    found = 0
+    found = greedy_weakest_code(hand - SUPREME_CODE, n)
+    n -= (found & LOW).bit_count() + 2 * ((found >> 1) & LOW).bit_count()  # a field holds 0 … 2
     for shift in WEAK_SHIFTS:
-        if (1 << shift) & SUPREME_CODE:
-            continue
-        held = (hand >> shift) & 3
-        if held:
-            if held >= n:
-                return found + (n << shift)
-            found += held << shift
-            n -= held
-    if n:  # only the Supreme's halves are left to give
-        for shift in WEAK_SHIFTS:
-            if (1 << shift) & SUPREME_CODE and (hand - found) >> shift & 3:
-                found += 1 << shift
-                n -= 1
-                if not n:
-                    break
+        if n and (1 << shift) & SUPREME_CODE:
+            found += 1 << shift
+            n -= 1
     return found
 
 
@@ -415,17 +417,17 @@ class StrongTienGow:
         self.config = config
 
     def candidates(self, view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
-        if not view.trick.plays:
-            return list(legal)
-        n = view.trick.plays[0].count
-        ups = [a for a in legal if a.face_up]
-        options = discard_candidates(view.hand, n, len(view.hand) ** 4)
-        keys = {t.key for t in view.hand}
-        if "2-4" in keys and "1-2" in keys:  # keep the Supreme whole while another discard exists
+        return search_candidates(view, legal, lambda n: self.discards(view.hand, n))
+
+    def discards(self, hand: tuple[Tile, ...], n: int) -> list[tuple[Tile, ...]]:
+        """The discards of ``n`` tiles weighed: those that give up least, keeping the Supreme
+        whole while another discard exists."""
+        options = discard_candidates(hand, n, len(hand) ** 4)
+        keys = {t.key for t in hand}
+        if "2-4" in keys and "1-2" in keys:
             whole = [c for c in options if not any(t.key in ("2-4", "1-2") for t in c)]
             options = whole or options
-        downs = [make_action(c, False) for c in options[:self.config.discards]]
-        return ups + downs
+        return options[:self.config.discards]
 
     def sure_trick(self, view: SeatView, alive: list[Action]) -> Action | None:
         """A trick worth taking at once: the cheapest face-up beat that takes it for certain — last
@@ -453,10 +455,7 @@ class StrongTienGow:
         return None
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self._ranked(view, rng, legal)[0][0]
+        return self._ranked(view, rng, view.legal_actions())[0][0]  # a forced move: no search
 
     def estimate(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float]]:
         """The candidates ``choose`` weighs, best first in its order, each with its estimated chance
@@ -493,18 +492,8 @@ class StrongTienGow:
         me = view.seat
         plays = view.trick.plays
         leader, left = view.trick.leader, len(view.hand)  # a follower has not played yet
-        if plays:
-            high_play = view.high
-            assert high_play is not None
-            high0 = to_id(make_action(high_play.tiles, True))
-            high_seat0 = high_play.player
-            lead0 = to_id(make_action(plays[0].tiles, True))
-        else:
-            high0, high_seat0, lead0 = -1, -1, -1
-        net0 = [0] * SEATS
-        for p in view.payments:
-            net0[p.payer] -= p.amount
-            net0[p.payee] += p.amount
+        high0, high_seat0, lead0 = trick_ids(view)
+        net0 = net_so_far(view)
         ids = [to_id(a) for a in alive]
         unseen = [1 << (3 * POSITION[t]) for t in unseen_tiles(view)]
         tiles = sum(view.hand_sizes)

@@ -5,11 +5,14 @@ seats' face-down tiles only as a count), pillars, hand sizes, the banker and the
 """
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import combinations
 
-from engine.ai.halving import best_first, halve
+from engine import outcome
+from engine.ai.halving import drop_worse_half, ranked
 from engine.tien_gow.actions import Action, make_action, tiles_info
 from engine.tien_gow.hands import GUARDS, UNIT, code_of
 from engine.tien_gow.kernel import LOW, SET_CODE, SET_SIZE, SINGLE_BEATS, add_payments, end_trick
@@ -223,6 +226,33 @@ def _set_id(tiles: tuple[Tile, ...]) -> int:
     return -1 if tset is None else tset.id
 
 
+def trick_ids(view: SeatView) -> tuple[int, int, int]:
+    """The trick under way as the play-outs take it: the high set's id, its seat, and the id of
+    the set led (-1, -1, -1 before the lead)."""
+    plays = view.trick.plays
+    if not plays:
+        return -1, -1, -1
+    high = view.high
+    assert high is not None
+    return _set_id(high.tiles), high.player, _set_id(plays[0].tiles)
+
+
+def net_so_far(view: SeatView) -> list[int]:
+    """Each seat's net points from the payments so far (TG-16's immediate ones)."""
+    return list(outcome.net(view.payments, SEATS))
+
+
+def search_candidates(view: SeatView, legal: tuple[Action, ...],
+                      discards: Callable[[int], Iterable[tuple[Tile, ...]]]) -> list[Action]:
+    """The actions a search weighs: every legal lead; as a follower, every face-up beat, then the
+    face-down discards of the tile groups ``discards(n)`` gives (``n``: the tiles led)."""
+    if not view.trick.plays:
+        return list(legal)
+    n = view.trick.plays[0].count
+    ups = [a for a in legal if a.face_up]
+    return ups + [make_action(c, False) for c in discards(n)]
+
+
 _RANK = {t: i for i, t in enumerate(WEAK_TILES)}
 
 
@@ -250,12 +280,7 @@ class StandardTienGow:
         self.halving = halving
 
     def candidates(self, view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
-        if not view.trick.plays:
-            return list(legal)
-        n = view.trick.plays[0].count
-        ups = [a for a in legal if a.face_up]
-        downs = [make_action(c, False) for c in discard_candidates(view.hand, n, self.discards)]
-        return ups + downs
+        return search_candidates(view, legal, lambda n: discard_candidates(view.hand, n, self.discards))
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -272,23 +297,18 @@ class StandardTienGow:
         best first in the order ``choose`` ranks them, with the same draws from ``rng``."""
         return self._ranked(view, rng, self.candidates(view, view.legal_actions()))
 
+    def estimate_scores(self, view: SeatView, rng: random.Random) -> list[tuple[Action, float, float]]:
+        """``estimate`` as an ``Estimator`` gives it: this level weighs no expected score (NaN)."""
+        return [(action, first, math.nan) for action, first in self.estimate(view, rng)]
+
     def _ranked(self, view: SeatView, rng: random.Random,
                 alive: list[Action]) -> list[tuple[Action, float]]:
         me = view.seat
         plays = view.trick.plays
         leader, left = view.trick.leader, len(view.hand)
-        if plays:
-            high_play = view.high
-            assert high_play is not None
-            high0 = _set_id(high_play.tiles)
-            high_seat0 = high_play.player
-            lead0 = _set_id(plays[0].tiles)
-        else:
-            high0, high_seat0, lead0 = -1, -1, -1
-        net0 = [0] * SEATS
-        for p in view.payments:
-            net0[p.payer] -= p.amount
-            net0[p.payee] += p.amount
+        high0, high_seat0, lead0 = trick_ids(view)
+        net0 = net_so_far(view)
+        alive = list(alive)  # cut in place, stage by stage
         info = [(code_of(a.tiles), _set_id(a.tiles), a.face_up) for a in alive]
         unseen = unseen_tiles(view)
         total = int(self.budget / (4 + 3 * sum(view.hand_sizes)))
@@ -326,10 +346,6 @@ class StandardTienGow:
                 totals[c] += value
             evaluated += batch
             if stage < rounds - 1:
-                keep, gone = halve(totals)
-                dropped[:0] = [(alive[c], firsts[c] / evaluated) for c in gone]
-                alive = [alive[c] for c in keep]
+                keep = drop_worse_half(alive, totals, firsts, evaluated, dropped)
                 info = [info[c] for c in keep]
-                totals = [totals[c] for c in keep]
-                firsts = [firsts[c] for c in keep]
-        return [(alive[c], firsts[c] / evaluated) for c in best_first(totals)] + dropped
+        return ranked(alive, totals, firsts, evaluated, dropped)

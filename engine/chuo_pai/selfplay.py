@@ -57,10 +57,9 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
 
 def random_record_line(seed: int, deal_bits: Callable[[int], int],
                        seat_bits: Sequence[Callable[[int], int]]) -> str:
-    """The record of deal ``seed`` played by uniformly random players, as a line of compact JSON
-    and its newline (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal
-    played through the engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]``
-    as seat ``s``'s generator. The kernel's trace is written into the line itself: one join."""
+    """Chuo Pai's ``GameSpec.random_record_line`` (engine/spec.py): the hands and the CP-4 bonus
+    as ``new_deal`` deals them, then every round as ``kernel.random_deal`` plays it, its trace
+    written into the line itself, then the piles and the winners (CP-19): one join."""
     dealt, first = deal_hands(deal_bits)
     hands, bonus, piles, sizes = [], [], [], []
     for ranks in dealt:

@@ -7,6 +7,7 @@ from typing import Final, Literal
 KEY: Final = "chuo-pai"  # in URLs and records
 SEATS: Final = 3
 SEAT_ORDER: Final[Literal["clockwise"]] = "clockwise"
+HAS_FACE_DOWN: Final = False  # every Chuo Pai play lies face up
 HAND_SIZE: Final = 28  # CP-3: 84 cards, 28 each
 COPIES: Final = 4  # CP-1: four copies of each of the 21 identities
 

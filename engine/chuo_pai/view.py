@@ -6,7 +6,7 @@ ever get a view.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.chuo_pai.actions import Action
 from engine.chuo_pai.history import Round
@@ -26,8 +26,9 @@ def _keys(tiles: tuple[Tile, ...]) -> list[str]:
     return [t.key for t in tiles]
 
 
-def round_dict(rnd: Round) -> dict[str, Any]:
-    out: dict[str, Any] = {"leader": rnd.leader,
+def round_dict(rnd: Round) -> dict[str, object]:
+    """A round as JSON (the view's and the record's)."""
+    out: dict[str, object] = {"leader": rnd.leader,
                            "actions": [{"player": s, "tiles": _keys(p.tiles)} for s, p in rnd.actions]}
     if rnd.winner is not None:
         out["winner"] = rnd.winner
@@ -101,7 +102,7 @@ class SeatView(NamedTuple):
             out.append(Event(OVER, -1))
         return tuple(out)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """The view as JSON: exactly what the seat may see."""
         return {
             "seat": self.seat, "hand": _keys(self.hand), "hand_sizes": list(self.hand_sizes),

@@ -24,11 +24,12 @@ from engine.tien_gow.settlement import (
     net,
     settlement_working,
 )
-from engine.tien_gow.table import KEY, SEAT_ORDER, SEATS
+from engine.tien_gow.table import HAS_FACE_DOWN, KEY, SEAT_ORDER, SEATS
 from engine.tien_gow.view import SeatView
 
 __all__ = [
-    "KEY", "SEATS", "SEAT_ORDER", "new_deal", "next_deal", "deal_from_hands", "position", "Deal", "Turn", "Trick",
+    "KEY", "SEATS", "SEAT_ORDER", "HAS_FACE_DOWN", "new_deal", "next_deal", "deal_from_hands", "position",
+    "Deal", "Turn", "Trick",
     "Action", "Payment", "SeatView", "TileSet", "SETS", "SUPREME", "judge", "parse_action",
     "make_action", "action_from_tiles", "format_action", "to_record", "replay", "replay_steps",
     "beats", "classify",

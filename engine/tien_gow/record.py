@@ -7,21 +7,20 @@ next banker) against the engine's own; the first difference raises ``RecordError
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
 
-from engine.errors import IllegalAction, NotationError, Path, RecordError, illegal, mismatch, tiles_error
+from engine.errors import IllegalAction, Path, RecordError, illegal, mismatch
+from engine.records import Record, as_list, as_object, as_seat, as_seed, list_field, replayed, require, tiles_of
 from engine.tien_gow.actions import make_action
 from engine.tien_gow.deal import Deal, deal_from_hands, new_deal
 from engine.tien_gow.history import Trick
 from engine.tien_gow.table import KEY as GAME
 from engine.tien_gow.table import SEATS
-from engine.tiles import tiles_from_keys
 
 FORMAT = 1
 
 
-def _trick_dict(trick: Trick) -> dict[str, Any]:
+def _trick_dict(trick: Trick) -> dict[str, object]:
     return {
         "leader": trick.leader,
         "actions": [{"player": p.player, "tiles": [t.key for t in p.action.tiles],
@@ -30,7 +29,7 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
     }
 
 
-def to_record(deal: Deal) -> dict[str, Any]:
+def to_record(deal: Deal) -> dict[str, object]:
     """The record of a finished or unfinished deal (an unfinished trick has ``winner`` null)."""
     tricks = [_trick_dict(t) for t in deal.tricks]
     if deal.plays:
@@ -46,44 +45,15 @@ def to_record(deal: Deal) -> dict[str, Any]:
     }
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _get(obj: Mapping[str, Any], key: str, where: Path) -> Any:
-    if key not in obj:
-        raise RecordError((*where, key), "missing")
-    return obj[key]
-
-
-def _seat(value: object, where: Path) -> int:
-    if not _is_int(value) or not 0 <= value < SEATS:  # type: ignore[operator]
-        raise RecordError(where, "not-a-seat", {"value": value})
-    return value  # type: ignore[return-value]
-
-
-def _list(value: object, where: Path) -> list[Any]:
-    if not isinstance(value, list):
-        raise RecordError(where, "wrong-type", {"expected": "list"})
-    return value
-
-
-def _start(record: Mapping[str, Any]) -> Deal:
-    if _get(record, "format", ()) != FORMAT:
+def _start(record: Record) -> Deal:
+    if require(record, "format") != FORMAT:
         raise RecordError(("format",), "unsupported-format", {"format": record["format"]})
-    if _get(record, "game", ()) != GAME:
+    if require(record, "game") != GAME:
         raise RecordError(("game",), "wrong-game", {"game": record["game"]})
-    seed = record.get("seed")
-    if seed is not None and not _is_int(seed):
-        raise RecordError(("seed",), "wrong-type", {"expected": "int"})
-    banker = _seat(_get(record, "banker", ()), ("banker",))
-    hands = _list(_get(record, "hands", ()), ("hands",))
-    parsed = []
-    for i, hand in enumerate(hands):
-        try:
-            parsed.append(tiles_from_keys(_list(hand, ("hands", i))))
-        except NotationError as e:
-            raise tiles_error(("hands", i), e) from None
+    seed = as_seed(record.get("seed"))
+    banker = as_seat(require(record, "banker"), SEATS, ("banker",))
+    hands = list_field(record, "hands")
+    parsed = [tiles_of(as_list(hand, ("hands", i)), ("hands", i)) for i, hand in enumerate(hands)]
     try:
         deal = deal_from_hands(parsed, banker, seed)
     except IllegalAction as e:
@@ -93,31 +63,29 @@ def _start(record: Mapping[str, Any]) -> Deal:
     return deal
 
 
-def _play_trick(deal: Deal, trick: object, where: Path, last: bool) -> Deal:
-    if not isinstance(trick, Mapping):
-        raise RecordError(where, "not-an-object")
-    if _get(trick, "leader", where) != deal.leader:
+def _play_trick(deal: Deal, item: object, where: Path, last: bool, states: list[Deal]) -> Deal:
+    if deal.is_over:
+        raise RecordError(where, "illegal", {"reason": "deal-over"})
+    trick = as_object(item, where)
+    if require(trick, "leader", where) != deal.leader:
         raise mismatch((*where, "leader"), trick["leader"], deal.leader)
-    actions = _list(_get(trick, "actions", where), (*where, "actions"))
+    actions = list_field(trick, "actions", where)
     done = len(deal.tricks)
-    for j, entry in enumerate(actions):
+    for j, value in enumerate(actions):
         at: Path = (*where, "actions", j)
-        if not isinstance(entry, Mapping):
-            raise RecordError(at, "not-an-object")
+        entry = as_object(value, at)
         if deal.is_over:
             raise RecordError(at, "illegal", {"reason": "deal-over"})
-        player = _seat(_get(entry, "player", at), (*at, "player"))
-        face_up = _get(entry, "face_up", at)
+        player = as_seat(require(entry, "player", at), SEATS, (*at, "player"))
+        face_up = require(entry, "face_up", at)
         if not isinstance(face_up, bool):
             raise RecordError((*at, "face_up"), "wrong-type", {"expected": "bool"})
-        try:
-            tiles = tiles_from_keys(_list(_get(entry, "tiles", at), (*at, "tiles")))
-        except NotationError as e:
-            raise tiles_error((*at, "tiles"), e) from None
+        tiles = tiles_of(list_field(entry, "tiles", at), (*at, "tiles"))
         try:
             deal = deal.apply(make_action(tiles, face_up), player)
         except IllegalAction as e:
             raise illegal(at, e) from None
+        states.append(deal)
     winner = trick.get("winner")
     if len(deal.tricks) > done:  # the trick is complete
         engine = deal.tricks[-1].winner
@@ -131,10 +99,10 @@ def _play_trick(deal: Deal, trick: object, where: Path, last: bool) -> Deal:
     return deal
 
 
-def _check_list(record: Mapping[str, Any], key: str, engine: list[Any]) -> None:
+def _check_list(record: Record, key: str, engine: Sequence[object]) -> None:
     if key not in record:
         return
-    stated = _list(record[key], (key,))
+    stated = as_list(record[key], (key,))
     for i, (s, e) in enumerate(zip(stated, engine, strict=False)):  # lengths compared below
         if s != e or isinstance(s, bool) != isinstance(e, bool):
             raise mismatch((key, i), s, e)
@@ -142,34 +110,27 @@ def _check_list(record: Mapping[str, Any], key: str, engine: list[Any]) -> None:
         raise mismatch((key,), stated, engine)
 
 
-def replay(record: Mapping[str, Any]) -> Deal:
-    """Rebuild and re-check a record; return the deal it reaches."""
-    if not isinstance(record, Mapping):
-        raise RecordError((), "not-an-object")
-    deal = _start(record)
-    tricks = _list(_get(record, "tricks", ()), ("tricks",))
-    for i, trick in enumerate(tricks):
-        if deal.is_over:
-            raise RecordError(("tricks", i), "illegal", {"reason": "deal-over"})
-        deal = _play_trick(deal, trick, ("tricks", i), i == len(tricks) - 1)
+def _check_results(record: Record, deal: Deal) -> None:
     _check_list(record, "pillars", list(deal.pillars))
     _check_list(record, "payments", [p.as_dict() for p in deal.payments])
     _check_list(record, "net", list(deal.net))
     if "next_banker" in record and (record["next_banker"] != deal.next_banker
                                     or isinstance(record["next_banker"], bool)):
         raise mismatch(("next_banker",), record["next_banker"], deal.next_banker)
-    return deal
 
 
-def replay_steps(record: Mapping[str, Any]) -> tuple[Deal, ...]:
+def _states(record: object) -> list[Deal]:
+    """Every state of the record's deal, the dealt one first, re-checking every action and every
+    stated result; RecordError at the first difference."""
+    return replayed(record, _start, "tricks", _play_trick, _check_results)
+
+
+def replay(record: object) -> Deal:
+    """Rebuild and re-check a record (as read from JSON); return the deal it reaches."""
+    return _states(record)[-1]
+
+
+def replay_steps(record: object) -> tuple[Deal, ...]:
     """Every state of the record's deal, the dealt one first, then one after each action (for a
-    review), once ``replay`` has checked the record (RecordError otherwise)."""
-    replay(record)
-    deal = _start(record)
-    states = [deal]
-    for trick in record["tricks"]:
-        for entry in trick["actions"]:
-            action = make_action(tiles_from_keys(entry["tiles"]), entry["face_up"])
-            deal = deal.apply(action, entry["player"])
-            states.append(deal)
-    return tuple(states)
+    review), once the record is checked as ``replay`` checks it (RecordError otherwise)."""
+    return tuple(_states(record))

@@ -100,10 +100,9 @@ def deal_hands(draw: Callable[[int], int]) -> tuple[list[list[int]], int]:
 
 def random_record_line(seed: int, deal_bits: Callable[[int], int],
                        seat_bits: Sequence[Callable[[int], int]]) -> str:
-    """The record of deal ``seed`` played by uniformly random players, as a line of compact JSON
-    and its newline (``json.dumps(to_record(deal), separators=(",", ":"))`` of the same deal
-    played through the engine): ``deal_bits`` draws as ``make_bits(seed)`` does, ``seat_bits[s]``
-    as seat ``s``'s generator. The kernel's trace is written into the line itself: one join."""
+    """Tien Gow's ``GameSpec.random_record_line`` (engine/spec.py): the banker and the hands as
+    ``new_deal`` draws them, every trick as ``kernel.random_deal`` plays it (its trace written into
+    the line itself), then the pillars, the ledger of payments, the net and the next banker."""
     dealt, banker = deal_hands(deal_bits)
     codes = list(map(sum, dealt))
     # itemgetter: a hand's tiles as JSON in one call (a tuple: a hand holds more than one tile)

@@ -7,6 +7,7 @@ from typing import Final, Literal
 KEY: Final = "tien-gow"  # in URLs and records
 SEATS: Final = 4
 SEAT_ORDER: Final[Literal["counter-clockwise"]] = "counter-clockwise"
+HAS_FACE_DOWN: Final = True  # TG-6: a follower may discard face down
 HAND_SIZE = 8  # TG-3: 8 tiles each, all 32 dealt
 
 

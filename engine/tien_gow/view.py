@@ -7,7 +7,7 @@ seat's legal actions, so an AI never needs the full state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.outcome import BEAT, LEAD, OVER, Event, Outcome, Payment, event_kind
 from engine.tien_gow.actions import Action, tiles_info
@@ -144,7 +144,7 @@ class SeatView:
             out.append(Event(OVER, self.winner if self.winner is not None else -1))
         return tuple(out)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """The view as JSON: exactly what the seat may see."""
         return {
             "seat": self.seat, "banker": self.banker, "to_act": self.to_act,

@@ -99,33 +99,47 @@ def test_cost_is_the_chance_lost_or_else_the_score_lost_or_else_the_worst():
 
 
 class FiguresAgent:
-    """An agent offering ``estimate_scores`` (as ``strong`` does, for the hints)."""
+    """An estimator of its own (``estimate_scores``, as every estimating level has)."""
 
     name = "figures"
 
     def __init__(self) -> None:
         self.calls = 0
 
+    def choose(self, view, rng):  # type: ignore[no-untyped-def]  # pragma: no cover
+        raise AssertionError("the analysis only estimates")
+
     def estimate_scores(self, view, rng):  # type: ignore[no-untyped-def]
         self.calls += 1
         legal = list(view.legal_actions())
         return [(act, 0.0, float(-i) if i else math.nan) for i, act in enumerate(legal)]
 
-    def estimate(self, view, rng):  # type: ignore[no-untyped-def]  # pragma: no cover
-        raise AssertionError("estimate_scores comes first")
 
-
-def test_the_adapter_prefers_estimate_scores_and_reads_estimate_otherwise():
+def test_the_figures_are_the_estimators_and_a_nan_score_is_none():
     view = game("chuo-pai").new_deal(3).view(game("chuo-pai").new_deal(3).to_act)
     agent = FiguresAgent()
     found = analysis.estimate_figures(agent, view, make_rng(0))
     assert agent.calls == 1 and found[1][1] == Figures(0.0, -1.0)
     assert found[0][1] == Figures(0.0, None)  # no score (nan): none
-    plain = analysis.estimate_figures(game("chuo-pai").make_agent("standard"), view, make_rng(0))
+    # standard weighs no expected score: its estimate_scores says NaN, the figures none
+    plain = analysis.estimate_figures(game("chuo-pai").make_estimator("standard"), view, make_rng(0))
     assert all(f.score is None and 0.0 <= f.first <= 1.0 for _, f in plain)
-    with pytest.raises(AnalysisError) as caught:
-        analysis.estimate_figures(game("chuo-pai").make_agent("greedy"), view, make_rng(0))
-    assert caught.value.code == "level-cannot-estimate"
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_estimating_levels_are_declared_by_the_spec(key):
+    spec = game(key)
+    deal = spec.new_deal(3)
+    assert spec.estimating_levels == ("standard", "strong")
+    assert set(spec.estimating_levels) <= set(spec.agent_levels)
+    for level in spec.estimating_levels:
+        assert spec.make_estimator(level).name == level
+    for level in set(spec.agent_levels) - set(spec.estimating_levels):
+        with pytest.raises(KeyError):
+            spec.make_estimator(level)
+        with pytest.raises(AnalysisError) as caught:
+            assess(key, deal.view(deal.to_act), deal.legal_actions()[0], level=level)
+        assert caught.value.code == "level-cannot-estimate"
 
 
 # -- a whole deal --------------------------------------------------------------------------------------

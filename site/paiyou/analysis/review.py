@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.analysis import GRADES
-from engine.spec import Deal
+from engine.spec import AnyDeal as Deal
 from engine.tiles import tile
 from paiyou.analysis.jobs import Status
 from paiyou.store.schema import DONE

@@ -9,7 +9,8 @@ from flask import abort, request
 from werkzeug.wrappers import Response
 
 from engine.games import game as game_rules
-from engine.spec import Action, SeatView
+from engine.spec import Action
+from engine.spec import AnySeatView as SeatView
 from paiyou.analysis.review import action_model
 from paiyou.puzzles.mistakes import MAX_AGE, Deck, cookie_name
 from paiyou.tables.game import Game

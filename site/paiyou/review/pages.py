@@ -9,7 +9,7 @@ from typing import Any
 from flask import current_app, url_for
 from werkzeug.wrappers import Response
 
-from engine.spec import Deal
+from engine.spec import AnyDeal as Deal
 from paiyou.analysis.jobs import Status
 from paiyou.analysis.review import review_model as analysis_model
 from paiyou.review.steps import review_model

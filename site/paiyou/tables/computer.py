@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 from engine.games import game as game_rules
 from engine.seating import agent_rng
-from engine.spec import Action, Agent, Deal
+from engine.spec import Action
+from engine.spec import AnyAgent as Agent
+from engine.spec import AnyDeal as Deal
 from paiyou.tables.game import BadInput
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from engine.games import game as game_rules
-from engine.spec import Deal, SeatView
+from engine.spec import AnyDeal as Deal
+from engine.spec import AnySeatView as SeatView
 from paiyou.store.schema import StoredGame
 from paiyou.tables.log import Event, events
 

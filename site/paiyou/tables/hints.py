@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from engine.errors import IllegalAction
 from engine.games import game as game_rules
 from engine.rng import make_rng
-from engine.spec import SeatView
+from engine.spec import AnySeatView as SeatView
 from paiyou.tables.game import Game
 
 MAX_HINTS = 5

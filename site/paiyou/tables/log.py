@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.outcome import MOVES
-from engine.spec import SeatView
+from engine.spec import AnySeatView as SeatView
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.outcome import MOVES
-from engine.spec import SeatView
+from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
 from paiyou.tables.game import Game, match_of
 from paiyou.tables.log import Event
