@@ -387,3 +387,58 @@ def test_every_name_message_has_its_oblique_message() -> None:
     name_contexts = {ctx for ctx, _ in obliques}
     assert {"chuo-pai tile", "tien-gow tile", "family", "set", "game"} <= name_contexts
     assert {(ctx, msgid) for ctx, msgid in keys if ctx in name_contexts} == obliques
+
+
+# Polish: a family, suit or set kind named inside a sentence is a label in quotes («z rodziny
+# „Długa”», «kolor „Cywilny”»), or the common noun in lower case («para cywilna»); the capitalised
+# name stands only as a label of its own («Rodzina Długa.», «Rodzina: Długa»). Tile names are
+# proper names (Długa Trójka, Czarna Dziewiątka) and stay capitalised.
+POLISH_CATEGORY = re.compile(
+    r"(?<=[a-ząćęłńóśźż,] )(?<!Rodzina )(?<!Kolor )"
+    r"(Pojedyncz\w*|Para (cywil|wojsk|miesz)\w*|Trójk\w* miesz\w*|Czwórk\w*|Cywiln\w*|Wojskow\w*|"
+    r"Dług(a|iej|ą)|Czarn(a|ej|ą)|Czerwon(a|ej|ą)|Specjaln(a|ej|ą))\b(?!\s+(Trójk|Dziewiąt|Siódem|Piąt|Ósem))")
+
+
+def test_polish_pages_write_category_names_as_labels(app) -> None:
+    assert POLISH_CATEGORY.search("zajmuje drugie miejsce w rodzinie Długiej")
+    assert POLISH_CATEGORY.search("w dwóch kolorach: kolor Cywilny to")
+    assert POLISH_CATEGORY.search("z dwóch rodzin Czarnej i Czerwonej")
+    assert not POLISH_CATEGORY.search("w rodzinie „Długa”, zaś karta Długa Trójka")
+    problems = []
+    client = app.test_client()
+    pages = {path: client.get(path).get_data(as_text=True)
+             for path in ["/pl/glossary", *(f"/pl/{game}/rules" for game in names.GAME_NAMES)]}
+    with app.test_request_context("/pl/"), force_locale("pl"):
+        from paiyou.puzzles.texts import render_text
+
+        pages |= {text.ctx: str(render_text(text)) for text in _lesson_texts()}
+    for where, html in pages.items():
+        # the «✗ Not allowed» mark is a label of its own, then the caption's sentence starts
+        html = re.sub(r'<span class="wrong-mark">(?:<span[^>]*>[^<]*</span>)?[^<]*</span>', " | ", html)
+        html = re.sub(r"</?(?:span|strong|b|em|i|bdi|a)(?:\s[^>]*)?>", "", html)
+        plain = re.sub(r"<[^>]+>", " | ", html)  # the text of two blocks is not one phrase
+        problems += [f"{where}: {plain[max(0, m.start() - 40):m.end() + 10]}" for m in POLISH_CATEGORY.finditer(plain)]
+    assert not problems, "\n".join(problems)
+
+
+# Arabic and Persian: the names do not decline, but what joins them must not break them. Arabic
+# names carry the article (القط), so «لـ» never joins one («لالقط»: write «لورقة %(cat)s» or
+# «إلى»); Persian never glues a suffix to a name («%(nail)sها»: «کارت‌های %(nail)s»).
+JOINED_TO_A_NAME = {
+    "ar": lambda name: rf"(?<![\u0600-\u06ff])لـ?{name}",
+    "fa": lambda name: rf"{name}\u200c?(?:ها|های|ای|اش)(?![\u0600-\u06ff])",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(JOINED_TO_A_NAME))
+def test_nothing_is_glued_to_a_name(app, lang: str) -> None:
+    assert re.search(JOINED_TO_A_NAME[lang](r"%\(a\)s"), {"ar": "لـ%(a)s", "fa": "%(a)s‌ها"}[lang])
+    problems = []
+    for domain, msg in catalog_messages(lang):
+        placeholders = name_placeholders(msg)
+        if not placeholders:
+            continue
+        name = r"%\((?:" + "|".join(map(re.escape, sorted(placeholders))) + r")(?:_obl)?\)s"
+        pattern = re.compile(JOINED_TO_A_NAME[lang](name))
+        problems += [f"{domain} {msg.context!r}: {text}" for text in _strings(msg) if pattern.search(text)]
+    assert not problems, "\n".join(problems)
