@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, ngettext, npgettext
@@ -42,11 +42,20 @@ EXPECTED_FORM = {
     "pl": {0: 2, 1: 0, 2: 1, 3: 1, 5: 2, 11: 2, 22: 1, 100: 2},
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)([sdif])")
+OBLIQUE = re.compile(r"%\((\w+)_obl\)")
 
 
 def read(path: Path) -> Catalog:
     with path.open("rb") as f:
         return read_po(f)
+
+
+def without_obliques(msg: Message) -> Message:
+    """The message with each ``%(<name>_obl)s`` read as ``%(<name>)s``: a name's oblique is filled
+    from the same value (paiyou.i18n.declension), so Babel's placeholder check sees the name."""
+    strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+    plain = tuple(OBLIQUE.sub(r"%(\1)", text) for text in strings)
+    return Message(msg.id, plain if msg.pluralizable else plain[0], flags=msg.flags, context=msg.context)
 
 
 def catalog_problems(path: Path) -> list[str]:
@@ -62,7 +71,7 @@ def catalog_problems(path: Path) -> list[str]:
             problems.append(f"untranslated: {msg.id!r}")
         if msg.pluralizable and len(strings) != cat.num_plurals:
             problems.append(f"{len(strings)} forms, expected {cat.num_plurals}: {msg.id!r}")
-        problems += [f"{error}: {msg.id!r}" for error in msg.check(cat)]
+        problems += [f"{error}: {msg.id!r}" for error in without_obliques(msg).check(cat)]
     if cat.obsolete:
         problems.append(f"{len(cat.obsolete)} obsolete (#~) entries")
     return problems

@@ -435,13 +435,16 @@ def render_text(
     chinese: str = "zh",
 ) -> Markup:
     """``text`` translated (``translate(ctx, msgid)``), its inline marks turned into HTML, its
-    Chinese marked as ``chinese`` (a BCP 47 tag) and its placeholders filled with ``value(v)``. A
-    broken translation falls back to the English source."""
+    Chinese marked as ``chinese`` (a BCP 47 tag) and its placeholders filled with ``value(v)`` (and
+    ``%(<name>_obl)s`` with that value's oblique). A broken translation falls back to the English
+    source."""
+    from paiyou.i18n.declension import with_obliques  # Flask-Babel: not at import time
+
     values = {v.name: value(v) for v in text.values}
     for source in (translate(text.ctx, text.msgid), text.msgid):
         html = _inline(str(escape(source)), digits, chinese)
-        try:
-            return Markup(html) % values if values else Markup(html)
+        try:  # a name's oblique (%(plum_obl)s) is filled from its value (paiyou.i18n.declension)
+            return Markup(html) % with_obliques(html, values) if values else Markup(html)
         except (KeyError, ValueError, TypeError):
             continue
     raise AssertionError("unreachable: the English source always formats")

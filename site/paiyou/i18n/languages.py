@@ -157,6 +157,9 @@ def template_globals() -> dict[str, Any]:
 
 
 def init_app(app: Flask) -> None:
+    from paiyou.i18n import declension  # imports the games' vocabularies
+
+    declension.init_app(app)
     app.url_value_preprocessor(pull_lang_code)
     app.url_defaults(add_lang_code)
     app.before_request(remember_chosen_language)

@@ -1,0 +1,444 @@
+"""Names before a postposition (issue 38): every name has an oblique, every call fills it, and no
+Hindi message puts a name in the direct case before a postposition.
+
+- The vocabulary: every name of every game has an oblique in every language (``Vocabulary.obliques``),
+  the name itself where names do not decline, one oblique per name.
+- The mechanism (``paiyou.i18n.declension``): ``%(<name>_obl)s`` is filled from ``%(<name>)s``'s
+  value by Python's gettext calls, by the templates' and by the rules and lesson texts.
+- The catalogs: no Hindi translation, in any domain, puts a name placeholder in the direct case right
+  before a postposition (alone or in a list of names), unless every name that can fill it is the same
+  in both cases (so a later name in -ā still fails here).
+- The pages: the lessons, the rules, the glossary and every explanation of a verdict, rendered in
+  Hindi, show no name of the vocabulary in the direct case before a postposition.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Message
+from babel.messages.pofile import read_po
+from flask import current_app
+from flask_babel import force_locale, get_locale, get_translations, npgettext, pgettext
+from markupsafe import Markup
+
+from engine.tiles import ALL_TILES
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
+from paiyou.i18n import catalogs, declension, names
+from paiyou.i18n.vocabulary import OBLIQUE
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "translations"
+LANGS = tuple(code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE)
+DOMAINS = tuple(catalogs.domains(TRANSLATIONS))
+DECLINING = {"hi"}  # the languages whose names change before a postposition
+
+# Hindi postpositions (and the words that govern the oblique like them).
+POSTPOSITION = r"(?:की|के|का|को|से|में|पर|ने|तक|वाला|वाले|वाली|जैसा|जैसे|जैसी|द्वारा|सहित)(?![\u0900-\u097f])"
+AND_OR = r"(?:[ \u00a0]*,[ \u00a0]*|[ \u00a0]+(?:और|व|या|तथा)[ \u00a0]+)"
+CLOSE_QUOTE = "[’”\"']"
+
+# Placeholders of Python and template messages that hold a name (content messages say so in their
+# comments: "the glossary's … name of …"): the reasons and explanations (games/*/reasons.py), the
+# puzzles' hints and feedback (games/*/puzzles.py), the glossary and the game names.
+NAME_PLACEHOLDERS = frozenset({
+    "tile", "head", "heads", "first", "second", "play", "current", "card", "cards", "totals",
+    "tiles", "type", "supreme", "big_six", "little_three", "bigsix", "littlethree", "family",
+    "play_family", "current_family", "play_class", "current_class", "order", "game", "suit",
+    "set", "mixed", "name",
+})
+CONTENT_NAME = re.compile(r"^%\((\w+)\)s = the glossary's ")
+
+
+def _strings(msg: Message) -> tuple[str, ...]:
+    return (msg.string,) if isinstance(msg.string, str) else tuple(msg.string)
+
+
+def catalog_messages(lang: str) -> Iterator[tuple[str, Message]]:
+    for domain in DOMAINS:
+        with (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            yield from ((domain, m) for m in read_po(f) if m.id)
+
+
+def name_placeholders(msg: Message) -> set[str]:
+    """The placeholders of ``msg`` that hold a name of the vocabulary."""
+    content = {m.group(1) for c in msg.auto_comments if (m := CONTENT_NAME.match(c))}
+    if msg.context and ("/" in msg.context or "#" in msg.context):  # a lesson's or a rules text
+        return content
+    ids = (msg.id,) if isinstance(msg.id, str) else msg.id
+    used = {name for i in ids for name in re.findall(r"%\((\w+)\)s", i)}
+    return content | (used & NAME_PLACEHOLDERS)
+
+
+def direct_before_postposition(text: str, placeholders: set[str]) -> list[str]:
+    """The name placeholders of ``text`` in the direct case (``%(x)s``, not ``%(x_obl)s``) that
+    stand before a postposition, alone or in a list of names («%(a)s और %(b)s की»), or unquoted
+    before one noun and a postposition («%(a)s पत्ते को»: the name agrees with the noun)."""
+    if not placeholders:
+        return []
+    name = r"%\((?:" + "|".join(map(re.escape, sorted(placeholders))) + r")(?:_obl)?\)s"
+    notation = r"(?:\s+%\(\w+_tiles\)s)?"
+    chain = re.compile(rf"({name}{notation}(?:{AND_OR}{name}{notation})*)"
+                       rf"(?:{CLOSE_QUOTE}\s+{POSTPOSITION}|\s+{POSTPOSITION}|\s+[\u0900-\u097f]+\s+{POSTPOSITION})")
+    found = []
+    for match in chain.finditer(text):
+        found += [p for p in re.findall(r"%\((\w+)\)s", match.group(1)) if p in placeholders]
+    return found
+
+
+def test_the_checker_finds_a_direct_name_before_a_postposition() -> None:
+    names_ = {"a", "b", "head"}
+    assert direct_before_postposition("%(a)s की रैंक %(b)s से ऊपर है", names_) == ["a", "b"]
+    assert direct_before_postposition("%(a)s और %(b_obl)s की जोड़ी", names_) == ["a"]
+    assert direct_before_postposition("%(a)s पत्ते को हराता है", names_) == ["a"]
+    assert direct_before_postposition("‘%(a)s’ पत्ते को हराता है", names_) == []
+    assert direct_before_postposition("%(a_obl)s की रैंक %(b_obl)s से ऊपर है", names_) == []
+    assert direct_before_postposition("%(head)s पत्ता %(a_obl)s को हराता है", names_) == []
+    assert direct_before_postposition("%(seat)s को", names_) == []
+    assert direct_before_postposition("%(a)s %(a_tiles)s और %(b)s %(b_tiles)s का योग", names_) \
+        == ["a", "b"]
+
+
+def _declinable_kinds() -> set[str]:
+    """The kinds of name that have, in some language, an oblique other than the name."""
+    kinds = set()
+    app = current_app
+    for lang in LANGS:
+        with app.test_request_context(), force_locale(lang):
+            for words in names.vocabularies():
+                for kind, table in words.names().items():
+                    if any(str(name) != str(words.oblique(kind, key)) for key, name in table.items()):
+                        kinds.add(kind)
+    return kinds
+
+
+def content_kind(msg: Message, placeholder: str) -> str | None:
+    """The vocabulary kind of a content placeholder, from its comment (None for another one)."""
+    for comment in msg.auto_comments:
+        m = re.match(r"^%\((\w+)\)s = the glossary's (.+) name of the (\w[\w ]*?) [\w-]+$", comment)
+        if m and m.group(1) == placeholder:
+            what = m.group(3)
+            return {"card": "tile", "tile": "tile", "Chuo Pai family": "family", "family": "family",
+                    "special combination": "special", "set kind": "set", "mixed set": "mixed",
+                    "suit": "suit"}.get(what, what)
+    return None
+
+
+def hindi_catalog_problems() -> list[str]:
+    declinable = _declinable_kinds()
+    problems = []
+    for domain, msg in catalog_messages("hi"):
+        placeholders = name_placeholders(msg)
+        for text in _strings(msg):
+            for p in direct_before_postposition(text, placeholders):
+                kind = content_kind(msg, p)
+                if kind is not None and kind not in declinable:
+                    continue  # every name of that kind is the same in both cases
+                problems.append(f"{domain} {msg.context!r} %({p})s: {text}")
+    return problems
+
+
+def test_no_hindi_name_in_the_direct_case_before_a_postposition(app) -> None:
+    with app.app_context():
+        problems = hindi_catalog_problems()
+    assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
+
+
+# -- the vocabulary ---------------------------------------------------------------------------
+
+def test_every_name_has_an_oblique(app) -> None:
+    for words in names.vocabularies():
+        if not words.obliques:
+            continue  # declared: this game's names never change
+        assert {k: set(t) for k, t in words.names().items()} == {k: set(t) for k, t in words.obliques.items()}, \
+            words.game
+    with app.test_request_context():
+        for lang in LANGS:
+            with force_locale(lang):
+                for words in names.vocabularies():
+                    for kind, table in words.names().items():
+                        for key, name in table.items():
+                            obl = str(words.oblique(kind, key))
+                            assert obl.strip(), (lang, words.game, kind, key)
+                            if lang not in DECLINING:
+                                assert obl == str(name), (lang, words.game, kind, key, obl)
+
+
+def test_a_game_without_obliques_has_no_declining_names(app) -> None:
+    """A vocabulary may leave ``obliques`` empty only if none of its Hindi names ends in -ā."""
+    with app.test_request_context(), force_locale("hi"):
+        for words in names.vocabularies():
+            if words.obliques:
+                continue
+            for kind, table in words.names().items():
+                for key, name in table.items():
+                    assert not re.search(r"ा(?![\u0900-\u097f])", str(name)), (words.game, kind, key, str(name))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_oblique_per_name(app, lang: str) -> None:
+    seen: dict[str, str] = {}
+    with app.test_request_context(), force_locale(lang):
+        for words in names.vocabularies():
+            for kind, table in words.names().items():
+                for key, name in table.items():
+                    obl = str(words.oblique(kind, key))
+                    assert seen.setdefault(str(name), obl) == obl, (lang, str(name), obl, seen[str(name)])
+
+
+def test_hindi_obliques(app) -> None:
+    expected = {("chuo-pai", "tile", "3-3"): "लंबे तीन", ("chuo-pai", "tile", "5-5"): "आलूबुखारे के फूल",
+                ("chuo-pai", "tile", "2-5"): "काले सात", ("chuo-pai", "family", "black"): "काले",
+                ("tien-gow", "tile", "2-4"): "बड़े छह", ("tien-gow", "tile", "1-2"): "छोटे तीन",
+                ("tien-gow", "tile", "5-5"): "आलूबुखारे", ("chuo-pai", "tile", "1-5"): "बिल्ली",
+                ("tien-gow", "set", "supreme"): "सर्वोच्च जोड़ी"}
+    with app.test_request_context(), force_locale("hi"):
+        for (game, kind, key), obl in expected.items():
+            assert str(names.vocabulary(game).oblique(kind, key)) == obl
+
+
+# -- the mechanism ----------------------------------------------------------------------------
+
+def test_oblique_declines_every_name_in_a_value(app) -> None:
+    with app.test_request_context(), force_locale("hi"):
+        assert declension.oblique("लंबा तीन, काला सात और सीधा आठ") == "लंबे तीन, काले सात और सीधे आठ"
+        assert declension.oblique(Markup('<span class="tile-name">बड़ा छह</span>')) == \
+            Markup('<span class="tile-name">बड़े छह</span>')
+        assert declension.oblique(names.tile_name("1-2", "tien-gow")) == "छोटे तीन"
+        assert declension.oblique("एना") == "एना"            # a seat: not a name of the vocabulary
+        assert declension.oblique("कालापन") == "कालापन"      # a name only as a whole word
+        assert declension.oblique(3) == 3
+    with app.test_request_context(), force_locale("pl"):
+        assert declension.oblique("Długa Trójka") == "Długa Trójka"
+
+
+def _with_message(key: str, text: str):
+    """Put one translation into the current locale's compiled catalog (for the test's duration)."""
+    catalog = get_translations()._catalog  # GNUTranslations' table: msgid or "ctx\x04msgid" -> text
+    old = catalog.get(key)
+    catalog[key] = text
+    return catalog, key, old
+
+
+def test_every_call_fills_the_oblique(app) -> None:
+    long_three = names.tile_name("3-3", "chuo-pai")
+    with app.test_request_context(), force_locale("hi"):
+        catalog, key, old = _with_message("test\x04%(card)s ranks", "%(card_obl)s की रैंक")
+        plural_key = ("test\x04%(card)s rank", 0)
+        catalog[plural_key] = "%(card_obl)s की %(num)s रैंक"
+        try:
+            assert pgettext("test", "%(card)s ranks", card=long_three) == "लंबे तीन की रैंक"
+            assert npgettext("test", "%(card)s rank", "%(card)s ranks", 1, card=long_three) == "लंबे तीन की 1 रैंक"
+            template = app.jinja_env.from_string("{{ pgettext('test', '%(card)s ranks', card=card) }}")
+            assert template.render(card=Markup("<b>सीधा आठ</b>")) == "<b>सीधे आठ</b> की रैंक"
+        finally:
+            del catalog[plural_key]
+            if old is None:
+                del catalog[key]
+            else:
+                catalog[key] = old
+        # the glossary's template message and a Hindi lesson text, as the catalogs have them
+        page = app.test_client().get("/hi/glossary").get_data(as_text=True)
+        assert "टेढ़े आठ के बराबर रैंक" in page and "टेढ़ा आठ के" not in page
+
+
+# -- the pages --------------------------------------------------------------------------------
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _rendered_pattern() -> re.Pattern[str]:
+    """The pattern of ``rendered_problems`` in the current locale (made once per locale)."""
+    locale = str(get_locale())
+    if locale in _PATTERNS:
+        return _PATTERNS[locale]
+    forms = declension.oblique_forms()
+    assert forms, "no name declines in the current locale: call this in a Hindi request context"
+    every = {str(obl) for words in names.vocabularies() for kind, table in words.names().items()
+             for key, name in table.items() for obl in (name, words.oblique(kind, key))}
+    direct = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
+    any_name = "|".join(map(re.escape, sorted(every, key=len, reverse=True)))
+    space = "[ \u00a0]+"
+    noun = rf"(?!(?:{any_name}))[\u0900-\u097f]+"  # one word (a classifier), not the start of a name
+    _PATTERNS[locale] = re.compile(  # atomic groups: a name is matched whole («आलूबुखारे का फूल»)
+        rf"(?<![\u0900-\u097f])(?>{direct})(?![\u0900-\u097f])"
+        rf"(?:{AND_OR}(?>{any_name}))*"
+        rf"(?:{CLOSE_QUOTE}{space}{POSTPOSITION}|{space}{POSTPOSITION}|{space}{noun}{space}{POSTPOSITION})")
+    return _PATTERNS[locale]
+
+
+def rendered_problems(text: str) -> list[str]:
+    """Names of the vocabulary in the direct case before a postposition in a rendered Hindi text
+    (alone, in a list of names, or unquoted before one noun and a postposition)."""
+    inline = re.sub(r"</?(?:span|strong|b|em|i|bdi|a|abbr|mark)(?:\s[^>]*)?>", "", text)
+    plain = re.sub(r"<[^>]+>", " | ", inline)  # the text of two blocks is not one phrase
+    pattern = _rendered_pattern()
+    return [plain[max(0, m.start() - 30):m.end() + 10] for m in pattern.finditer(plain)]
+
+def test_the_page_checker_finds_a_direct_name() -> None:
+    from paiyou import create_app
+
+    app = create_app({"TESTING": True})
+    with app.test_request_context(), force_locale("hi"):
+        assert rendered_problems("<p>लंबा तीन की रैंक</p>")
+        assert rendered_problems('<p><span class="tile-name">लंबा तीन</span> की रैंक</p>')
+        assert not rendered_problems("<li>लंबा तीन</li><li>आलूबुखारे का फूल</li>")
+        assert rendered_problems("सीधा आठ और टेढ़े आठ की रैंक")
+        assert rendered_problems("काला परिवार में")
+        assert not rendered_problems("लंबे तीन की रैंक आलूबुखारे के फूल से ऊपर है")
+        assert not rendered_problems("‘लंबा तीन’ पत्ते को")
+        assert not rendered_problems("लंबा तीन पत्ता सबसे ऊँचा है")
+
+
+def _lesson_texts() -> Iterator[object]:
+    from paiyou.puzzles import loading
+
+    for game in names.GAME_NAMES:
+        for lesson in loading.load_course(current_app.config["PAIYOU_CONTENT_DIR"], game).lessons:
+            yield from lesson.texts()
+
+
+def test_hindi_pages_decline_every_name(app) -> None:
+    client = app.test_client()
+    problems = []
+    pages = {path: client.get(path).get_data(as_text=True)
+             for path in ["/hi/glossary", *(f"/hi/{game}/rules" for game in names.GAME_NAMES)]}
+    with app.test_request_context("/hi/"), force_locale("hi"):
+        from paiyou.puzzles.texts import render_text
+
+        for path, page in pages.items():
+            problems += [f"{path}: {p}" for p in rendered_problems(page)]
+        for text in _lesson_texts():
+            problems += [f"{text.ctx}: {p}" for p in rendered_problems(str(render_text(text)))]
+    assert not problems, "\n".join(problems)
+
+
+def test_hindi_explanations_decline_every_name(app) -> None:
+    """Every explanation of a verdict on one tile or any two tiles, led or against one tile or a
+    tile doubled, both games, in Hindi."""
+    from engine.errors import NotationError
+    from engine.games import game as engine_game
+    from paiyou import reasons
+
+    singles = [t.key for t in ALL_TILES]
+    pairs = [f"{a.key} {b.key}" for a, b in itertools.combinations_with_replacement(ALL_TILES, 2)]
+    problems = set()
+    with app.test_request_context("/hi/"), force_locale("hi"):
+        for game in names.GAME_NAMES:
+            judge = engine_game(game).judge
+            doubled = [f"{t} {t}" for t in singles]
+            for current, play in itertools.product([None, *singles, *doubled], singles + pairs):
+                try:
+                    code = judge(current, play).reason
+                except NotationError:
+                    continue  # a current play that is no legal play
+                text = reasons.explain(game, code, current, play)
+                problems |= {f"{game} {current} / {play}: {p}" for p in rendered_problems(text)}
+    assert not problems, f"{len(problems)}:\n" + "\n".join(sorted(problems)[:40])
+
+
+# -- Polish: a name after a word that governs its case ------------------------------------------
+
+# Polish names stay in the nominative: after a preposition or «czyli» they need a classifier noun
+# in the governed case («z kartą „%(plum)s”», «nad kartą %(plum)s») or a parenthesis («z
+# dziewiątkami (%(a)s lub %(b)s)»), never the bare name («z %(plum)s», «czyli %(a)s»). «niż» takes
+# the case of what it compares (the nominative here). The romanised names (the games, Chuo Pai's
+# special combinations) do not decline.
+INDECLINABLE = re.compile(r"^%\((\w+)\)s = the glossary's name of the special combination ")
+POLISH_GOVERNING = (r"(?<![\w\u00c0-\u017f])(?:z|ze|od|do|przez|nad|pod|przed|w|we|na|o|po|przy|dla|bez|u|za|"
+                    r"między|czyli|wobec|według|spośród|oprócz|prócz|obok|koło)\s+[„\"]?")
+
+
+def polish_problems(text: str, placeholders: set[str]) -> list[str]:
+    if not placeholders:
+        return []
+    name = r"%\((?:" + "|".join(map(re.escape, sorted(placeholders))) + r")\)s"
+    return [m.group(0) for m in re.finditer(POLISH_GOVERNING + name, text, re.I)]
+
+
+def test_the_polish_checker() -> None:
+    assert polish_problems("%(heaven)s z dziewiątkami, czyli %(a)s lub %(b)s.", {"heaven", "a", "b"})
+    assert polish_problems("gra się z %(a)s", {"a"})
+    assert not polish_problems("stoi wyżej niż %(a)s", {"a"})
+    assert not polish_problems("%(heaven)s z dziewiątkami (%(a)s lub %(b)s).", {"heaven", "a", "b"})
+    assert not polish_problems("z kartą „%(a)s”", {"a"})
+    assert not polish_problems("do %(seat)s", {"a"})
+
+
+def test_no_polish_name_after_a_case_governing_word(app) -> None:
+    problems = []
+    for domain, msg in catalog_messages("pl"):
+        for text in _strings(msg):
+            declining = name_placeholders(msg) - {"game"} - {
+                m.group(1) for c in msg.auto_comments if (m := INDECLINABLE.match(c))}
+            problems += [f"{domain} {msg.context!r}: {p} | {text}" for p in polish_problems(text, declining)]
+    assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
+
+
+def test_every_name_message_has_its_oblique_message() -> None:
+    """In the template, beside each name (context "chuo-pai tile" …) its oblique (context
+    "chuo-pai tile, oblique"), so a translator meets both."""
+    with (TRANSLATIONS / "core.pot").open("rb") as f:
+        keys = {(m.context, m.id) for m in read_po(f) if m.id}
+    obliques = {(ctx[: -len(OBLIQUE)], msgid) for ctx, msgid in keys if ctx and ctx.endswith(OBLIQUE)}
+    name_contexts = {ctx for ctx, _ in obliques}
+    assert {"chuo-pai tile", "tien-gow tile", "family", "set", "game"} <= name_contexts
+    assert {(ctx, msgid) for ctx, msgid in keys if ctx in name_contexts} == obliques
+
+
+# Polish: a family, suit or set kind named inside a sentence is a label in quotes («z rodziny
+# „Długa”», «kolor „Cywilny”»), or the common noun in lower case («para cywilna»); the capitalised
+# name stands only as a label of its own («Rodzina Długa.», «Rodzina: Długa»). Tile names are
+# proper names (Długa Trójka, Czarna Dziewiątka) and stay capitalised.
+POLISH_CATEGORY = re.compile(
+    r"(?<=[a-ząćęłńóśźż,] )(?<!Rodzina )(?<!Kolor )"
+    r"(Pojedyncz\w*|Para (cywil|wojsk|miesz)\w*|Trójk\w* miesz\w*|Czwórk\w*|Cywiln\w*|Wojskow\w*|"
+    r"Dług(a|iej|ą)|Czarn(a|ej|ą)|Czerwon(a|ej|ą)|Specjaln(a|ej|ą))\b(?!\s+(Trójk|Dziewiąt|Siódem|Piąt|Ósem))")
+
+
+def test_polish_pages_write_category_names_as_labels(app) -> None:
+    assert POLISH_CATEGORY.search("zajmuje drugie miejsce w rodzinie Długiej")
+    assert POLISH_CATEGORY.search("w dwóch kolorach: kolor Cywilny to")
+    assert POLISH_CATEGORY.search("z dwóch rodzin Czarnej i Czerwonej")
+    assert not POLISH_CATEGORY.search("w rodzinie „Długa”, zaś karta Długa Trójka")
+    problems = []
+    client = app.test_client()
+    pages = {path: client.get(path).get_data(as_text=True)
+             for path in ["/pl/glossary", *(f"/pl/{game}/rules" for game in names.GAME_NAMES)]}
+    with app.test_request_context("/pl/"), force_locale("pl"):
+        from paiyou.puzzles.texts import render_text
+
+        pages |= {text.ctx: str(render_text(text)) for text in _lesson_texts()}
+    for where, html in pages.items():
+        # the «✗ Not allowed» mark is a label of its own, then the caption's sentence starts
+        html = re.sub(r'<span class="wrong-mark">(?:<span[^>]*>[^<]*</span>)?[^<]*</span>', " | ", html)
+        html = re.sub(r"</?(?:span|strong|b|em|i|bdi|a)(?:\s[^>]*)?>", "", html)
+        plain = re.sub(r"<[^>]+>", " | ", html)  # the text of two blocks is not one phrase
+        problems += [f"{where}: {plain[max(0, m.start() - 40):m.end() + 10]}" for m in POLISH_CATEGORY.finditer(plain)]
+    assert not problems, "\n".join(problems)
+
+
+# Arabic and Persian: the names do not decline, but what joins them must not break them. Arabic
+# names carry the article (القط), so «لـ» never joins one («لالقط»: write «لورقة %(cat)s» or
+# «إلى»); Persian never glues a suffix to a name («%(nail)sها»: «کارت‌های %(nail)s»).
+JOINED_TO_A_NAME = {
+    "ar": lambda name: rf"(?<![\u0600-\u06ff])لـ?{name}",
+    "fa": lambda name: rf"{name}\u200c?(?:ها|های|ای|اش)(?![\u0600-\u06ff])",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(JOINED_TO_A_NAME))
+def test_nothing_is_glued_to_a_name(app, lang: str) -> None:
+    assert re.search(JOINED_TO_A_NAME[lang](r"%\(a\)s"), {"ar": "لـ%(a)s", "fa": "%(a)s‌ها"}[lang])
+    problems = []
+    for domain, msg in catalog_messages(lang):
+        placeholders = name_placeholders(msg)
+        if not placeholders:
+            continue
+        name = r"%\((?:" + "|".join(map(re.escape, sorted(placeholders))) + r")(?:_obl)?\)s"
+        pattern = re.compile(JOINED_TO_A_NAME[lang](name))
+        problems += [f"{domain} {msg.context!r}: {text}" for text in _strings(msg) if pattern.search(text)]
+    assert not problems, "\n".join(problems)

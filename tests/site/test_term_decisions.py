@@ -1,0 +1,73 @@
+"""The termbase's decisions of issue 38 (translations/terms.toml), each checked on the sentences the
+review found: the replaced form is refused, the chosen one accepted. ``test_terms.py`` then holds
+every catalog message to them."""
+from __future__ import annotations
+
+import pytest
+from babel.messages.catalog import Message
+
+from tests.site.test_terms import TERMBASE, load_termbase, term_problems
+
+CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", "supreme",
+            "highest_play", "your_turn", "your_move", "you_played", "family")
+
+# (concept, language, English, refused translation, accepted translation)
+CASES = [
+    ("die_face", "hi", "A card is written by its two dice faces.",
+     "पत्ते को उसके पासे के दो चेहरों से लिखा जाता है।", "पत्ते को उसके पासे के दो फलकों से लिखा जाता है।"),
+    ("total", "hi", "The pillars always add up to eight.",
+     "खंभों का जोड़ हमेशा आठ होता है।", "खंभों का योग हमेशा आठ होता है।"),
+    ("deal", "hi", "The deal and the starting bonus", "बँटाई और शुरुआती बोनस", "पत्ते बाँटना और शुरुआती बोनस"),
+    ("random", "hi", "The first leader is chosen at random.",
+     "पहला अगुआ बेतरतीब ढंग से चुना जाता है।", "पहला अगुआ यादृच्छिक रूप से चुना जाता है।"),
+    ("single", "hi", "A single tile beats a single tile of the same suit.",
+     "अकेली टाइल उसी वर्ग की अकेली टाइल को हराती है।", "एकल टाइल उसी वर्ग की एकल टाइल को हराती है।"),
+    ("face_up", "pl", "That set cannot go face up over the current high set.",
+     "Ten zestaw nie może pójść odkryty na aktualnie najwyższy zestaw.",
+     "Tego zestawu nie można zagrać odkrytego na aktualnie najwyższy zestaw."),
+    ("copy", "pl", "Your lead: play one to four copies of a card.",
+     "Wychodzisz: zagraj od jednej do czterech kopii jednej karty.",
+     "Wychodzisz: zagraj od jednego do czterech egzemplarzy jednej karty."),
+    ("supreme", "pl", "When the Supreme is led, nothing can beat it.",
+     "Gdy ktoś wyjdzie Najwyższą parą, nic jej nie przebije.", "Gdy ktoś wyjdzie Parą Cesarską, nic jej nie przebije."),
+    ("your_turn", "pl", "Your turn", "Twój ruch", "Twoja kolej"),
+    ("you_played", "pl", "You played", "Twój ruch", "Twój wybór"),
+    ("family", "pl", "Earth is second in the Long family.",
+     "Ziemia zajmuje drugie miejsce w rodzinie Długiej.", "Ziemia zajmuje drugie miejsce w rodzinie „Długa”."),
+]
+
+
+@pytest.fixture(scope="module")
+def termbase():
+    return load_termbase(TERMBASE.read_text(encoding="utf-8"))
+
+
+def test_the_decisions_are_in_the_termbase(termbase) -> None:
+    concepts, _ = termbase
+    assert set(CONCEPTS) <= {c.name for c in concepts}
+
+
+@pytest.mark.parametrize(("concept", "lang", "english", "refused", "accepted"), CASES,
+                         ids=[f"{c[1]}-{c[0]}" for c in CASES])
+def test_a_decision_refuses_the_replaced_form(termbase, concept: str, lang: str, english: str,
+                                               refused: str, accepted: str) -> None:
+    concepts, exceptions = termbase
+    chosen = [c for c in concepts if c.name == concept]
+    assert term_problems(chosen, exceptions, lang, [Message(english, refused)]), refused
+    assert not term_problems(chosen, exceptions, lang, [Message(english, accepted)]), accepted
+
+
+def test_alone_is_not_single(termbase) -> None:
+    """«अकेला» stays the word for a player who plays alone; only a single card or tile is «एकल»."""
+    concepts, exceptions = termbase
+    single = [c for c in concepts if c.name == "single"]
+    message = Message("There are exactly three players, each playing alone.",
+                      "ठीक तीन खिलाड़ी होते हैं, और हर कोई अकेला खेलता है।")
+    assert not term_problems(single, exceptions, "hi", [message])
+
+
+def test_tile_names_stay_capitalised_in_polish(termbase) -> None:
+    concepts, exceptions = termbase
+    family = [c for c in concepts if c.name == "family"]
+    message = Message("A family.", "Karty Długa Trójka i Czarna Dziewiątka; Rodzina Długa.")
+    assert not term_problems(family, exceptions, "pl", [message])
