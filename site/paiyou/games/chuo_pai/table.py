@@ -11,24 +11,11 @@ from engine.chuo_pai.families import FAMILIES, FAMILY_OF, SPECIAL, display_key
 from engine.chuo_pai.view import round_dict
 from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES
 from paiyou.i18n.numerals import num
-from paiyou.tables.presenter import (
-    Choices,
-    Current,
-    HandGroup,
-    LastRound,
-    Result,
-    ResultRow,
-    Reveals,
-    RoundPlay,
-    Seat,
-    SeatPlay,
-    Table,
-    ViewJson,
-)
+from paiyou.tables import presenter
 from paiyou.tables.table import checkable, keys, playable_keys
 
 
-class ChuoPaiViewJson(ViewJson):
+class ChuoPaiViewJson(presenter.ViewJson):
     first_leader: int
     current: CurrentJson | None
     round: dict[str, object] | None
@@ -42,12 +29,12 @@ CurrentJson = TypedDict("CurrentJson", {"player": int | None, "tiles": list[str]
                                         "kind": str})
 
 
-class ChuoPaiRow(ResultRow):
+class ChuoPaiRow(presenter.ResultRow):
     left: int
     bonus: int
 
 
-class ChuoPaiResult(Result):
+class ChuoPaiResult(presenter.Result):
     top: int
     winner_names: list[str]
 
@@ -81,17 +68,17 @@ class ChuoPaiTable:
         return {"player": view.owner, "tiles": keys(view.current.tiles), "class": view.current.cls,
                 "kind": view.current.kind}
 
-    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[HandGroup]:
+    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[presenter.HandGroup]:
         """Grouped by family, strongest first (CP-7)."""
         item = checkable(playable_keys(view), selected)
-        groups: list[HandGroup] = []
+        groups: list[presenter.HandGroup] = []
         for family in FAMILIES:
             members = sorted((t for t in view.hand if FAMILY_OF[t] == family), key=display_key)
             if members:
                 groups.append({"family": family, "tiles": [item(t) for t in members]})
         return groups
 
-    def legal_choices(self, view: SeatView) -> Choices:
+    def legal_choices(self, view: SeatView) -> presenter.Choices:
         legal = view.legal_actions()
         plays = [a for a in legal if a.tiles]
         can_pass = any(not a.tiles for a in legal)
@@ -105,8 +92,8 @@ class ChuoPaiTable:
         }
 
     def seats_model(self, view: SeatView, names: Sequence[str], agents: Sequence[str],
-                    order: Reveals) -> list[Seat]:
-        plays: dict[int, list[SeatPlay]] = {}
+                    order: presenter.Reveals) -> list[presenter.Seat]:
+        plays: dict[int, list[presenter.SeatPlay]] = {}
         if view.round is not None:
             for i, (seat, play) in enumerate(view.round.actions):
                 tiles = keys(play.tiles)
@@ -125,13 +112,13 @@ class ChuoPaiTable:
             "winner": view.is_over and s in view.winners,
         } for s in range(len(view.hand_sizes))]
 
-    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[RoundPlay]:
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[presenter.RoundPlay]:
         if view.round is None:
             return []
         return [{"seat": seat, "name": names[seat], "tiles": keys(play.tiles), "pass": not play.tiles,
                  "face_up": True, "count": len(play.tiles)} for seat, play in view.round.actions]
 
-    def last_round(self, view: SeatView, names: Sequence[str]) -> LastRound | None:
+    def last_round(self, view: SeatView, names: Sequence[str]) -> presenter.LastRound | None:
         if not view.rounds:
             return None
         finished = view.rounds[-1]
@@ -143,7 +130,7 @@ class ChuoPaiTable:
     def round_seats(self, view: SeatView) -> list[int]:
         return [seat for seat, _ in view.round.actions] if view.round is not None else []
 
-    def current(self, view: SeatView) -> Current | None:
+    def current(self, view: SeatView) -> presenter.Current | None:
         if view.current is None:
             return None
         return {"seat": view.owner, "tiles": keys(view.current.tiles), "class": view.current.cls,
@@ -185,4 +172,4 @@ class ChuoPaiTable:
         return str(pgettext("play", "round %(round)s, action %(action)s", round=num(number),
                             action=num(action)))
 
-TABLE: Table[SeatView] = ChuoPaiTable()
+TABLE: presenter.Table[SeatView] = ChuoPaiTable()

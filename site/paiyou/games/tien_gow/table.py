@@ -12,24 +12,11 @@ from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
 from engine.tien_gow.view import SeenTrick
 from paiyou.games.tien_gow.vocabulary import SUIT_NAMES
 from paiyou.i18n.numerals import num
-from paiyou.tables.presenter import (
-    Choices,
-    Current,
-    HandGroup,
-    LastRound,
-    Result,
-    ResultRow,
-    Reveals,
-    RoundPlay,
-    Seat,
-    SeatPlay,
-    Table,
-    ViewJson,
-)
+from paiyou.tables import presenter
 from paiyou.tables.table import checkable, keys, playable_keys
 
 
-class TienGowViewJson(ViewJson):
+class TienGowViewJson(presenter.ViewJson):
     banker: int
     pillars: list[int]
     trick: dict[str, object]
@@ -45,7 +32,7 @@ class HighJson(TypedDict):
     tiles: list[str]
 
 
-class TienGowRow(ResultRow):
+class TienGowRow(presenter.ResultRow):
     net: int
     banker: bool
 
@@ -61,7 +48,7 @@ class WorkingLine(TypedDict):
     amount: int
 
 
-class TienGowResult(Result):
+class TienGowResult(presenter.Result):
     immediate: list[Payment]
     final: list[Payment]
     net: int
@@ -94,17 +81,17 @@ class TienGowTable:
             "net": list(outcome.scores) if outcome is not None else None,
         }
 
-    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[HandGroup]:
+    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[presenter.HandGroup]:
         """Civil tiles, then military ones (TG-1, the engine's ladders), each in canonical order."""
         item = checkable(playable_keys(view), selected)
-        groups: list[HandGroup] = []
+        groups: list[presenter.HandGroup] = []
         for suit in (CIVIL, MILITARY):
             tiles = [item(t) for t in view.hand if SUIT[t] == suit]
             if tiles:
                 groups.append({"family": None, "label": str(SUIT_NAMES[suit]), "tiles": tiles})
         return groups
 
-    def legal_choices(self, view: SeatView) -> Choices:
+    def legal_choices(self, view: SeatView) -> presenter.Choices:
         legal = view.legal_actions()
         ups = [a for a in legal if a.face_up]
         downs = [a for a in legal if not a.face_up]
@@ -113,9 +100,9 @@ class TienGowTable:
                 "count": len(ups), "can_pass": False, "discard": discard}
 
     def seats_model(self, view: SeatView, names: Sequence[str], agents: Sequence[str],
-                    order: Reveals) -> list[Seat]:
+                    order: presenter.Reveals) -> list[presenter.Seat]:
         high = view.high
-        plays: dict[int, list[SeatPlay]] = {}
+        plays: dict[int, list[presenter.SeatPlay]] = {}
         for i, play in enumerate(view.trick.plays):
             plays.setdefault(play.player, []).append({
                 "tiles": keys(play.tiles),  # empty for another seat's face-down play
@@ -131,12 +118,12 @@ class TienGowTable:
             "banker": view.banker == s, "plays": plays.get(s, []), "winner": view.winner == s,
         } for s in range(len(view.hand_sizes))]
 
-    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[RoundPlay]:
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[presenter.RoundPlay]:
         return [{"seat": play.player, "name": names[play.player],
                  "tiles": keys(play.tiles),  # empty for another seat's face-down play
                  "pass": False, "face_up": play.face_up, "count": play.count} for play in view.trick.plays]
 
-    def last_round(self, view: SeatView, names: Sequence[str]) -> LastRound | None:
+    def last_round(self, view: SeatView, names: Sequence[str]) -> presenter.LastRound | None:
         if not view.tricks:
             return None
         finished = view.tricks[-1]
@@ -148,7 +135,7 @@ class TienGowTable:
     def round_seats(self, view: SeatView) -> list[int]:
         return [p.player for p in view.trick.plays]
 
-    def current(self, view: SeatView) -> Current | None:
+    def current(self, view: SeatView) -> presenter.Current | None:
         high = view.high
         return None if high is None else {"seat": high.player, "tiles": keys(high.tiles)}
 
@@ -209,4 +196,4 @@ class TienGowTable:
         return str(pgettext("play", "trick %(trick)s, action %(action)s", trick=num(number),
                             action=num(action)))
 
-TABLE: Table[SeatView] = TienGowTable()
+TABLE: presenter.Table[SeatView] = TienGowTable()
