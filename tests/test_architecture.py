@@ -337,6 +337,56 @@ def test_the_app_refuses_to_start_without_a_declared_part(tmp_path: Path, monkey
         create_app({"TESTING": True})
 
 
+def test_the_app_names_each_missing_member_and_template_part(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room object lacking one member of its Protocol (``round_plays``, which only the mistakes
+    page calls) and a room lacking one template part: ``create_app`` names both."""
+    import importlib
+    import shutil
+
+    from paiyou import create_app, registry
+    key = GAME_KEYS[0]
+    package = registry.room(key).package
+    module = importlib.import_module(f"{package}.table")
+    real = module.TABLE
+
+    class Lacking:
+        def __getattr__(self, name: str) -> object:
+            if name == "round_plays":
+                raise AttributeError(name)
+            return getattr(real, name)
+
+    monkeypatch.setattr(module, "TABLE", Lacking())
+    folder = tmp_path / key
+    shutil.copytree(registry.template_folder(key), folder)
+    (folder / "play_analysis.html").unlink()
+    monkeypatch.setitem(registry._ROOMS, key, registry.Room(key, package, templates=folder))
+    with pytest.raises(RuntimeError) as refused:
+        create_app({"TESTING": True})
+    assert f"{package}.table.TABLE.round_plays" in str(refused.value)
+    assert f"{folder}/play_analysis.html" in str(refused.value)
+    assert registry.missing_parts(key) == [f"{package}.table.TABLE.round_plays", f"{folder}/play_analysis.html"]
+
+
+ROOM_PARTS = ("table", "puzzles", "reasons", "vocabulary")
+
+
+@pytest.mark.parametrize("part", ROOM_PARTS)
+def test_every_part_has_a_shape_whose_members_are_read(part: str) -> None:
+    from paiyou import registry
+    assert set(registry.PARTS) == set(registry.PROTOCOLS) == set(ROOM_PARTS)
+    members = registry.declared_members(registry.part_shape(part))
+    assert members and not any(m.startswith("_") for m in members)
+
+
+def test_the_members_read_are_methods_properties_and_attributes() -> None:
+    from paiyou import registry
+    table = registry.declared_members(registry.part_shape("table"))
+    assert {"positions", "round_plays", "view_json", "record_place"} <= set(table)  # attribute, methods
+    assert "practice" in registry.declared_members(registry.part_shape("puzzles"))  # a property
+    assert "combinations" in registry.declared_members(registry.part_shape("vocabulary"))  # a field
+
+
 def test_every_template_part_a_page_includes_is_declared() -> None:
     """A partial a shared template picks by the game's key is in ``TEMPLATE_PARTS`` (else a room
     could lack it and fail only at render time)."""

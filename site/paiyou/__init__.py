@@ -116,8 +116,10 @@ def _instance_secret_key(app: Flask) -> str:
 
 
 def configure_games(app: Flask) -> None:
-    """Every game's room provides every declared part (``paiyou.registry.PARTS`` and
-    ``TEMPLATE_PARTS``): a missing one stops the start, named, instead of failing a page later."""
+    """Every game's room provides every declared part (``paiyou.registry.PARTS``, each member of
+    each part's Protocol, ``PROTOCOLS``, and ``TEMPLATE_PARTS``): a missing one stops the start,
+    named (``<package>.<part>.<OBJECT>.<member>``, a template part by its path), instead of failing
+    a page later."""
     missing = [part for key in registry.GAME_KEYS for part in registry.missing_parts(key)]
     if missing:
         raise RuntimeError("a game's room lacks declared parts: " + ", ".join(missing))

@@ -4,8 +4,10 @@ must provide. This module imports no room and no area; every shared module finds
 - ``GAME_KEYS``: the engine's games (``engine.games``), in its order: the one list of games.
 - ``game_module(key, part)``: a room's module (``table``, ``puzzles``, ``reasons``, ``vocabulary``),
   found by the game's key, never imported by name.
-- ``PARTS`` and ``TEMPLATE_PARTS``: what every room declares; ``missing_parts(key)`` names what a
-  room lacks, and ``create_app`` refuses to start when anything is missing.
+- ``PARTS`` and ``TEMPLATE_PARTS``: what every room declares; ``PROTOCOLS``: the shape each part's
+  object has (found only when a room is checked); ``missing_parts(key)`` names what a room lacks,
+  down to each member of each part's Protocol, and ``create_app`` refuses to start when anything
+  is missing.
 - ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package, or the
   tests' third game), with its template parts and content where it keeps them.
 
@@ -19,24 +21,32 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import TypeVar
 
 from engine.games import GAME_KEYS, GAMES, game
 
 __all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
-           "room", "register_room", "ByGame", "PARTS", "TEMPLATE_PARTS", "missing_parts", "stylesheet"]
+           "room", "register_room", "ByGame", "PARTS", "PROTOCOLS", "TEMPLATE_PARTS", "declared_members",
+           "missing_parts", "stylesheet"]
 
 SITE_DIR = Path(__file__).resolve().parent
 
 # Each room module and the object it provides: the object is of the Protocol its area defines
-# (``play.presenter.Table``, ``puzzles.kinds.GamePuzzles``, ``reasons.GameReasons``,
-# ``i18n.vocabulary.Vocabulary``).
+# (``PROTOCOLS``).
 PARTS: dict[str, str] = {
     "table": "TABLE",
     "puzzles": "PUZZLES",
     "reasons": "REASONS",
     "vocabulary": "VOCABULARY",
+}
+# Each part's shape, ``module:name``: a Protocol (or the dataclass every room fills in). Named, not
+# imported: this module imports no area; ``part_shape`` imports one when a room is checked.
+PROTOCOLS: dict[str, str] = {
+    "table": "paiyou.tables.presenter:Table",
+    "puzzles": "paiyou.puzzles.kinds:GamePuzzles",
+    "reasons": "paiyou.reasons:GameReasons",
+    "vocabulary": "paiyou.i18n.vocabulary:Vocabulary",
 }
 
 # Each room's template parts (``games/<key>/<name>``), by the page that includes them.
@@ -115,17 +125,48 @@ def content_folder(key: str, default: str | Path) -> Path:
     return room(key).content or Path(default)
 
 
+def part_shape(part: str) -> type:
+    """The Protocol (or dataclass) of a part's object (``PROTOCOLS``), imported now."""
+    module, name = PROTOCOLS[part].split(":")
+    shape: type = getattr(importlib.import_module(module), name)
+    return shape
+
+
+_MEMBER_KINDS = (FunctionType, property, staticmethod, classmethod)
+
+
+def declared_members(shape: type) -> tuple[str, ...]:
+    """Every public member ``shape`` and its own bases declare, bases first: its methods, its
+    properties and its annotated attributes (a dataclass's fields). What typing adds to a
+    Protocol (``typing.Protocol``, ``Generic``) and private names are not members."""
+    found: dict[str, None] = {}
+    for klass in reversed(shape.__mro__):
+        if klass.__module__ in {"builtins", "typing", "typing_extensions", "abc"}:
+            continue
+        names = [*klass.__dict__.get("__annotations__", {}),
+                 *(name for name, value in vars(klass).items() if isinstance(value, _MEMBER_KINDS))]
+        found.update(dict.fromkeys(name for name in names if not name.startswith("_")))
+    return tuple(found)
+
+
 def missing_parts(key: str) -> list[str]:
-    """Every declared part the room of ``key`` lacks, by name (empty when it has them all)."""
+    """Every declared part the room of ``key`` lacks, by name (empty when it has them all): a
+    module ``<package>.<part>``, its object ``<package>.<part>.<OBJECT>``, each member of the
+    part's Protocol the object lacks ``<package>.<part>.<OBJECT>.<member>``, each template part."""
     missing = []
     for part, name in PARTS.items():
+        where = f"{room(key).package}.{part}"
         try:
             module = game_module(key, part)
         except ModuleNotFoundError:
-            missing.append(f"{room(key).package}.{part}")
+            missing.append(where)
             continue
         if not hasattr(module, name):
-            missing.append(f"{room(key).package}.{part}.{name}")
+            missing.append(f"{where}.{name}")
+            continue
+        found = getattr(module, name)
+        missing += [f"{where}.{name}.{member}" for member in declared_members(part_shape(part))
+                    if not hasattr(found, member)]
     folder = template_folder(key)
     role = FIRST_GAME_PART if key == GAME_KEYS[0] else OTHER_GAME_PART
     missing += [f"{folder}/{name}" for name in (*TEMPLATE_PARTS, role) if not (folder / name).is_file()]

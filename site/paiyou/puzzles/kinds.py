@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, cast
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from engine.games import game as engine_game
 from engine.tiles import Tile, parse_tiles
 from paiyou import reasons
 from paiyou.content.model import Placeholder
+from paiyou.i18n import names
 from paiyou.puzzles.checking import read_choice, read_tiles
 from paiyou.puzzles.gettext import LazyString, lazy_pgettext
 from paiyou.puzzles.model import (
@@ -137,6 +138,50 @@ class PracticeRules(Protocol):
 
     def rules(self, kind: str, reason: str) -> tuple[str, ...]:
         """The rules a practice puzzle teaches, from its kind and the engine's reason code."""
+
+
+@dataclass(frozen=True)
+class RoomPuzzles:
+    """A ``GamePuzzles`` made of its parts: a room fills one in (``PUZZLES = RoomPuzzles(...)``)."""
+
+    key: str
+    seats: int
+    rule_prefix: str
+    rule_count: int
+    kinds: Mapping[str, type[Puzzle]]
+    ladders: Mapping[str, tuple[tuple[str, ...], ...]]
+    placeholders: Mapping[str, LessonPlaceholder]
+    seat_names: tuple[LazyString, ...]
+    practice: PracticeRules
+    order: Callable[[Sequence[Tile]], tuple[Tile, ...]]  # the game's display order
+    notation: Callable[[str], str]                      # the game's canonical notation
+
+    def sort(self, tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+        return self.order(tiles)
+
+    def canonical(self, notation: str) -> str:
+        return self.notation(notation)
+
+
+def allowed_placeholder(kind: str, allowed: Collection[str], about: str) -> Placeholder:
+    """A lessons' placeholder whose argument is one of ``allowed``, described as ``about`` (its
+    ``{}``: the argument)."""
+    return Placeholder(lambda arg: "" if arg in allowed else f"unknown {kind} {arg!r}",
+                       lambda arg: about.format(arg))
+
+
+def named_placeholder(kind: str, words: Mapping[str, object], about: str,
+                      allowed: Collection[str] | None = None) -> LessonPlaceholder:
+    """A placeholder drawn as the name ``words`` gives its argument (escaped), checked against
+    ``allowed`` (``words``' keys when not given)."""
+    return LessonPlaceholder(allowed_placeholder(kind, frozenset(words if allowed is None else allowed), about),
+                             lambda arg: escape(str(words[arg])))
+
+
+def tile_placeholder(game: str, kind: str, allowed: Collection[str], about: str) -> LessonPlaceholder:
+    """A placeholder naming a tile with the glossary's name in ``game``."""
+    return LessonPlaceholder(allowed_placeholder(kind, frozenset(allowed), about),
+                             lambda arg: Markup('<span class="tile-name">%s</span>') % str(names.tile_name(arg, game)))
 
 
 @cache

@@ -15,7 +15,7 @@ from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
 from paiyou.tables.game import Game, match_of
 from paiyou.tables.log import Event
-from paiyou.tables.presenter import Reveals, table_of
+from paiyou.tables.presenter import HandTile, Reveals, table_of
 
 MAX_REVEAL = 12  # the CSS classes reveal-1 .. reveal-12 (moves that land together, in order)
 
@@ -29,12 +29,12 @@ def playable_keys(view: SeatView) -> set[str]:
     return {t.key for a in view.legal_actions() if a.face_up for t in a.tiles}
 
 
-def checkable(playable: set[str], selected: Sequence[str]) -> Callable[[Tile], dict[str, Any]]:
+def checkable(playable: set[str], selected: Sequence[str]) -> Callable[[Tile], HandTile]:
     """A hand tile as a checkbox (value = tile key), each copy its own; ``selected`` keys (a
     refused selection) come back checked."""
     still = Counter(selected)
 
-    def item(t: Tile) -> dict[str, Any]:
+    def item(t: Tile) -> HandTile:
         checked = still[t.key] > 0
         still[t.key] -= 1
         return {"key": t.key, "playable": t.key in playable, "checked": checked}

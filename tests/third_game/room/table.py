@@ -5,7 +5,8 @@ from collections.abc import Sequence
 
 from flask_babel import pgettext
 
-from paiyou.tables.presenter import Model, Reveals, Table
+from paiyou.tables import presenter
+from paiyou.tables.presenter import Reveals, Table
 from paiyou.tables.table import checkable, keys, playable_keys
 from tests.third_game.game import SeatView
 
@@ -16,21 +17,21 @@ class HighCardTable:
     def seat_names(self) -> tuple[str, ...]:
         return (pgettext("play seat", "You"), pgettext("play seat", "North"))
 
-    def view_json(self, view: SeatView) -> Model:
+    def view_json(self, view: SeatView) -> dict[str, object]:
         return view.as_dict()
 
-    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[Model]:
+    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[presenter.HandGroup]:
         item = checkable(playable_keys(view), selected)
         return [{"family": None, "tiles": [item(t) for t in view.hand]}]
 
-    def legal_choices(self, view: SeatView) -> Model:
+    def legal_choices(self, view: SeatView) -> presenter.Choices:
         plays = [a.notation for a in view.legal_actions()]
         return {"plays": [{"class": None, "plays": plays}] if plays else [], "count": len(plays),
                 "can_pass": False, "discard": 0}
 
     def seats_model(self, view: SeatView, names: Sequence[str], agents: Sequence[str],
-                    order: Reveals) -> list[Model]:
-        plays: dict[int, list[Model]] = {}
+                    order: Reveals) -> list[presenter.Seat]:
+        plays: dict[int, list[presenter.SeatPlay]] = {}
         for i, (seat, action) in enumerate(view.trick):
             plays.setdefault(seat, []).append({
                 "tiles": keys(action.tiles), "pass": False, "lead": i == 0, "high": False,
@@ -45,7 +46,7 @@ class HighCardTable:
     def round_seats(self, view: SeatView) -> list[int]:
         return [seat for seat, _ in view.trick]
 
-    def current(self, view: SeatView) -> Model | None:
+    def current(self, view: SeatView) -> presenter.Current | None:
         if not view.trick:
             return None
         seat, action = view.trick[0]
@@ -54,7 +55,7 @@ class HighCardTable:
     def current_notation(self, view: SeatView) -> str | None:
         return view.trick[0][1].notation if view.trick else None
 
-    def result(self, view: SeatView, names: Sequence[str]) -> Model | None:
+    def result(self, view: SeatView, names: Sequence[str]) -> dict[str, object] | None:
         outcome = view.outcome()
         if outcome is None:
             return None
@@ -62,7 +63,11 @@ class HighCardTable:
                 "human_won": view.seat in outcome.first,
                 "rows": [{"name": names[s], "score": score} for s, score in enumerate(outcome.scores)]}
 
-    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[presenter.RoundPlay]:
+        return [{"seat": s, "name": names[s], "tiles": keys(act.tiles), "pass": False, "face_up": True,
+                 "count": 1} for s, act in view.trick]
+
+    def last_round(self, view: SeatView, names: Sequence[str]) -> presenter.LastRound | None:
         if not view.tricks:
             return None
         (a, x), (b, y) = view.tricks[-1]
@@ -87,4 +92,4 @@ class HighCardTable:
         return f"trick {number}" if action is None else f"trick {number}, action {action}"
 
 
-TABLE: Table = HighCardTable()
+TABLE: Table[SeatView] = HighCardTable()

@@ -9,26 +9,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markupsafe import Markup, escape
-
 from engine import chuo_pai as cp
 from engine.chuo_pai import families as cpf
 from engine.tiles import TILE_BY_KEY, Tile, parse_tiles
 from paiyou import reasons
-from paiyou.content.model import Placeholder
 from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES, SPECIAL_TYPE_NAMES
 from paiyou.i18n import names, numerals
 from paiyou.i18n.controls import control
 from paiyou.puzzles.checking import read_choice, read_number, read_seat, read_tiles
-from paiyou.puzzles.gettext import LazyString, lazy_pgettext, npgettext, pgettext
+from paiyou.puzzles.gettext import lazy_pgettext, npgettext, pgettext
 from paiyou.puzzles.kinds import (
     BeatOrPassPuzzle,
     JudgePuzzle,
-    LessonPlaceholder,
     PlayLike,
+    RoomPuzzles,
     expected_plays,
+    named_placeholder,
     seat_name,
     tile_keys,
+    tile_placeholder,
 )
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
@@ -489,62 +488,18 @@ class Practice:
 
 # -- the lessons' placeholders -----------------------------------------------------------------
 
-def _allowed(kind: str, allowed: frozenset[str] | Mapping[str, object] | tuple[str, ...],
-             about: str) -> Placeholder:
-    return Placeholder(lambda arg: "" if arg in allowed else f"unknown {kind} {arg!r}",
-                       lambda arg: about.format(arg))
-
-
-def _tile_html(arg: str) -> Markup:
-    return Markup('<span class="tile-name">%s</span>') % str(names.tile_name(arg, KEY))
-
-
 PLACEHOLDERS = {
-    "cp": LessonPlaceholder(
-        _allowed("cp", frozenset(TILE_BY_KEY), "the glossary's Chuo Pai name of the card {}"), _tile_html),
-    "family": LessonPlaceholder(
-        _allowed("family", frozenset((*cpf.FAMILIES, cpf.SPECIAL)),
-                 "the glossary's name of the Chuo Pai family {}"),
-        lambda arg: escape(str(FAMILY_NAMES[arg]))),
-    "special": LessonPlaceholder(
-        _allowed("special", frozenset(cpf.SPECIAL_TYPES),
-                 "the glossary's name of the special combination {}"),
-        lambda arg: escape(str(SPECIAL_TYPE_NAMES[arg]))),
+    "cp": tile_placeholder(KEY, "cp", TILE_BY_KEY, "the glossary's Chuo Pai name of the card {}"),
+    "family": named_placeholder("family", FAMILY_NAMES, "the glossary's name of the Chuo Pai family {}",
+                                allowed=(*cpf.FAMILIES, cpf.SPECIAL)),
+    "special": named_placeholder("special", SPECIAL_TYPE_NAMES,
+                                 "the glossary's name of the special combination {}", allowed=cpf.SPECIAL_TYPES),
 }
 
 
-@dataclass(frozen=True)
-class ChuoPaiPuzzles:
-    key: str = KEY
-    seats: int = cp.SEATS
-    rule_prefix: str = "CP"
-    rule_count: int = 20
-
-    @property
-    def kinds(self) -> Mapping[str, type[Puzzle]]:
-        return {JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, BONUS: Bonus, ROUND: Round}
-
-    @property
-    def ladders(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
-        return dict(cpf.LADDERS)
-
-    @property
-    def placeholders(self) -> Mapping[str, LessonPlaceholder]:
-        return PLACEHOLDERS
-
-    @property
-    def seat_names(self) -> tuple[LazyString, ...]:
-        return SEAT_NAMES
-
-    @property
-    def practice(self) -> Practice:
-        return Practice()
-
-    def sort(self, tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-        return sort(tiles)
-
-    def canonical(self, notation: str) -> str:
-        return canonical(notation)
-
-
-PUZZLES = ChuoPaiPuzzles()
+PUZZLES = RoomPuzzles(
+    key=KEY, seats=cp.SEATS, rule_prefix="CP", rule_count=20,
+    kinds={JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, BONUS: Bonus, ROUND: Round},
+    ladders=dict(cpf.LADDERS), placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(),
+    order=sort, notation=canonical,
+)

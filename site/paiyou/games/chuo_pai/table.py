@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict
 
 from flask_babel import pgettext
 
@@ -10,8 +11,32 @@ from engine.chuo_pai.families import FAMILIES, FAMILY_OF, SPECIAL, display_key
 from engine.chuo_pai.view import round_dict
 from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES
 from paiyou.i18n.numerals import num
-from paiyou.tables.presenter import Model, Reveals, Table
+from paiyou.tables import presenter
 from paiyou.tables.table import checkable, keys, playable_keys
+
+
+class ChuoPaiViewJson(presenter.ViewJson):
+    first_leader: int
+    current: CurrentJson | None
+    round: dict[str, object] | None
+    rounds: list[dict[str, object]]
+    bonus: list[list[str]]
+    piles: list[int]
+    winners: list[int] | None
+
+
+CurrentJson = TypedDict("CurrentJson", {"player": int | None, "tiles": list[str], "class": str,
+                                        "kind": str})
+
+
+class ChuoPaiRow(presenter.ResultRow):
+    left: int
+    bonus: int
+
+
+class ChuoPaiResult(presenter.Result):
+    top: int
+    winner_names: list[str]
 
 
 class ChuoPaiTable:
@@ -22,7 +47,7 @@ class ChuoPaiTable:
         return (pgettext("play seat", "You"), pgettext("play seat", "West"),
                 pgettext("play seat", "East"))
 
-    def view_json(self, view: SeatView) -> Model:
+    def view_json(self, view: SeatView) -> ChuoPaiViewJson:
         return {
             "seat": view.seat, "hand": keys(view.hand), "hand_sizes": list(view.hand_sizes),
             "to_act": view.to_act, "your_turn": view.my_turn, "is_over": view.is_over,
@@ -37,23 +62,23 @@ class ChuoPaiTable:
         }
 
     @staticmethod
-    def _current_json(view: SeatView) -> Model | None:
+    def _current_json(view: SeatView) -> CurrentJson | None:
         if view.current is None:
             return None
         return {"player": view.owner, "tiles": keys(view.current.tiles), "class": view.current.cls,
                 "kind": view.current.kind}
 
-    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[Model]:
+    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[presenter.HandGroup]:
         """Grouped by family, strongest first (CP-7)."""
         item = checkable(playable_keys(view), selected)
-        groups = []
+        groups: list[presenter.HandGroup] = []
         for family in FAMILIES:
             members = sorted((t for t in view.hand if FAMILY_OF[t] == family), key=display_key)
             if members:
                 groups.append({"family": family, "tiles": [item(t) for t in members]})
         return groups
 
-    def legal_choices(self, view: SeatView) -> Model:
+    def legal_choices(self, view: SeatView) -> presenter.Choices:
         legal = view.legal_actions()
         plays = [a for a in legal if a.tiles]
         can_pass = any(not a.tiles for a in legal)
@@ -67,8 +92,8 @@ class ChuoPaiTable:
         }
 
     def seats_model(self, view: SeatView, names: Sequence[str], agents: Sequence[str],
-                    order: Reveals) -> list[Model]:
-        plays: dict[int, list[Model]] = {}
+                    order: presenter.Reveals) -> list[presenter.Seat]:
+        plays: dict[int, list[presenter.SeatPlay]] = {}
         if view.round is not None:
             for i, (seat, play) in enumerate(view.round.actions):
                 tiles = keys(play.tiles)
@@ -87,13 +112,13 @@ class ChuoPaiTable:
             "winner": view.is_over and s in view.winners,
         } for s in range(len(view.hand_sizes))]
 
-    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[Model]:
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[presenter.RoundPlay]:
         if view.round is None:
             return []
         return [{"seat": seat, "name": names[seat], "tiles": keys(play.tiles), "pass": not play.tiles,
                  "face_up": True, "count": len(play.tiles)} for seat, play in view.round.actions]
 
-    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+    def last_round(self, view: SeatView, names: Sequence[str]) -> presenter.LastRound | None:
         if not view.rounds:
             return None
         finished = view.rounds[-1]
@@ -105,7 +130,7 @@ class ChuoPaiTable:
     def round_seats(self, view: SeatView) -> list[int]:
         return [seat for seat, _ in view.round.actions] if view.round is not None else []
 
-    def current(self, view: SeatView) -> Model | None:
+    def current(self, view: SeatView) -> presenter.Current | None:
         if view.current is None:
             return None
         return {"seat": view.owner, "tiles": keys(view.current.tiles), "class": view.current.cls,
@@ -114,12 +139,12 @@ class ChuoPaiTable:
     def current_notation(self, view: SeatView) -> str | None:
         return view.current.notation if view.current is not None else None
 
-    def result(self, view: SeatView, names: Sequence[str]) -> Model | None:
+    def result(self, view: SeatView, names: Sequence[str]) -> ChuoPaiResult | None:
         outcome = view.outcome()
         if outcome is None:
             return None
         first = list(outcome.first)
-        rows = [{"seat": s, "name": names[s], "score": score, "left": view.hand_sizes[s],
+        rows: list[ChuoPaiRow] = [{"seat": s, "name": names[s], "score": score, "left": view.hand_sizes[s],
                  "bonus": len(view.bonus[s]), "winner": s in first}
                 for s, score in enumerate(outcome.scores)]
         return {"winners": first, "top": max(outcome.scores), "rows": rows,
@@ -147,4 +172,4 @@ class ChuoPaiTable:
         return str(pgettext("play", "round %(round)s, action %(action)s", round=num(number),
                             action=num(action)))
 
-TABLE: Table = ChuoPaiTable()
+TABLE: presenter.Table[SeatView] = ChuoPaiTable()

@@ -9,8 +9,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markupsafe import Markup, escape
-
 from engine import tien_gow as tg
 from engine.tien_gow import ladders as tgl
 from engine.tien_gow import settlement as tgsettle
@@ -22,19 +20,20 @@ from engine.tien_gow.sets import why_not_beating as tg_why_not_beating
 from engine.tien_gow.table import others
 from engine.tiles import TILE_BY_KEY, Tile, parse_tiles
 from paiyou import reasons
-from paiyou.content.model import Placeholder
 from paiyou.games.tien_gow.reasons import set_kind_phrase
 from paiyou.games.tien_gow.vocabulary import MIXED_TYPE_NAMES, SET_KIND_NAMES, SUIT_NAMES
 from paiyou.i18n import names, numerals
 from paiyou.puzzles.checking import read_choice, read_number, read_payments, read_seat
-from paiyou.puzzles.gettext import LazyString, lazy_pgettext, npgettext, pgettext
+from paiyou.puzzles.gettext import lazy_pgettext, npgettext, pgettext
 from paiyou.puzzles.kinds import (
     BeatOrPassPuzzle,
     JudgePuzzle,
-    LessonPlaceholder,
     PlayLike,
+    RoomPuzzles,
+    named_placeholder,
     seat_name,
     tile_keys,
+    tile_placeholder,
 )
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
@@ -553,63 +552,19 @@ class Practice:
 
 # -- the lessons' placeholders -----------------------------------------------------------------
 
-def _allowed(kind: str, allowed: frozenset[str], about: str) -> Placeholder:
-    return Placeholder(lambda arg: "" if arg in allowed else f"unknown {kind} {arg!r}",
-                       lambda arg: about.format(arg))
-
-
-def _tile_html(arg: str) -> Markup:
-    return Markup('<span class="tile-name">%s</span>') % str(names.tile_name(arg, KEY))
-
-
 PLACEHOLDERS = {
-    "tg": LessonPlaceholder(
-        _allowed("tg", frozenset(TILE_BY_KEY), "the glossary's Tien Gow name of the tile {}"), _tile_html),
-    "mixed": LessonPlaceholder(
-        _allowed("mixed", frozenset(name for name, _head, _total in MIXED_TYPES),
-                 "the glossary's name of the mixed set {}"),
-        lambda arg: escape(str(MIXED_TYPE_NAMES[arg]))),
-    "set": LessonPlaceholder(
-        _allowed("set", frozenset(SET_KIND_NAMES), "the glossary's name of the set kind {}"),
-        lambda arg: escape(str(SET_KIND_NAMES[arg]))),
-    "suit": LessonPlaceholder(
-        _allowed("suit", frozenset((tgl.CIVIL, tgl.MILITARY)), "the glossary's name of the suit {}"),
-        lambda arg: escape(str(SUIT_NAMES[arg]))),
+    "tg": tile_placeholder(KEY, "tg", TILE_BY_KEY, "the glossary's Tien Gow name of the tile {}"),
+    "mixed": named_placeholder("mixed", MIXED_TYPE_NAMES, "the glossary's name of the mixed set {}",
+                               allowed=[name for name, _head, _total in MIXED_TYPES]),
+    "set": named_placeholder("set", SET_KIND_NAMES, "the glossary's name of the set kind {}"),
+    "suit": named_placeholder("suit", SUIT_NAMES, "the glossary's name of the suit {}",
+                              allowed=(tgl.CIVIL, tgl.MILITARY)),
 }
 
 
-@dataclass(frozen=True)
-class TienGowPuzzles:
-    key: str = KEY
-    seats: int = tg.SEATS
-    rule_prefix: str = "TG"
-    rule_count: int = 20
-
-    @property
-    def kinds(self) -> Mapping[str, type[Puzzle]]:
-        return {JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, TRICK: Trick, SETTLEMENT: Settlement}
-
-    @property
-    def ladders(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
-        return {tgl.CIVIL: tuple((key,) for key in tgl.CIVIL_LADDER), tgl.MILITARY: tgl.MILITARY_LADDER}
-
-    @property
-    def placeholders(self) -> Mapping[str, LessonPlaceholder]:
-        return PLACEHOLDERS
-
-    @property
-    def seat_names(self) -> tuple[LazyString, ...]:
-        return SEAT_NAMES
-
-    @property
-    def practice(self) -> Practice:
-        return Practice()
-
-    def sort(self, tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-        return sort(tiles)
-
-    def canonical(self, notation: str) -> str:
-        return canonical(notation)
-
-
-PUZZLES = TienGowPuzzles()
+PUZZLES = RoomPuzzles(
+    key=KEY, seats=tg.SEATS, rule_prefix="TG", rule_count=20,
+    kinds={JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, TRICK: Trick, SETTLEMENT: Settlement},
+    ladders={tgl.CIVIL: tuple((key,) for key in tgl.CIVIL_LADDER), tgl.MILITARY: tgl.MILITARY_LADDER},
+    placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(), order=sort, notation=canonical,
+)

@@ -3,15 +3,58 @@ discards shown to others as a count only (TG-6), and the settlement (TG-13 … T
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict
 
 from flask_babel import pgettext
 
-from engine.tien_gow import SeatView, classify, is_immediate, settlement_working
+from engine.tien_gow import Payment, SeatView, classify, is_immediate, settlement_working
 from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
+from engine.tien_gow.view import SeenTrick
 from paiyou.games.tien_gow.vocabulary import SUIT_NAMES
 from paiyou.i18n.numerals import num
-from paiyou.tables.presenter import Model, Reveals, Table
+from paiyou.tables import presenter
 from paiyou.tables.table import checkable, keys, playable_keys
+
+
+class TienGowViewJson(presenter.ViewJson):
+    banker: int
+    pillars: list[int]
+    trick: dict[str, object]
+    tricks: list[dict[str, object]]
+    payments: list[dict[str, object]]
+    high: HighJson | None
+    winner: int | None
+    net: list[int] | None
+
+
+class HighJson(TypedDict):
+    player: int
+    tiles: list[str]
+
+
+class TienGowRow(presenter.ResultRow):
+    net: int
+    banker: bool
+
+
+class WorkingLine(TypedDict):
+    """One line of the final settlement (``settlement_working``)."""
+
+    name: str
+    pillars: int
+    base: int
+    banker: int  # the banker's factor: 2 when the banker pays or is paid, else 1
+    multiplier: int
+    amount: int
+
+
+class TienGowResult(presenter.Result):
+    immediate: list[Payment]
+    final: list[Payment]
+    net: int
+    next_banker: int | None
+    working: list[WorkingLine]
+    last: SeenTrick
 
 
 class TienGowTable:
@@ -22,30 +65,33 @@ class TienGowTable:
         return (pgettext("play seat", "You"), pgettext("play seat", "East"),
                 pgettext("play seat", "North"), pgettext("play seat", "West"))
 
-    def view_json(self, view: SeatView) -> Model:
-        data = view.as_dict()
+    def view_json(self, view: SeatView) -> TienGowViewJson:
+        """The engine's view (``SeatView.as_dict``, its keys first) and what the table adds."""
         high = view.high
         outcome = view.outcome()
-        data.update({
+        return {
+            "seat": view.seat, "banker": view.banker, "to_act": view.to_act, "hand": keys(view.hand),
+            "hand_sizes": list(view.hand_sizes), "pillars": list(view.pillars),
+            "trick": view.trick.as_dict(), "tricks": [t.as_dict() for t in view.tricks],
+            "payments": [p.as_dict() for p in view.payments],
             "your_turn": view.my_turn, "is_over": view.is_over, "leader": view.trick.leader,
             "legal_actions": [a.as_dict() for a in view.legal_actions()],
             "high": None if high is None else {"player": high.player, "tiles": keys(high.tiles)},
             "winner": view.winner,
             "net": list(outcome.scores) if outcome is not None else None,
-        })
-        return data
+        }
 
-    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[Model]:
+    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[presenter.HandGroup]:
         """Civil tiles, then military ones (TG-1, the engine's ladders), each in canonical order."""
         item = checkable(playable_keys(view), selected)
-        groups = []
+        groups: list[presenter.HandGroup] = []
         for suit in (CIVIL, MILITARY):
             tiles = [item(t) for t in view.hand if SUIT[t] == suit]
             if tiles:
                 groups.append({"family": None, "label": str(SUIT_NAMES[suit]), "tiles": tiles})
         return groups
 
-    def legal_choices(self, view: SeatView) -> Model:
+    def legal_choices(self, view: SeatView) -> presenter.Choices:
         legal = view.legal_actions()
         ups = [a for a in legal if a.face_up]
         downs = [a for a in legal if not a.face_up]
@@ -54,9 +100,9 @@ class TienGowTable:
                 "count": len(ups), "can_pass": False, "discard": discard}
 
     def seats_model(self, view: SeatView, names: Sequence[str], agents: Sequence[str],
-                    order: Reveals) -> list[Model]:
+                    order: presenter.Reveals) -> list[presenter.Seat]:
         high = view.high
-        plays: dict[int, list[Model]] = {}
+        plays: dict[int, list[presenter.SeatPlay]] = {}
         for i, play in enumerate(view.trick.plays):
             plays.setdefault(play.player, []).append({
                 "tiles": keys(play.tiles),  # empty for another seat's face-down play
@@ -72,12 +118,12 @@ class TienGowTable:
             "banker": view.banker == s, "plays": plays.get(s, []), "winner": view.winner == s,
         } for s in range(len(view.hand_sizes))]
 
-    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[Model]:
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[presenter.RoundPlay]:
         return [{"seat": play.player, "name": names[play.player],
                  "tiles": keys(play.tiles),  # empty for another seat's face-down play
                  "pass": False, "face_up": play.face_up, "count": play.count} for play in view.trick.plays]
 
-    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+    def last_round(self, view: SeatView, names: Sequence[str]) -> presenter.LastRound | None:
         if not view.tricks:
             return None
         finished = view.tricks[-1]
@@ -89,7 +135,7 @@ class TienGowTable:
     def round_seats(self, view: SeatView) -> list[int]:
         return [p.player for p in view.trick.plays]
 
-    def current(self, view: SeatView) -> Model | None:
+    def current(self, view: SeatView) -> presenter.Current | None:
         high = view.high
         return None if high is None else {"seat": high.player, "tiles": keys(high.tiles)}
 
@@ -97,13 +143,13 @@ class TienGowTable:
         high = view.high
         return " ".join(keys(high.tiles)) if high is not None else None
 
-    def result(self, view: SeatView, names: Sequence[str]) -> Model | None:
+    def result(self, view: SeatView, names: Sequence[str]) -> TienGowResult | None:
         outcome = view.outcome()
         if outcome is None:
             return None
         winner = outcome.first[0]
         totals = outcome.scores
-        rows = [{"seat": s, "name": names[s], "score": view.pillars[s], "net": totals[s],
+        rows: list[TienGowRow] = [{"seat": s, "name": names[s], "score": view.pillars[s], "net": totals[s],
                  "banker": view.banker == s, "winner": winner == s} for s in range(len(totals))]
         return {"winners": [winner], "rows": rows,
                 "immediate": [p for p in outcome.ledger if is_immediate(p)],
@@ -113,7 +159,7 @@ class TienGowTable:
                 "working": self._working(view, winner, names),
                 "last": view.tricks[-1]}
 
-    def _working(self, view: SeatView, winner: int, names: Sequence[str]) -> list[Model]:
+    def _working(self, view: SeatView, winner: int, names: Sequence[str]) -> list[WorkingLine]:
         """The final settlement line by line (the engine's ``settlement_working``), from the
         last trick's winning set, which lies face up."""
         last = view.tricks[-1] if view.tricks else None
@@ -150,4 +196,4 @@ class TienGowTable:
         return str(pgettext("play", "trick %(trick)s, action %(action)s", trick=num(number),
                             action=num(action)))
 
-TABLE: Table = TienGowTable()
+TABLE: presenter.Table[SeatView] = TienGowTable()
