@@ -1,0 +1,126 @@
+"""High Card's puzzles (``paiyou.puzzles.kinds.GamePuzzles``): the two kinds every game has."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from flask_babel import lazy_pgettext, pgettext
+
+from engine import high_card as hc
+from engine.tiles import ALL_TILES, Tile, parse_tiles
+from paiyou.games.high_card.vocabulary import LADDER
+from paiyou.i18n.numerals import num
+from paiyou.puzzles.kinds import BeatOrPassPuzzle, JudgePuzzle, LessonPlaceholder, PlayLike, tile_keys
+from paiyou.puzzles.model import BEAT_OR_PASS, JUDGE, PASS, Answer, Puzzle, Solution, Verdict
+
+KEY = hc.KEY
+
+
+def sort(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=hc.rank, reverse=True))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Judge(JudgePuzzle):
+    def ask(self) -> str:
+        return pgettext("puzzle prompt", "Does the proposed play beat the current highest play?")
+
+    def nudge(self) -> str:
+        return pgettext("puzzle hint", "Add up the pips of each tile.")
+
+    def beaters(self) -> list[str] | None:
+        if self.current is None:
+            return None
+        current = parse_tiles(self.current)[0]
+        return [t.key for t in sort(ALL_TILES) if hc.rank(t) > hc.rank(current)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BeatOrPass(BeatOrPassPuzzle):
+    def solve(self) -> Solution:
+        current = parse_tiles(self.current)[0]
+        return Solution(tuple(t.key for t in self.hand_tiles() if hc.rank(t) > hc.rank(current)) or (PASS,),
+                        "ok")
+
+    def check(self, answer: Answer) -> Verdict:
+        return Verdict(answer.notation in self.solution.answers, "ok")
+
+    def ask(self) -> str:
+        return pgettext("puzzle prompt", "Beat the current play with a higher tile, or pass if you cannot.")
+
+    def nudge(self) -> str:
+        return pgettext("puzzle hint", "Add up the pips of each tile.")
+
+    def explanation(self, answer: Answer, verdict: Verdict) -> str:
+        return ""
+
+
+class Practice:
+    def hand_size(self, level: str) -> int:
+        return hc.HAND
+
+    def level_description(self, level: str) -> str:
+        return pgettext("difficulty", "Single tiles from a hand of %(count)s.", count=num(hc.HAND))
+
+    def hands(self, seed: int) -> list[tuple[Tile, ...]]:
+        return [tuple(h) for h in hc.new_deal(seed).dealt]
+
+    def leads(self, hand: tuple[Tile, ...], max_size: int) -> list[PlayLike]:
+        return [hc.Action(t) for t in hand]  # type: ignore[misc]
+
+    def is_play(self, tiles: tuple[Tile, ...]) -> bool:
+        return len(tiles) == 1
+
+    def beats(self, current: PlayLike, play: PlayLike) -> bool:
+        return hc.judge(current.notation, play.notation).beats
+
+    def why_not(self, current: PlayLike, play: PlayLike) -> str:
+        return hc.judge(current.notation, play.notation).reason
+
+    def special_position(self, level: str, rng: random.Random, currents: list[PlayLike],
+                         hand: list[Tile]) -> BeatOrPassPuzzle | None:
+        return None
+
+    def beat_or_pass(self, rng: random.Random, current: PlayLike, hand: list[Tile]) -> BeatOrPassPuzzle:
+        return BeatOrPass(game=KEY, id="", rules=(), current=current.notation, hand=tile_keys(sort(hand)))
+
+    def rules(self, kind: str, reason: str) -> tuple[str, ...]:
+        return ("HC-1",)
+
+
+@dataclass(frozen=True)
+class HighCardPuzzles:
+    key: str = KEY
+    seats: int = hc.SEATS
+    rule_prefix: str = "HC"
+    rule_count: int = 2
+
+    @property
+    def kinds(self) -> Mapping[str, type[Puzzle]]:
+        return {JUDGE: Judge, BEAT_OR_PASS: BeatOrPass}
+
+    @property
+    def ladders(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
+        return {"all": tuple(rung for rung in LADDER if rung)}
+
+    @property
+    def placeholders(self) -> Mapping[str, LessonPlaceholder]:
+        return {}
+
+    @property
+    def seat_names(self) -> tuple[object, ...]:
+        return (lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo"))
+
+    @property
+    def practice(self) -> Practice:
+        return Practice()
+
+    def sort(self, tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+        return sort(tiles)
+
+    def canonical(self, notation: str) -> str:
+        return tile_keys(sort(parse_tiles(notation, allow_empty=True)))
+
+
+PUZZLES = HighCardPuzzles()

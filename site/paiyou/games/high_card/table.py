@@ -1,0 +1,97 @@
+"""High Card's table (``paiyou.tables.presenter.Table``): two seats, the hand by rank, tricks won."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask_babel import pgettext
+
+from engine.high_card import SeatView, rank
+from paiyou.i18n.numerals import num
+from paiyou.tables.presenter import Model, Reveals, Table
+from paiyou.tables.table import checkable, keys, playable_keys
+
+
+class HighCardTable:
+    positions: tuple[str, ...] = ("bottom", "top")
+
+    def seat_names(self) -> tuple[str, ...]:
+        return (pgettext("play seat", "You"), pgettext("play seat", "North"))
+
+    def view_json(self, view: SeatView) -> Model:
+        return view.as_dict()
+
+    def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[Model]:
+        item = checkable(playable_keys(view), selected)
+        return [{"family": None, "tiles": [item(t) for t in view.hand]}]
+
+    def legal_choices(self, view: SeatView) -> Model:
+        plays = [a.notation for a in view.legal_actions()]
+        return {"plays": [{"class": None, "plays": plays}] if plays else [], "count": len(plays),
+                "can_pass": False, "discard": 0}
+
+    def seats_model(self, view: SeatView, names: Sequence[str], agents: Sequence[str],
+                    order: Reveals) -> list[Model]:
+        plays: dict[int, list[Model]] = {}
+        for i, (seat, action) in enumerate(view.trick):
+            plays.setdefault(seat, []).append({
+                "tiles": keys(action.tiles), "pass": False, "lead": i == 0, "high": False,
+                "face_up": True, "count": 1, "reveal": order.get(("play", seat, i))})
+        outcome = view.outcome()
+        return [{"seat": s, "name": names[s], "position": self.positions[s], "agent": agents[s],
+                 "human": s == view.seat, "left": view.hand_sizes[s], "score": view.won[s],
+                 "to_act": view.to_act == s, "leader": view.leader == s, "banker": False,
+                 "plays": plays.get(s, []), "winner": outcome is not None and s in outcome.first}
+                for s in range(len(view.hand_sizes))]
+
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[Model]:
+        return [{"seat": seat, "name": names[seat], "tiles": keys(action.tiles), "pass": False,
+                 "face_up": True, "count": 1} for seat, action in view.trick]
+
+    def round_seats(self, view: SeatView) -> list[int]:
+        return [seat for seat, _ in view.trick]
+
+    def current(self, view: SeatView) -> Model | None:
+        if not view.trick:
+            return None
+        seat, action = view.trick[0]
+        return {"seat": seat, "tiles": keys(action.tiles)}
+
+    def current_notation(self, view: SeatView) -> str | None:
+        return view.trick[0][1].notation if view.trick else None
+
+    def result(self, view: SeatView, names: Sequence[str]) -> Model | None:
+        outcome = view.outcome()
+        if outcome is None:
+            return None
+        return {"winners": list(outcome.first), "winner_names": [names[s] for s in outcome.first],
+                "human_won": view.seat in outcome.first,
+                "rows": [{"name": names[s], "score": score} for s, score in enumerate(outcome.scores)]}
+
+    def last_round(self, view: SeatView, names: Sequence[str]) -> Model | None:
+        if not view.tricks:
+            return None
+        (a, x), (b, y) = view.tricks[-1]
+        winner = a if rank(x.tile) > rank(y.tile) else b
+        return {"winner": names[winner], "plays": [
+            {"name": names[s], "tiles": keys(act.tiles), "pass": False, "face_up": True, "count": 1}
+            for s, act in view.tricks[-1]]}
+
+    def round_number(self, view: SeatView) -> int:
+        return len(view.tricks) + (0 if view.is_over else 1)
+
+    def class_name(self, cls: str) -> str:
+        return cls
+
+    def payment_reason(self, why: str) -> str:
+        return why
+
+    def choose_first(self) -> str:
+        return pgettext("play", "Choose a tile from your hand first.")
+
+    def record_place(self, number: int, action: int | None) -> str:
+        if action is None:
+            return str(pgettext("play", "trick %(num)s", num=num(number)))
+        return str(pgettext("play", "trick %(trick)s, action %(action)s", trick=num(number), action=num(action)))
+
+
+TABLE: Table = HighCardTable()
