@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from engine.errors import IllegalAction, Path, RecordError, illegal, mismatch
 from engine.high_card.actions import action_from_tiles
-from engine.high_card.deal import Deal
-from engine.high_card.table import KEY, SEATS
+from engine.high_card.deal import Deal, next_deal
+from engine.high_card.table import DECK, HAND, KEY, SEATS
 from engine.records import Record, as_object, as_seat, as_seed, int_field, list_field, replayed, require, tiles_of
 
 FORMAT = 1
@@ -31,7 +31,13 @@ def _start(record: Record) -> Deal:
     if len(hands) != SEATS:
         raise RecordError(("hands",), "wrong-type", {"expected": "list", "length": SEATS})
     first = as_seat(require(record, "first"), SEATS, ("first",))
-    return Deal(as_seed(record.get("seed")), tuple(tiles_of(h, ("hands", i)) for i, h in enumerate(hands)), first)
+    seed = as_seed(record.get("seed"))
+    dealt = tuple(tiles_of(h, ("hands", i)) for i, h in enumerate(hands))
+    if sorted(t.key for h in dealt for t in h) != sorted(t.key for t in DECK) or {len(h) for h in dealt} != {HAND}:
+        raise RecordError(("hands",), "illegal", {"reason": "not-the-deck"})
+    if seed is not None and dealt != next_deal(seed, first).dealt:
+        raise RecordError(("hands",), "not-dealt-by-seed", {"seed": seed})
+    return Deal(seed, dealt, first)
 
 
 def _play(deal: Deal, entry: object, where: Path, last: bool, states: list[Deal]) -> Deal:
