@@ -6,6 +6,8 @@ must provide. This module imports no room and no area; every shared module finds
   found by the game's key, never imported by name.
 - ``PARTS`` and ``TEMPLATE_PARTS``: what every room declares; ``missing_parts(key)`` names what a
   room lacks, and ``create_app`` refuses to start when anything is missing.
+- ``listed_games()``: the games the shared listings show (the setting ``PAIYOU_LISTED_GAMES``);
+  a game not listed is served by its URLs alone.
 - ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package, or the
   tests' third game), with its template parts and content where it keeps them.
 
@@ -25,7 +27,8 @@ from typing import TypeVar
 from engine.games import GAME_KEYS, GAMES, game
 
 __all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
-           "room", "register_room", "ByGame", "PARTS", "TEMPLATE_PARTS", "missing_parts", "stylesheet"]
+           "room", "register_room", "listed_keys", "listed_games", "ByGame", "PARTS", "TEMPLATE_PARTS",
+           "missing_parts", "stylesheet"]
 
 SITE_DIR = Path(__file__).resolve().parent
 
@@ -97,6 +100,28 @@ def room(key: str) -> Room:
 def game_module(key: str, part: str) -> ModuleType:
     """The module ``<room package>.<part>`` (KeyError for a key the engine does not list)."""
     return importlib.import_module(f"{room(key).package}.{part}")
+
+
+def listed_keys(setting: object) -> tuple[str, ...]:
+    """The games of the setting ``PAIYOU_LISTED_GAMES`` (comma-separated keys, or a sequence of
+    them), in the engine's order: the games the shared listings show. ValueError for a key the
+    engine does not list."""
+    keys: list[object] = (list(setting.split(",")) if isinstance(setting, str)
+                          else list(setting) if isinstance(setting, list | tuple) else [])
+    wanted = {str(key).strip() for key in keys} - {""}
+    if unknown := sorted(wanted - set(GAMES)):
+        raise ValueError(f"PAIYOU_LISTED_GAMES names no game of the engine: {unknown}")
+    return tuple(key for key in GAME_KEYS if key in wanted)
+
+
+def listed_games() -> tuple[str, ...]:
+    """The games listed on the shared pages (home, navigation, sitemap, glossary, the lesson and
+    play indexes), as ``create_app`` read them from ``PAIYOU_LISTED_GAMES``; every game of
+    ``GAME_KEYS`` is served by its own URLs whether listed or not."""
+    from flask import current_app
+
+    listed: tuple[str, ...] = current_app.config["PAIYOU_LISTED_GAMES"]
+    return listed
 
 
 def template_folder(key: str) -> Path:

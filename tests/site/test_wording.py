@@ -22,7 +22,7 @@ TRANSLATIONS = ROOT / "translations"
 # has cards, Tien Gow tiles, in every language.
 CARD = {"en": r"\bcards?\b", "ar": "ورق|أوراق", "hi": "पत्त", "fa": "کارت", "pl": r"\bkart"}
 TILE = {"en": r"\btiles?\b", "ar": "قطع", "hi": "टाइल", "fa": "مهره", "pl": r"\bko(ś|ści)"}
-WORDS = {"chuo-pai": (CARD, TILE), "tien-gow": (TILE, CARD)}
+WORDS = {"chuo-pai": (CARD, TILE), "tien-gow": (TILE, CARD), "high-card": (TILE, CARD)}
 
 
 def level_descriptions(app: Flask, lang: str, game: str) -> list[str]:

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 from flask_babel import lazy_pgettext, pgettext
 
+from engine import high_card as hc
 from engine.tiles import ALL_TILES, Tile, parse_tiles
+from paiyou.games.high_card.vocabulary import LADDER
+from paiyou.i18n.numerals import num
 from paiyou.puzzles.kinds import BeatOrPassPuzzle, JudgePuzzle, LessonPlaceholder, PlayLike, tile_keys
 from paiyou.puzzles.model import BEAT_OR_PASS, JUDGE, PASS, Answer, Puzzle, Solution, Verdict
-from tests.third_game import game as hc
-from tests.third_game.room.vocabulary import LADDER
 
 KEY = hc.KEY
 
@@ -60,7 +61,7 @@ class Practice:
         return hc.HAND
 
     def level_description(self, level: str) -> str:
-        return f"Single tiles from a hand of {hc.HAND}."
+        return pgettext("difficulty", "Single tiles from a hand of %(count)s.", count=num(hc.HAND))
 
     def hands(self, seed: int) -> list[tuple[Tile, ...]]:
         return [tuple(h) for h in hc.new_deal(seed).dealt]

@@ -5,9 +5,10 @@ from collections.abc import Sequence
 
 from flask_babel import pgettext
 
+from engine.high_card import SeatView, rank
+from paiyou.i18n.numerals import num
 from paiyou.tables.presenter import Model, Reveals, Table
 from paiyou.tables.table import checkable, keys, playable_keys
-from tests.third_game.game import SeatView
 
 
 class HighCardTable:
@@ -42,6 +43,10 @@ class HighCardTable:
                  "plays": plays.get(s, []), "winner": outcome is not None and s in outcome.first}
                 for s in range(len(view.hand_sizes))]
 
+    def round_plays(self, view: SeatView, names: Sequence[str]) -> list[Model]:
+        return [{"seat": seat, "name": names[seat], "tiles": keys(action.tiles), "pass": False,
+                 "face_up": True, "count": 1} for seat, action in view.trick]
+
     def round_seats(self, view: SeatView) -> list[int]:
         return [seat for seat, _ in view.trick]
 
@@ -66,7 +71,7 @@ class HighCardTable:
         if not view.tricks:
             return None
         (a, x), (b, y) = view.tricks[-1]
-        winner = a if x.tile.total > y.tile.total else b
+        winner = a if rank(x.tile) > rank(y.tile) else b
         return {"winner": names[winner], "plays": [
             {"name": names[s], "tiles": keys(act.tiles), "pass": False, "face_up": True, "count": 1}
             for s, act in view.tricks[-1]]}
@@ -84,7 +89,9 @@ class HighCardTable:
         return pgettext("play", "Choose a tile from your hand first.")
 
     def record_place(self, number: int, action: int | None) -> str:
-        return f"trick {number}" if action is None else f"trick {number}, action {action}"
+        if action is None:
+            return str(pgettext("play", "trick %(num)s", num=num(number)))
+        return str(pgettext("play", "trick %(trick)s, action %(action)s", trick=num(number), action=num(action)))
 
 
 TABLE: Table = HighCardTable()
