@@ -110,9 +110,40 @@ def test_termbase_covers_the_concepts(termbase) -> None:
     assert any(c.name.startswith("cp_") for c in concepts) and any(c.name.startswith("tg_") for c in concepts)
 
 
+# The game concepts every language settles: a language added to LANGUAGE_CODES with no terms (or
+# only some) fails here instead of passing with nothing checked. Tile and card names (the entries
+# with a ``tile``) are required too.
+EVERY_LANGUAGE_SETTLES = frozenset({
+    "deal", "hand", "trick", "round", "lead", "play", "set", "pile", "pillar", "banker", "pass",
+    "face_down", "capture", "suit", "family", "civil", "military", "supreme", "strictly",
+    "immediate", "legal"})
+
+
+def unsettled(concepts: list[Concept], lang: str, tiles: set[str]) -> list[str]:
+    """The required concepts (``EVERY_LANGUAGE_SETTLES`` and every tile) with no form in ``lang``."""
+    return sorted(c.name for c in concepts
+                  if (c.name in EVERY_LANGUAGE_SETTLES or c.name in tiles) and lang not in c.forms)
+
+
+def tile_concepts() -> set[str]:
+    data = tomllib.loads(TERMBASE.read_text(encoding="utf-8"))
+    return {name for name, entry in data.items() if isinstance(entry, dict) and "tile" in entry}
+
+
+def test_a_language_with_no_terms_fails() -> None:
+    concepts, _ = load_termbase(TERMBASE.read_text(encoding="utf-8"))
+    assert EVERY_LANGUAGE_SETTLES <= {c.name for c in concepts}
+    bare = [Concept(c.name, c.english, {k: v for k, v in c.forms.items() if k != "pl"}, c.avoid)
+            for c in concepts]
+    assert set(unsettled(bare, "pl", tile_concepts())) == EVERY_LANGUAGE_SETTLES | tile_concepts()
+    assert unsettled(concepts, "pl", tile_concepts()) == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_uses_the_termbase(termbase, lang: str) -> None:
     concepts, exceptions = termbase
+    missing = unsettled(concepts, lang, tile_concepts())
+    assert not missing, f"{lang} settles no form for {len(missing)} concepts: {missing}"
     problems = term_problems(concepts, exceptions, lang, catalog_messages(lang))
     assert not problems, f"{len(problems)} messages:\n" + "\n".join(problems)
 
