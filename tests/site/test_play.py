@@ -36,7 +36,7 @@ from tests.site.play_helpers import assert_nothing_hidden, bearer, cookie_key, t
 
 GAMES = GAME_KEYS
 TRANSLATED = tuple(lang for lang in LANGUAGE_CODES if lang != DEFAULT_LANGUAGE)
-TABLE_PATH = re.compile(r"^/(\w\w)/(chuo-pai|tien-gow)/games/([A-Za-z0-9_-]{32})$")
+TABLE_PATH = re.compile(r"^/(\w\w)/(" + "|".join(map(re.escape, GAME_KEYS)) + r")/games/([A-Za-z0-9_-]{32})$")
 
 
 class Table(HTMLParser):

@@ -72,7 +72,7 @@ class HighCardTable:
             return None
         (a, x), (b, y) = view.tricks[-1]
         winner = a if rank(x.tile) > rank(y.tile) else b
-        return {"winner": names[winner], "plays": [
+        return {"winner": names[winner], "you_won": winner == view.seat, "plays": [
             {"name": names[s], "tiles": keys(act.tiles), "pass": False, "face_up": True, "count": 1}
             for s, act in view.tricks[-1]]}
 
