@@ -1,0 +1,40 @@
+"""What a game's content and computer players must satisfy, as the game declares it.
+
+Each game keeps ``content/puzzles/<key>/policy.toml`` next to its lessons; the shared tests
+(tests/content/test_puzzles.py, tests/engine/test_game_interface.py) read it instead of holding a
+table of games. A game without the file, or with a key the loader does not know, fails loudly.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+
+
+@dataclass(frozen=True)
+class Policy:
+    rule_prefix: str                 # the rules' ids: <prefix>-<n> (CP-7)
+    rule_sections: int               # the rules are <prefix>-1 .. <prefix>-<rule_sections>
+    path_covers_every_rule: bool     # the lessons name every one of them (else a subset)
+    min_lessons: int
+    min_puzzles: int
+    min_puzzles_per_lesson: int
+    puzzle_kinds: tuple[str, ...]    # kinds of puzzle the course must have
+    first_levels: tuple[str, ...]    # the first computer levels, weakest first
+
+
+def policy_path(key: str, content: Path = CONTENT) -> Path:
+    return content / "puzzles" / key / "policy.toml"
+
+
+def load_policy(key: str, content: Path = CONTENT) -> Policy:
+    """The game's declared policy; FileNotFoundError without one, ValueError on unknown or missing keys."""
+    data = tomllib.loads(policy_path(key, content).read_text(encoding="utf-8"))
+    fields = set(Policy.__dataclass_fields__)
+    if set(data) != fields:
+        raise ValueError(f"{key}/policy.toml: unknown {sorted(set(data) - fields)}, "
+                         f"missing {sorted(fields - set(data))}")
+    return Policy(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
