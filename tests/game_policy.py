@@ -2,7 +2,8 @@
 
 Each game keeps ``content/puzzles/<key>/policy.toml`` next to its lessons; the shared tests
 (tests/content/test_puzzles.py, tests/engine/test_game_interface.py) read it instead of holding a
-table of games. A game without the file, or with a key the loader does not know, fails loudly.
+table of games; a tiny game declares small numbers. A game without the file, or with a key the
+loader does not know, fails loudly.
 """
 from __future__ import annotations
 
@@ -23,7 +24,11 @@ class Policy:
     min_puzzles: int
     min_puzzles_per_lesson: int
     puzzle_kinds: tuple[str, ...]    # kinds of puzzle the course must have
-    first_levels: tuple[str, ...]    # the first computer levels, weakest first
+    levels: tuple[str, ...]          # the computer levels, weakest first
+    seats: int
+    seat_order: str                  # "clockwise" or "counter-clockwise"
+    has_face_down: bool              # a seat may play tiles face down
+    first_has_top_score: bool        # every seat placed first has the deal's highest score
 
 
 def policy_path(key: str, content: Path = CONTENT) -> Path:
