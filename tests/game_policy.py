@@ -23,6 +23,7 @@ class Policy:
     min_lessons: int
     min_puzzles: int
     min_puzzles_per_lesson: int
+    pieces: str                      # "cards" or "tiles": a hand's pieces ([words.<lang>] of terms.toml)
     puzzle_kinds: tuple[str, ...]    # kinds of puzzle the course must have
     levels: tuple[str, ...]          # the computer levels, weakest first
     seats: int

@@ -39,6 +39,7 @@ class Concept:
 def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
     data = tomllib.loads(text)
     exceptions = {(e["concept"], e["lang"], e["msgid"]) for e in data.pop("exception", [])}
+    data.pop("words", None)  # the page tests' words (language_words), not a concept
     for e in tomllib.loads(text).get("exception", []):
         assert e.get("why"), f"exception without a reason: {e}"
     concepts = []
@@ -52,6 +53,12 @@ def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
                    for lang in LANGS},
         ))
     return concepts, exceptions
+
+
+def language_words() -> dict[str, dict[str, str]]:
+    """Each language's ``[words.<lang>]`` of the termbase: the words the page tests look for."""
+    words: dict[str, dict[str, str]] = tomllib.loads(TERMBASE.read_text(encoding="utf-8"))["words"]
+    return words
 
 
 def _ids(msg: Message) -> tuple[str, ...]:
@@ -161,6 +168,13 @@ def test_every_exception_is_still_needed(termbase) -> None:
                     if term_problems([by_name[concept_name]], set(), code, [msg]):
                         needed = True
         assert needed, f"exception no longer needed: {concept_name} / {lang} / {msgid!r}"
+
+
+def test_every_language_has_its_page_words() -> None:
+    words = language_words()
+    assert set(words) == set(LANGUAGE_CODES), "translations/terms.toml: one [words.<lang>] each"
+    for lang, entry in words.items():
+        assert set(entry) == {"cards", "tiles", "automatic"} and all(entry.values()), lang
 
 
 def test_tile_names_match_the_glossary(termbase) -> None:
