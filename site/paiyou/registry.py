@@ -8,6 +8,9 @@ must provide. This module imports no room and no area; every shared module finds
   object has (found only when a room is checked); ``missing_parts(key)`` names what a room lacks,
   down to each member of each part's Protocol, and ``create_app`` refuses to start when anything
   is missing.
+- ``listed_games()``: the games the shared listings show (the setting ``PAIYOU_LISTED_GAMES``,
+  by default the games whose room package declares ``LISTED = True``); a game not listed is
+  served by its URLs alone.
 - ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package, or the
   tests' third game), with its template parts and content where it keeps them.
 
@@ -27,7 +30,8 @@ from typing import TypeVar
 from engine.games import GAME_KEYS, GAMES, game
 
 __all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
-           "room", "register_room", "ByGame", "PARTS", "PROTOCOLS", "TEMPLATE_PARTS", "declared_members",
+           "room", "register_room", "listed_keys", "listed_games", "ByGame", "PARTS", "PROTOCOLS",
+           "TEMPLATE_PARTS", "declared_members",
            "missing_parts", "stylesheet"]
 
 SITE_DIR = Path(__file__).resolve().parent
@@ -109,6 +113,42 @@ def game_module(key: str, part: str) -> ModuleType:
     return importlib.import_module(f"{room(key).package}.{part}")
 
 
+# A room's package says whether the shared listings show its game by default: ``LISTED = True``
+# (the recipe's example game says False, so it is served by its URLs alone).
+LISTED = "LISTED"
+
+
+def listed_by_room(key: str) -> bool:
+    """What the room of ``key`` declares (``<package>.LISTED``); False when it declares nothing
+    (``missing_parts`` names that)."""
+    return getattr(importlib.import_module(room(key).package), LISTED, False) is True
+
+
+def listed_keys(setting: object) -> tuple[str, ...]:
+    """The games of the setting ``PAIYOU_LISTED_GAMES`` (comma-separated keys, or a sequence of
+    them), in the engine's order: the games the shared listings show; when it is not set (None),
+    the games whose room declares ``LISTED = True``. ValueError for a key the engine does not
+    list."""
+    if setting is None:
+        return tuple(key for key in GAME_KEYS if listed_by_room(key))
+    keys: list[object] = (list(setting.split(",")) if isinstance(setting, str)
+                          else list(setting) if isinstance(setting, list | tuple) else [])
+    wanted = {str(key).strip() for key in keys} - {""}
+    if unknown := sorted(wanted - set(GAMES)):
+        raise ValueError(f"PAIYOU_LISTED_GAMES names no game of the engine: {unknown}")
+    return tuple(key for key in GAME_KEYS if key in wanted)
+
+
+def listed_games() -> tuple[str, ...]:
+    """The games listed on the shared pages (home, navigation, sitemap, glossary, the lesson and
+    play indexes), as ``create_app`` read them from ``PAIYOU_LISTED_GAMES``; every game of
+    ``GAME_KEYS`` is served by its own URLs whether listed or not."""
+    from flask import current_app
+
+    listed: tuple[str, ...] = current_app.config["PAIYOU_LISTED_GAMES"]
+    return listed
+
+
 def template_folder(key: str) -> Path:
     return room(key).templates or SITE_DIR / "templates" / "games" / key
 
@@ -154,6 +194,9 @@ def missing_parts(key: str) -> list[str]:
     module ``<package>.<part>``, its object ``<package>.<part>.<OBJECT>``, each member of the
     part's Protocol the object lacks ``<package>.<part>.<OBJECT>.<member>``, each template part."""
     missing = []
+    package = importlib.import_module(room(key).package)
+    if not isinstance(getattr(package, LISTED, None), bool):
+        missing.append(f"{room(key).package}.{LISTED}")
     for part, name in PARTS.items():
         where = f"{room(key).package}.{part}"
         try:

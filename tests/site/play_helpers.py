@@ -19,7 +19,7 @@ from paiyou.store.games import GameStore
 from paiyou.tables import service
 from paiyou.tables.game import Game
 
-CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
+CHUO_PAI, TIEN_GOW, HIGH_CARD = "chuo-pai", "tien-gow", "high-card"
 
 
 def _keys(tiles: Iterable[Any]) -> set[str]:
@@ -29,6 +29,12 @@ def _keys(tiles: Iterable[Any]) -> set[str]:
 def secret_keys(game: str, deal: Any, seat: int) -> set[str]:
     visible = _keys(deal.dealt[seat])
     hidden: set[str] = set()
+    if game == HIGH_CARD:  # every play is face up (HC-2): the other seat's unplayed tiles are secret
+        played = {action.tile.key for _, action in deal.history}
+        for s in range(len(deal.dealt)):
+            if s != seat:
+                hidden |= _keys(deal.dealt[s]) - played
+        return hidden - visible - played
     if game == CHUO_PAI:
         for s in range(len(deal.hands)):
             visible |= _keys(deal.bonus[s])
