@@ -25,7 +25,7 @@ class Action:
         return self.tile.key
 
     def as_dict(self) -> dict[str, object]:
-        return {"tiles": [self.tile.key]}
+        return {"tiles": self.notation}
 
 
 def rank(t: Tile) -> int:

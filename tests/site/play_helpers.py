@@ -15,11 +15,12 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from engine.games import GAMES
 from paiyou.store.games import GameStore
 from paiyou.tables import service
 from paiyou.tables.game import Game
 
-CHUO_PAI, TIEN_GOW, HIGH_CARD = "chuo-pai", "tien-gow", "high-card"
+CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
 
 
 def _keys(tiles: Iterable[Any]) -> set[str]:
@@ -29,12 +30,6 @@ def _keys(tiles: Iterable[Any]) -> set[str]:
 def secret_keys(game: str, deal: Any, seat: int) -> set[str]:
     visible = _keys(deal.dealt[seat])
     hidden: set[str] = set()
-    if game == HIGH_CARD:  # every play is face up (HC-2): the other seat's unplayed tiles are secret
-        played = {action.tile.key for _, action in deal.history}
-        for s in range(len(deal.dealt)):
-            if s != seat:
-                hidden |= _keys(deal.dealt[s]) - played
-        return hidden - visible - played
     if game == CHUO_PAI:
         for s in range(len(deal.hands)):
             visible |= _keys(deal.bonus[s])
@@ -44,6 +39,13 @@ def secret_keys(game: str, deal: Any, seat: int) -> set[str]:
         for rnd in rounds:
             for _, play in rnd.actions:
                 visible |= _keys(play.tiles)
+        return hidden - visible
+    if game != TIEN_GOW:  # any other game: the others' tiles in hand, less what this seat sees
+        for s in range(GAMES[game].seats):
+            if s != seat:
+                hidden |= _keys(deal.view(s).hand)
+        view = deal.view(seat)
+        visible = _keys(view.hand) | {t.key for event in view.events() for t in event.tiles}
         return hidden - visible
     for s in range(len(deal.hands)):
         if s != seat:
