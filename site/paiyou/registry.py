@@ -11,8 +11,8 @@ must provide. This module imports no room and no area; every shared module finds
 - ``listed_games()``: the games the shared listings show (the setting ``PAIYOU_LISTED_GAMES``,
   by default the games whose room package declares ``LISTED = True``); a game not listed is
   served by its URLs alone.
-- ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package, or the
-  tests' third game), with its template parts and content where it keeps them.
+- ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package),
+  with its template parts and content where it keeps them.
 
 A room of a built-in game is the package ``paiyou.games.<key with _>``, its template parts in
 ``templates/games/<key>/``, its content in the site's content folder (``rules/<key>.md``,
@@ -51,6 +51,10 @@ PROTOCOLS: dict[str, str] = {
     "puzzles": "paiyou.puzzles.kinds:GamePuzzles",
     "reasons": "paiyou.reasons:GameReasons",
     "vocabulary": "paiyou.i18n.vocabulary:Vocabulary",
+}
+# Members of a part's object that are objects of a shape of their own, checked member by member too.
+NESTED_PROTOCOLS: dict[tuple[str, str], str] = {
+    ("puzzles", "practice"): "paiyou.puzzles.kinds:PracticeRules",
 }
 
 # Each room's template parts (``games/<key>/<name>``), by the page that includes them.
@@ -167,7 +171,11 @@ def content_folder(key: str, default: str | Path) -> Path:
 
 def part_shape(part: str) -> type:
     """The Protocol (or dataclass) of a part's object (``PROTOCOLS``), imported now."""
-    module, name = PROTOCOLS[part].split(":")
+    return _shape(PROTOCOLS[part])
+
+
+def _shape(where: str) -> type:
+    module, name = where.split(":")
     shape: type = getattr(importlib.import_module(module), name)
     return shape
 
@@ -210,6 +218,11 @@ def missing_parts(key: str) -> list[str]:
         found = getattr(module, name)
         missing += [f"{where}.{name}.{member}" for member in declared_members(part_shape(part))
                     if not hasattr(found, member)]
+        for (nested_part, member), shape in NESTED_PROTOCOLS.items():
+            if nested_part == part and hasattr(found, member):
+                inner = getattr(found, member)
+                missing += [f"{where}.{name}.{member}.{m}" for m in declared_members(_shape(shape))
+                            if not hasattr(inner, m)]
     folder = template_folder(key)
     role = FIRST_GAME_PART if key == GAME_KEYS[0] else OTHER_GAME_PART
     missing += [f"{folder}/{name}" for name in (*TEMPLATE_PARTS, role) if not (folder / name).is_file()]
