@@ -6,7 +6,7 @@ agents included, with one call of ``register(spec)`` before anything reads the l
 """
 from __future__ import annotations
 
-from engine import chuo_pai, tien_gow
+from engine import chuo_pai, high_card, tien_gow
 from engine.ai import agents
 from engine.chuo_pai import selfplay as chuo_pai_selfplay
 from engine.spec import A, AnyGameSpec, D, Deal, GameSpec, V, erased
@@ -16,13 +16,15 @@ CHUO_PAI: GameSpec[chuo_pai.Action, chuo_pai.SeatView, chuo_pai.Deal] = GameSpec
     chuo_pai, agents.CHUO_PAI, chuo_pai_selfplay.random_record_line)
 TIEN_GOW: GameSpec[tien_gow.Action, tien_gow.SeatView, tien_gow.Deal] = GameSpec.of(
     tien_gow, agents.TIEN_GOW, tien_gow_selfplay.random_record_line)
+HIGH_CARD: GameSpec[high_card.Action, high_card.SeatView, high_card.Deal] = GameSpec.of(high_card, agents.HIGH_CARD)
 
 # Each game's deal is the contract's Deal of its actions and views (its actions and views are
 # checked by GameSpec's bounds): mypy proves it here.
-_DEALS: tuple[type[Deal[chuo_pai.Action, chuo_pai.SeatView]], type[Deal[tien_gow.Action, tien_gow.SeatView]]] = (
-    chuo_pai.Deal, tien_gow.Deal)
+_DEALS: tuple[type[Deal[chuo_pai.Action, chuo_pai.SeatView]], type[Deal[tien_gow.Action, tien_gow.SeatView]],
+              type[Deal[high_card.Action, high_card.SeatView]]] = (chuo_pai.Deal, tien_gow.Deal, high_card.Deal)
 
-GAMES: dict[str, AnyGameSpec] = {CHUO_PAI.key: erased(CHUO_PAI), TIEN_GOW.key: erased(TIEN_GOW)}
+GAMES: dict[str, AnyGameSpec] = {
+    CHUO_PAI.key: erased(CHUO_PAI), TIEN_GOW.key: erased(TIEN_GOW), HIGH_CARD.key: erased(HIGH_CARD)}
 GAME_KEYS: tuple[str, ...] = tuple(GAMES)
 
 

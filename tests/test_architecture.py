@@ -368,6 +368,29 @@ def test_the_app_names_each_missing_member_and_template_part(tmp_path: Path,
     assert registry.missing_parts(key) == [f"{package}.table.TABLE.round_plays", f"{folder}/play_analysis.html"]
 
 
+def test_the_app_names_a_missing_practice_member_and_listing_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The puzzles' practice rules are checked member by member (``registry.NESTED_PROTOCOLS``),
+    and a room package must say whether the listings show its game (``LISTED``)."""
+    import dataclasses
+    import importlib
+
+    from paiyou import registry
+    key = GAME_KEYS[-1]
+    package = registry.room(key).package
+    module = importlib.import_module(f"{package}.puzzles")
+    real = module.PUZZLES.practice
+
+    class Lacking:
+        def __getattr__(self, name: str) -> object:
+            if name == "hand_size":
+                raise AttributeError(name)
+            return getattr(real, name)
+
+    monkeypatch.setattr(module, "PUZZLES", dataclasses.replace(module.PUZZLES, practice=Lacking()))
+    monkeypatch.delattr(importlib.import_module(package), "LISTED")
+    assert registry.missing_parts(key) == [f"{package}.LISTED", f"{package}.puzzles.PUZZLES.practice.hand_size"]
+
+
 ROOM_PARTS = ("table", "puzzles", "reasons", "vocabulary")
 
 

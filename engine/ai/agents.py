@@ -1,4 +1,5 @@
-"""The computer players of each game by level, declared once: ``CHUO_PAI`` and ``TIEN_GOW`` (each
+"""The computer players of each game by level, declared once: ``CHUO_PAI``, ``TIEN_GOW`` and
+``HIGH_CARD`` (each
 game's ``GameSpec.levels``, ``engine.games``).
 
 An agent has a ``name`` and ``choose(view, rng) -> action`` (``engine.spec.Agent``). It reads only
@@ -12,11 +13,14 @@ from __future__ import annotations
 import random
 
 from engine.ai.chuo_pai import GreedyChuoPai, StandardChuoPai
+from engine.ai.high_card import ExactHighCard, HighestAgent
 from engine.ai.strong_chuo_pai import StrongChuoPai
 from engine.ai.strong_tien_gow import StrongTienGow
 from engine.ai.tien_gow import GreedyTienGow, StandardTienGow
 from engine.chuo_pai.actions import Action as ChuoPaiAction
 from engine.chuo_pai.view import SeatView as ChuoPaiView
+from engine.high_card.actions import Action as HighCardAction
+from engine.high_card.view import SeatView as HighCardView
 from engine.spec import A, Level, SeatView
 from engine.tien_gow.actions import Action as TienGowAction
 from engine.tien_gow.view import SeatView as TienGowView
@@ -39,4 +43,7 @@ CHUO_PAI: tuple[Level[ChuoPaiView, ChuoPaiAction], ...] = (
 TIEN_GOW: tuple[Level[TienGowView, TienGowAction], ...] = (
     Level("random", RandomAgent), Level("greedy", GreedyTienGow),
     Level.estimating("standard", StandardTienGow), Level.estimating("strong", StrongTienGow),
+)
+HIGH_CARD: tuple[Level[HighCardView, HighCardAction], ...] = (
+    Level("random", RandomAgent), Level("highest", HighestAgent), Level.estimating("exact", ExactHighCard),
 )

@@ -51,7 +51,7 @@ def tampered(record: dict[str, Any]) -> list[tuple[str, str]]:
 
 def command_line(rec: Recorder) -> None:
     for game in GAMES:
-        lines = [json.dumps(q) for q in JUDGE_QUERIES[game]]
+        lines = [json.dumps(q) for q in JUDGE_QUERIES.get(game, ())]
         lines += ["not json", "[1]", '{"current": "6-6"}', '{"play": 66}', '{"play": "6-6", "current": 5}',
                   "", '{"play": "6-6", "current": null, "extra": 1}']
         engine(rec, f"cli/judge/{game}", ["judge", "--game", game], "\n".join(lines) + "\n")

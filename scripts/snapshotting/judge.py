@@ -33,7 +33,7 @@ def judge_api(rec: Recorder, app: Flask) -> None:
     client = app.test_client(use_cookies=False)
     url = "/api/v1/judge"
     for game in GAMES:
-        for i, query in enumerate(JUDGE_QUERIES[game], start=1):
+        for i, query in enumerate(JUDGE_QUERIES.get(game, ()), start=1):
             for lang in LANGS:
                 rec.exchange(client, "POST", url, f"judge/{game}/{i:02d}-{lang}",
                              json_body={"game": game, **query, "lang": lang})

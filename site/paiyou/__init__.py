@@ -53,7 +53,7 @@ ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "P
                "PAIYOU_NEW_GAME_LIMIT", "PAIYOU_PRUNE_UNFINISHED_DAYS", "PAIYOU_PRUNE_FINISHED_DAYS",
                "PAIYOU_PRUNE_EVERY", "PAIYOU_ANALYSIS_LEVEL", "PAIYOU_ANALYSIS_WORKERS", "PAIYOU_ANALYSIS_QUEUE",
                "PAIYOU_ANALYSIS_LEASE", "PAIYOU_ANALYSIS_RETRY_LIMIT", "PAIYOU_HINT_LIMIT",
-               "PAIYOU_OPPONENT_LEVEL", "PAIYOU_PAGE_CACHE_BYTES")
+               "PAIYOU_OPPONENT_LEVEL", "PAIYOU_PAGE_CACHE_BYTES", "PAIYOU_LISTED_GAMES")
 
 
 MAX_PROXY_HOPS = 5
@@ -123,6 +123,7 @@ def configure_games(app: Flask) -> None:
     missing = [part for key in registry.GAME_KEYS for part in registry.missing_parts(key)]
     if missing:
         raise RuntimeError("a game's room lacks declared parts: " + ", ".join(missing))
+    app.config["PAIYOU_LISTED_GAMES"] = registry.listed_keys(app.config.get("PAIYOU_LISTED_GAMES"))
 
 
 def configure_babel(app: Flask) -> None:

@@ -58,6 +58,10 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
     TEMPLATES_AUTO_RELOAD = None
+    # the games the shared listings show (home, navigation, sitemap, glossary, start pages), comma
+    # separated; every other game of GAME_KEYS is served by its URLs only (docs/deploy.md). None:
+    # the games whose room declares LISTED = True (paiyou.registry).
+    PAIYOU_LISTED_GAMES: str | None = None
     MAX_CONTENT_LENGTH = 64 * 1024
     # Saved games are forgotten when unfinished and idle this long, or finished this long ago;
     # every process checks on each PAIYOU_PRUNE_EVERY-th game it creates (0: never by itself).

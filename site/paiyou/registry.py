@@ -8,8 +8,11 @@ must provide. This module imports no room and no area; every shared module finds
   object has (found only when a room is checked); ``missing_parts(key)`` names what a room lacks,
   down to each member of each part's Protocol, and ``create_app`` refuses to start when anything
   is missing.
-- ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package, or the
-  tests' third game), with its template parts and content where it keeps them.
+- ``listed_games()``: the games the shared listings show (the setting ``PAIYOU_LISTED_GAMES``,
+  by default the games whose room package declares ``LISTED = True``); a game not listed is
+  served by its URLs alone.
+- ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package),
+  with its template parts and content where it keeps them.
 
 A room of a built-in game is the package ``paiyou.games.<key with _>``, its template parts in
 ``templates/games/<key>/``, its content in the site's content folder (``rules/<key>.md``,
@@ -27,7 +30,8 @@ from typing import TypeVar
 from engine.games import GAME_KEYS, GAMES, game
 
 __all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
-           "room", "register_room", "ByGame", "PARTS", "PROTOCOLS", "TEMPLATE_PARTS", "declared_members",
+           "room", "register_room", "listed_keys", "listed_games", "ByGame", "PARTS", "PROTOCOLS",
+           "TEMPLATE_PARTS", "declared_members",
            "missing_parts", "stylesheet"]
 
 SITE_DIR = Path(__file__).resolve().parent
@@ -47,6 +51,10 @@ PROTOCOLS: dict[str, str] = {
     "puzzles": "paiyou.puzzles.kinds:GamePuzzles",
     "reasons": "paiyou.reasons:GameReasons",
     "vocabulary": "paiyou.i18n.vocabulary:Vocabulary",
+}
+# Members of a part's object that are objects of a shape of their own, checked member by member too.
+NESTED_PROTOCOLS: dict[tuple[str, str], str] = {
+    ("puzzles", "practice"): "paiyou.puzzles.kinds:PracticeRules",
 }
 
 # Each room's template parts (``games/<key>/<name>``), by the page that includes them.
@@ -109,6 +117,42 @@ def game_module(key: str, part: str) -> ModuleType:
     return importlib.import_module(f"{room(key).package}.{part}")
 
 
+# A room's package says whether the shared listings show its game by default: ``LISTED = True``
+# (the recipe's example game says False, so it is served by its URLs alone).
+LISTED = "LISTED"
+
+
+def listed_by_room(key: str) -> bool:
+    """What the room of ``key`` declares (``<package>.LISTED``); False when it declares nothing
+    (``missing_parts`` names that)."""
+    return getattr(importlib.import_module(room(key).package), LISTED, False) is True
+
+
+def listed_keys(setting: object) -> tuple[str, ...]:
+    """The games of the setting ``PAIYOU_LISTED_GAMES`` (comma-separated keys, or a sequence of
+    them), in the engine's order: the games the shared listings show; when it is not set (None),
+    the games whose room declares ``LISTED = True``. ValueError for a key the engine does not
+    list."""
+    if setting is None:
+        return tuple(key for key in GAME_KEYS if listed_by_room(key))
+    keys: list[object] = (list(setting.split(",")) if isinstance(setting, str)
+                          else list(setting) if isinstance(setting, list | tuple) else [])
+    wanted = {str(key).strip() for key in keys} - {""}
+    if unknown := sorted(wanted - set(GAMES)):
+        raise ValueError(f"PAIYOU_LISTED_GAMES names no game of the engine: {unknown}")
+    return tuple(key for key in GAME_KEYS if key in wanted)
+
+
+def listed_games() -> tuple[str, ...]:
+    """The games listed on the shared pages (home, navigation, sitemap, glossary, the lesson and
+    play indexes), as ``create_app`` read them from ``PAIYOU_LISTED_GAMES``; every game of
+    ``GAME_KEYS`` is served by its own URLs whether listed or not."""
+    from flask import current_app
+
+    listed: tuple[str, ...] = current_app.config["PAIYOU_LISTED_GAMES"]
+    return listed
+
+
 def template_folder(key: str) -> Path:
     return room(key).templates or SITE_DIR / "templates" / "games" / key
 
@@ -127,7 +171,11 @@ def content_folder(key: str, default: str | Path) -> Path:
 
 def part_shape(part: str) -> type:
     """The Protocol (or dataclass) of a part's object (``PROTOCOLS``), imported now."""
-    module, name = PROTOCOLS[part].split(":")
+    return _shape(PROTOCOLS[part])
+
+
+def _shape(where: str) -> type:
+    module, name = where.split(":")
     shape: type = getattr(importlib.import_module(module), name)
     return shape
 
@@ -154,6 +202,9 @@ def missing_parts(key: str) -> list[str]:
     module ``<package>.<part>``, its object ``<package>.<part>.<OBJECT>``, each member of the
     part's Protocol the object lacks ``<package>.<part>.<OBJECT>.<member>``, each template part."""
     missing = []
+    package = importlib.import_module(room(key).package)
+    if not isinstance(getattr(package, LISTED, None), bool):
+        missing.append(f"{room(key).package}.{LISTED}")
     for part, name in PARTS.items():
         where = f"{room(key).package}.{part}"
         try:
@@ -167,6 +218,11 @@ def missing_parts(key: str) -> list[str]:
         found = getattr(module, name)
         missing += [f"{where}.{name}.{member}" for member in declared_members(part_shape(part))
                     if not hasattr(found, member)]
+        for (nested_part, member), shape in NESTED_PROTOCOLS.items():
+            if nested_part == part and hasattr(found, member):
+                inner = getattr(found, member)
+                missing += [f"{where}.{name}.{member}.{m}" for m in declared_members(_shape(shape))
+                            if not hasattr(inner, m)]
     folder = template_folder(key)
     role = FIRST_GAME_PART if key == GAME_KEYS[0] else OTHER_GAME_PART
     missing += [f"{folder}/{name}" for name in (*TEMPLATE_PARTS, role) if not (folder / name).is_file()]

@@ -28,13 +28,14 @@ from paiyou.puzzles.model import (
 )
 from paiyou.puzzles.solving import expected_answers
 from paiyou.registry import game_module
+from tests.game_policy import load_policy
 
 SETTLEMENT = game_module("tien-gow", "puzzles").SETTLEMENT
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 COURSES = {game: load_course(CONTENT, game) for game in GAMES}
-PREFIX = {"chuo-pai": "CP", "tien-gow": "TG"}
+POLICY = {game: load_policy(game) for game in GAMES}  # content/puzzles/<game>/policy.toml
 ALL_PUZZLES = [p for game in GAMES for p in COURSES[game].puzzles]
 
 
@@ -46,20 +47,23 @@ def test_the_authors_answer_is_the_engines(puzzle: Puzzle) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_an_ordered_path_of_at_least_six_lessons_and_forty_puzzles(game: str) -> None:
-    course = COURSES[game]
-    assert len(course.lessons) >= 6
+def test_an_ordered_path_of_the_declared_lessons_and_puzzles(game: str) -> None:
+    """Chuo Pai and Tien Gow: at least 6 lessons, 40 puzzles, 4 a lesson (their policy.toml)."""
+    course, policy = COURSES[game], POLICY[game]
+    assert len(course.lessons) >= policy.min_lessons
     assert [lesson.number for lesson in course.lessons] == list(range(1, len(course.lessons) + 1))
-    assert len(course.puzzles) >= 40
+    assert len(course.puzzles) >= policy.min_puzzles
     for lesson in course.lessons:
         assert lesson.steps[0].kind == "explain", "a lesson starts by explaining"
-        assert len(lesson.puzzles) >= 4
+        assert len(lesson.puzzles) >= policy.min_puzzles_per_lesson
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_path_covers_every_rule(game: str) -> None:
+    policy = POLICY[game]
     named = set().union(*(lesson.rules() for lesson in COURSES[game].lessons))
-    assert named == {f"{PREFIX[game]}-{n}" for n in range(1, 21)}
+    rules = {f"{policy.rule_prefix}-{n}" for n in range(1, policy.rule_sections + 1)}
+    assert named == rules if policy.path_covers_every_rule else named and named <= rules
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -67,7 +71,12 @@ def test_every_puzzle_names_its_rules_and_ids_are_unique(game: str) -> None:
     ids = [p.id for p in COURSES[game].puzzles]
     assert len(ids) == len(set(ids))
     for p in COURSES[game].puzzles:
-        assert p.rules and all(r.startswith(PREFIX[game] + "-") for r in p.rules)
+        assert p.rules and all(r.startswith(POLICY[game].rule_prefix + "-") for r in p.rules)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_the_kinds_its_policy_declares(game: str) -> None:
+    assert set(POLICY[game].puzzle_kinds) <= {p.kind for p in COURSES[game].puzzles}
 
 
 def test_the_kinds_the_issue_asks_for_are_all_there() -> None:

@@ -37,6 +37,9 @@ from engine.games import GAME_KEYS, game
 from engine.rng import make_rng
 from engine.seating import agent_rng, agent_seed, play_seats
 
+# The games whose levels these properties use (greedy, standard, strong): each game declares its own.
+LEVELLED = tuple(k for k in GAME_KEYS if {"greedy", "standard", "strong"} <= set(game(k).agent_levels))
+
 
 def record_of(key: str, seed: int, human: str = "greedy", others: str = "standard") -> dict[str, Any]:
     """A finished deal: ``human`` in seat 0, ``others`` elsewhere (self-play's seeding)."""
@@ -126,7 +129,7 @@ def test_the_figures_are_the_estimators_and_a_nan_score_is_none():
     assert all(f.score is None and 0.0 <= f.first <= 1.0 for _, f in plain)
 
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", LEVELLED)
 def test_the_estimating_levels_are_declared_by_the_spec(key):
     spec = game(key)
     deal = spec.new_deal(3)
@@ -144,7 +147,7 @@ def test_the_estimating_levels_are_declared_by_the_spec(key):
 
 # -- a whole deal --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", LEVELLED)
 def test_the_same_deal_analysed_twice_gives_the_same_analysis(key):
     record = record_of(key, 11)
     first = analyse(record, 0, level="standard")
@@ -155,7 +158,7 @@ def test_the_same_deal_analysed_twice_gives_the_same_analysis(key):
     assert sum(first.counts.values()) == sum(1 for d in first.decisions if not d.forced) > 0
 
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", LEVELLED)
 def test_forced_decisions_are_listed_not_graded_and_progress_counts_the_others(key):
     record = record_of(key, 21)
     calls: list[tuple[int, int]] = []
@@ -238,7 +241,7 @@ def _other_hands_swapped(key: str, seed: int) -> tuple[Any, Any]:
     return spec.position(hands, banker=0, leader=0), spec.position(swapped, banker=0, leader=0)
 
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", LEVELLED)
 def test_a_decision_is_assessed_from_the_seats_view_only(key):
     one, two = _other_hands_swapped(key, 33)
     assert one.dealt != two.dealt and one.view(0) == two.view(0)
@@ -330,7 +333,7 @@ def test_the_duplicate_of_a_seat_that_played_as_the_level_changes_nothing():
     assert result.score == outcome.scores[0] and result.first == (0 in outcome.first)
 
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", LEVELLED)
 def test_the_duplicate_plays_the_same_shuffle_with_the_level_in_the_seat(key):
     spec = game(key)
     record = record_of(key, 19, human="random", others="greedy")
@@ -350,7 +353,7 @@ def test_the_duplicate_plays_the_same_shuffle_with_the_level_in_the_seat(key):
 
 # -- with hindsight ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", LEVELLED)
 def test_hindsight_tries_every_legal_move_on_the_real_hands(key):
     record = record_of(key, 31)
     notes = analysis.hindsight(record, 0)

@@ -17,8 +17,10 @@ from engine.games import GAME_KEYS, GAMES, game
 from engine.outcome import MOVES, OVER, Outcome
 from engine.tien_gow.view import SUPREME
 from engine.tiles import parse_tiles
+from tests.game_policy import load_policy
 
 SPECS = [GAMES[key] for key in GAME_KEYS]
+POLICY = {key: load_policy(key) for key in GAME_KEYS}  # content/puzzles/<key>/policy.toml
 
 
 def play_out(spec, seed, agent_seed):
@@ -32,22 +34,32 @@ def play_out(spec, seed, agent_seed):
 
 
 def test_the_registry_lists_each_game_by_its_key():
-    assert GAME_KEYS == ("chuo-pai", "tien-gow")
+    assert GAME_KEYS[:2] == ("chuo-pai", "tien-gow") and len(set(GAME_KEYS)) == len(GAME_KEYS)
     assert [s.key for s in SPECS] == list(GAME_KEYS) and game("tien-gow") is GAMES["tien-gow"]
     with pytest.raises(KeyError):
         game("chess")
 
 
-def test_seat_counts_and_orders_are_the_rules():
-    assert (game("chuo-pai").seats, game("chuo-pai").seat_order) == (3, "clockwise")  # CP-2
-    assert (game("tien-gow").seats, game("tien-gow").seat_order) == (4, "counter-clockwise")  # TG-2
-    assert not game("chuo-pai").has_face_down and game("tien-gow").has_face_down  # TG-6
+@pytest.mark.parametrize("spec", SPECS, ids=GAME_KEYS)
+def test_seat_counts_and_orders_are_the_rules(spec):
+    """Chuo Pai 3 clockwise (CP-2), Tien Gow 4 counter-clockwise (TG-2) with face down (TG-6)."""
+    policy = POLICY[spec.key]
+    assert (spec.seats, spec.seat_order, spec.has_face_down) == (
+        policy.seats, policy.seat_order, policy.has_face_down)
+
+
+def test_the_two_games_declare_the_rules_seats():
+    assert (POLICY["chuo-pai"].seats, POLICY["chuo-pai"].seat_order) == (3, "clockwise")  # CP-2
+    assert (POLICY["tien-gow"].seats, POLICY["tien-gow"].seat_order) == (4, "counter-clockwise")  # TG-2
+    assert not POLICY["chuo-pai"].has_face_down and POLICY["tien-gow"].has_face_down  # TG-6
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=GAME_KEYS)
-def test_agent_levels_are_the_engines_weakest_first(spec):
-    assert spec.agent_levels == tuple(n for n in AGENT_NAMES if n in spec.agent_levels)
-    assert spec.agent_levels[:3] == ("random", "greedy", "standard")
+def test_agent_levels_are_the_declared_ones_weakest_first(spec):
+    assert spec.agent_levels == POLICY[spec.key].levels
+    if set(spec.agent_levels) <= set(AGENT_NAMES):  # the engine's shared levels keep its order
+        assert spec.agent_levels == tuple(n for n in AGENT_NAMES if n in spec.agent_levels)
+    assert set(spec.estimating_levels) <= set(spec.agent_levels)
     for level in spec.agent_levels:
         assert spec.make_agent(level).name == level
 
@@ -72,7 +84,8 @@ def test_events_outcome_and_records_agree_with_the_deal(spec, seed, agent_seed):
                 assert list(view.legal_actions()) == list(state.legal_actions())
     outcome = deal.outcome()
     assert isinstance(outcome, Outcome) and outcome.first
-    assert all(outcome.scores[s] == max(outcome.scores) for s in outcome.first) or spec.key == "tien-gow"
+    top = all(outcome.scores[s] == max(outcome.scores) for s in outcome.first)
+    assert top or not POLICY[spec.key].first_has_top_score
 
 
 def test_chuo_pai_outcome_is_the_piles_and_joint_winners():

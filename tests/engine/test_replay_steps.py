@@ -12,7 +12,7 @@ from engine.rng import make_rng
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_state_of_a_deal(game: str) -> None:
     spec = GAMES[game]
-    agent = spec.make_agent("greedy")
+    agent = spec.make_agent(spec.agent_levels[1])  # above random
     deal = spec.new_deal(11)
     states = [deal]
     while not deal.is_over:
@@ -39,7 +39,7 @@ def test_a_rejected_record_is_rejected(game: str) -> None:
 def test_the_next_deal_of_a_match(game: str) -> None:
     """TG-19: the last trick's winner banks the next deal; CP-3: each deal draws its first leader."""
     spec = GAMES[game]
-    agent = spec.make_agent("greedy")
+    agent = spec.make_agent(spec.agent_levels[1])  # above random
     deal = spec.new_deal(21)
     while not deal.is_over:
         deal = deal.apply(agent.choose(deal.view(deal.to_act), make_rng(deal.action_count)), player=deal.to_act)
@@ -47,7 +47,7 @@ def test_the_next_deal_of_a_match(game: str) -> None:
     assert outcome is not None
     following = spec.next_deal(22, outcome.next_first)
     assert spec.to_record(following)["hands"] == spec.to_record(spec.new_deal(22))["hands"]
-    if outcome.next_first is not None:
+    if outcome.next_first is not None and "banker" in following.view(0).as_dict():
         assert following.view(0).as_dict()["banker"] == outcome.next_first
     assert spec.replay(spec.to_record(following)).to_act == following.to_act
 

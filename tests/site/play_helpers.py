@@ -15,6 +15,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from engine.games import GAMES
 from paiyou.store.games import GameStore
 from paiyou.tables import service
 from paiyou.tables.game import Game
@@ -38,6 +39,13 @@ def secret_keys(game: str, deal: Any, seat: int) -> set[str]:
         for rnd in rounds:
             for _, play in rnd.actions:
                 visible |= _keys(play.tiles)
+        return hidden - visible
+    if game != TIEN_GOW:  # any other game: the others' tiles in hand, less what this seat sees
+        for s in range(GAMES[game].seats):
+            if s != seat:
+                hidden |= _keys(deal.view(s).hand)
+        view = deal.view(seat)
+        visible = _keys(view.hand) | {t.key for event in view.events() for t in event.tiles}
         return hidden - visible
     for s in range(len(deal.hands)):
         if s != seat:

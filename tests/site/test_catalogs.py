@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, ngettext, npgettext
 
@@ -104,9 +105,17 @@ def test_catalog_matches_its_template(path: Path) -> None:
 
 @pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parts[-3]}/{p.name}")
 def test_plural_forms_header(path: Path) -> None:
+    """Every catalog's header is CLDR's plural rule for its language, as Babel writes it."""
     lang = path.parts[-3]
     cat = read(path)
-    assert (cat.num_plurals, cat.plural_expr) == PLURAL_FORMS[lang]
+    rule = get_plural(lang)
+    assert (cat.num_plurals, cat.plural_expr) == (rule.num_plurals, rule.plural_expr)
+
+
+@pytest.mark.parametrize("lang", sorted(PLURAL_FORMS))
+def test_babel_writes_the_plural_rules_verified_here(lang: str) -> None:
+    rule = get_plural(lang)
+    assert (rule.num_plurals, rule.plural_expr) == PLURAL_FORMS[lang]
 
 
 def test_core_template_is_up_to_date(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from paiyou.i18n import catalogs
 from paiyou.i18n.controls import CONTROLS, Control
 from paiyou.puzzles.loading import load_course
 from paiyou.registry import GAME_KEYS
+from tests.site.test_terms import language_words
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
@@ -230,8 +231,9 @@ def test_the_pages_fill_each_button_placeholder_with_the_label(app: Flask, lang:
     assert missing == []
 
 
-# The setting's own word in each language: a toggle names what it switches (terms.toml, "Buttons").
-AUTOMATIC = {"en": "automatic", "ar": "التلقائي", "hi": "अपने-आप", "fa": "خودکار", "pl": "automatyczn"}
+# The setting's own word in each language: a toggle names what it switches (terms.toml, "Buttons";
+# the word is each language's [words.<lang>] automatic).
+AUTOMATIC = {lang: words["automatic"] for lang, words in language_words().items()}
 
 
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)

@@ -8,6 +8,7 @@ from flask_babel import force_locale, pgettext
 
 from engine.games import GAME_KEYS, game
 from engine.seating import play_seats
+from paiyou.config import LANGUAGE_CODES
 from paiyou.tables.presenter import table_of
 
 NAMES = ("You", "Seat one", "Seat two", "Seat three")
@@ -28,7 +29,7 @@ def test_the_previous_round_says_whether_you_won_it(key: str) -> None:
     assert seen == {True, False}
 
 
-@pytest.mark.parametrize("lang", ["en", "ar", "hi", "fa", "pl"])
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_the_label_has_a_message_for_you_and_one_for_a_seat(app: Flask, key: str, lang: str) -> None:
     with app.test_request_context(), force_locale(lang):

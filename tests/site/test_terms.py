@@ -39,6 +39,7 @@ class Concept:
 def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
     data = tomllib.loads(text)
     exceptions = {(e["concept"], e["lang"], e["msgid"]) for e in data.pop("exception", [])}
+    data.pop("words", None)  # the page tests' words (language_words), not a concept
     for e in tomllib.loads(text).get("exception", []):
         assert e.get("why"), f"exception without a reason: {e}"
     concepts = []
@@ -52,6 +53,12 @@ def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
                    for lang in LANGS},
         ))
     return concepts, exceptions
+
+
+def language_words() -> dict[str, dict[str, str]]:
+    """Each language's ``[words.<lang>]`` of the termbase: the words the page tests look for."""
+    words: dict[str, dict[str, str]] = tomllib.loads(TERMBASE.read_text(encoding="utf-8"))["words"]
+    return words
 
 
 def _ids(msg: Message) -> tuple[str, ...]:
@@ -110,9 +117,40 @@ def test_termbase_covers_the_concepts(termbase) -> None:
     assert any(c.name.startswith("cp_") for c in concepts) and any(c.name.startswith("tg_") for c in concepts)
 
 
+# The game concepts every language settles: a language added to LANGUAGE_CODES with no terms (or
+# only some) fails here instead of passing with nothing checked. Tile and card names (the entries
+# with a ``tile``) are required too.
+EVERY_LANGUAGE_SETTLES = frozenset({
+    "deal", "hand", "trick", "round", "lead", "play", "set", "pile", "pillar", "banker", "pass",
+    "face_down", "capture", "suit", "family", "civil", "military", "supreme", "strictly",
+    "immediate", "legal"})
+
+
+def unsettled(concepts: list[Concept], lang: str, tiles: set[str]) -> list[str]:
+    """The required concepts (``EVERY_LANGUAGE_SETTLES`` and every tile) with no form in ``lang``."""
+    return sorted(c.name for c in concepts
+                  if (c.name in EVERY_LANGUAGE_SETTLES or c.name in tiles) and lang not in c.forms)
+
+
+def tile_concepts() -> set[str]:
+    data = tomllib.loads(TERMBASE.read_text(encoding="utf-8"))
+    return {name for name, entry in data.items() if isinstance(entry, dict) and "tile" in entry}
+
+
+def test_a_language_with_no_terms_fails() -> None:
+    concepts, _ = load_termbase(TERMBASE.read_text(encoding="utf-8"))
+    assert EVERY_LANGUAGE_SETTLES <= {c.name for c in concepts}
+    bare = [Concept(c.name, c.english, {k: v for k, v in c.forms.items() if k != "pl"}, c.avoid)
+            for c in concepts]
+    assert set(unsettled(bare, "pl", tile_concepts())) == EVERY_LANGUAGE_SETTLES | tile_concepts()
+    assert unsettled(concepts, "pl", tile_concepts()) == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_uses_the_termbase(termbase, lang: str) -> None:
     concepts, exceptions = termbase
+    missing = unsettled(concepts, lang, tile_concepts())
+    assert not missing, f"{lang} settles no form for {len(missing)} concepts: {missing}"
     problems = term_problems(concepts, exceptions, lang, catalog_messages(lang))
     assert not problems, f"{len(problems)} messages:\n" + "\n".join(problems)
 
@@ -130,6 +168,13 @@ def test_every_exception_is_still_needed(termbase) -> None:
                     if term_problems([by_name[concept_name]], set(), code, [msg]):
                         needed = True
         assert needed, f"exception no longer needed: {concept_name} / {lang} / {msgid!r}"
+
+
+def test_every_language_has_its_page_words() -> None:
+    words = language_words()
+    assert set(words) == set(LANGUAGE_CODES), "translations/terms.toml: one [words.<lang>] each"
+    for lang, entry in words.items():
+        assert set(entry) == {"cards", "tiles", "automatic"} and all(entry.values()), lang
 
 
 def test_tile_names_match_the_glossary(termbase) -> None:

@@ -14,15 +14,17 @@ from flask import Flask
 from paiyou.config import LANGUAGE_CODES
 from paiyou.i18n.languages import LRI, PDI, text_direction
 from paiyou.registry import GAME_KEYS
+from tests.game_policy import load_policy
+from tests.site.test_terms import language_words
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
 
-# The word for the things in a player's hand (the termbase's and the glossary's choice): Chuo Pai
-# has cards, Tien Gow tiles, in every language.
-CARD = {"en": r"\bcards?\b", "ar": "ورق|أوراق", "hi": "पत्त", "fa": "کارت", "pl": r"\bkart"}
-TILE = {"en": r"\btiles?\b", "ar": "قطع", "hi": "टाइल", "fa": "مهره", "pl": r"\bko(ś|ści)"}
-WORDS = {"chuo-pai": (CARD, TILE), "tien-gow": (TILE, CARD)}
+# The word for the things in a player's hand (the termbase's and the glossary's choice), in each
+# language's [words.<lang>] of translations/terms.toml; which pieces a game has (Chuo Pai cards,
+# Tien Gow tiles) its content/puzzles/<game>/policy.toml says.
+WORDS = language_words()
+PIECES = {game: load_policy(game).pieces for game in GAME_KEYS}
 
 
 def level_descriptions(app: Flask, lang: str, game: str) -> list[str]:
@@ -32,13 +34,19 @@ def level_descriptions(app: Flask, lang: str, game: str) -> list[str]:
     return [html.unescape(c) for c in cards]
 
 
+def test_chuo_pai_has_cards_and_tien_gow_tiles() -> None:
+    assert (PIECES["chuo-pai"], PIECES["tien-gow"]) == ("cards", "tiles")
+    assert WORDS["pl"]["cards"] == r"\bkart" and WORDS["ar"]["tiles"] == "قطع"
+
+
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)
 @pytest.mark.parametrize("game", GAME_KEYS)
 def test_practice_levels_speak_of_the_games_own_pieces(app: Flask, lang: str, game: str) -> None:
-    own, other = WORDS[game]
+    own, other = (WORDS[lang][PIECES[game]],
+                  WORDS[lang]["tiles" if PIECES[game] == "cards" else "cards"])
     texts = level_descriptions(app, lang, game)
-    assert any(re.search(own[lang], t) for t in texts), texts
-    assert not [t for t in texts if re.search(other[lang], t)]
+    assert any(re.search(own, t) for t in texts), texts
+    assert not [t for t in texts if re.search(other, t)]
 
 
 def _json_message(app: Flask, method: str, url: str, body: object) -> str:

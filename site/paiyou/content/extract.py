@@ -15,7 +15,7 @@ table cell, with the context ``<game>#<section-id>`` (for example ``chuo-pai#bea
 line number; ``README.md`` (the format's description) is skipped. A lesson
 (``content/puzzles/<game>/NN-<id>.toml``) gives every title, summary, paragraph, caption, prompt
 and hint, with the context ``<game>/<lesson-id>``. The extracted comments say what each
-placeholder stands for.
+placeholder stands for. A course's ``policy.toml`` (what the tests ask of it) has no text.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from paiyou.content.model import messages
 from paiyou.content.rules import game_of, parse
-from paiyou.puzzles.loading import parse_lesson
+from paiyou.puzzles.loading import POLICY_FILE, parse_lesson
 from paiyou.registry import GAME_KEYS
 
 Message = tuple[int, str, tuple[str, str], list[str]]
@@ -45,7 +45,7 @@ def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any, option
                     ) -> Iterator[Message]:
     path = Path(getattr(fileobj, "name", ""))
     game = path.parent.name
-    if game not in GAME_KEYS:
+    if game not in GAME_KEYS or path.name == POLICY_FILE:
         return
     lesson = parse_lesson(fileobj.read().decode("utf-8"), game, str(path))
     yield from messages(lesson.texts(), lambda number, _text: number)

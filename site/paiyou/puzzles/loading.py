@@ -31,6 +31,8 @@ from paiyou.registry import GAME_KEYS, content_folder
 RULE_RE = re.compile(r"^([A-Z]+)-([1-9][0-9]?)$")
 ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 FILE_RE = re.compile(r"^([0-9]{2})-([a-z][a-z0-9-]*)\.toml$")
+# Beside the lessons, not a lesson: what the shared tests ask of the course (tests/game_policy.py).
+POLICY_FILE = "policy.toml"
 EXPLAIN_KEYS = frozenset({"text", "tiles", "wrong", "ladder", "caption", "rules", "figures"})
 
 
@@ -217,6 +219,6 @@ def load_course(content_dir: str | Path, game: str) -> Course:
     if game not in GAME_KEYS:
         raise KeyError(game)
     folder = content_folder(game, content_dir) / "puzzles" / game
-    files = sorted(p for p in folder.glob("*.toml"))
+    files = sorted(p for p in folder.glob("*.toml") if p.name != POLICY_FILE)
     stamp = tuple((p.name, p.stat().st_mtime) for p in files)
     return _load(str(folder), game, stamp)

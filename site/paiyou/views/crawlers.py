@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, render_template, url_for
 
 from paiyou.config import LANGUAGE_CODES
-from paiyou.registry import GAME_KEYS
+from paiyou.registry import listed_games
 from paiyou.web.sitemap import content_pages
 
 bp = Blueprint("crawlers", __name__)
@@ -19,7 +19,7 @@ bp = Blueprint("crawlers", __name__)
 def robots() -> Response:
     lines = ["User-agent: *", "Disallow: /api/"]
     for lang in LANGUAGE_CODES:
-        for game in GAME_KEYS:
+        for game in listed_games():
             lines += [f"Disallow: /{lang}/{game}/play", f"Disallow: /{lang}/{game}/games/"]
     lines += ["", f"Sitemap: {url_for('crawlers.sitemap', _external=True)}", ""]
     response = Response("\n".join(lines), mimetype="text/plain")

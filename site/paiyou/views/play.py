@@ -32,8 +32,8 @@ from flask_babel import pgettext
 
 from engine.errors import IllegalAction
 from paiyou.reasons import CODES
-from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
+from paiyou.registry import listed_games, url_converter
 from paiyou.store.databases import current_store
 from paiyou.tables import access, cookies, forms, pages, service
 from paiyou.tables.computer import levels, parse_level
@@ -49,8 +49,8 @@ GAME = url_converter()
 
 @bp.get("/play")
 def games_index() -> Any:
-    """Both games (the list comes from the engine), each leading to its start page."""
-    return render("play/index.html", games=GAME_KEYS)
+    """The listed games (``paiyou.registry.listed_games``), each leading to its start page."""
+    return render("play/index.html", games=listed_games())
 
 
 @bp.post(f"/{GAME}/games/<game_id>/auto-pass")

@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 from paiyou.puzzles import pages, practice
 from paiyou.puzzles.model import Explanation
 from paiyou.puzzles.progress import COOKIE_PREFIX
-from paiyou.registry import GAME_KEYS, url_converter
+from paiyou.registry import listed_games, url_converter
 from paiyou.web.htmx import render
 from paiyou.web.page_cache import cacheable
 
@@ -41,8 +41,8 @@ ANSWER_FIELDS = r"answer|tile|number|seat|(pay|dir)-\d{1,2}"
 @bp.get("/puzzles")
 @cacheable(cookies=PROGRESS_COOKIES)
 def overview() -> str:
-    courses = {game: pages.course(game) for game in GAME_KEYS}
-    progress = {game: pages.progress_of(game, courses[game]) for game in GAME_KEYS}
+    courses = {game: pages.course(game) for game in listed_games()}
+    progress = {game: pages.progress_of(game, courses[game]) for game in courses}
     return render("puzzles/overview.html", courses=courses, progress=progress)
 
 

@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
 from paiyou.i18n.names import vocabularies
-from paiyou.registry import GAME_KEYS
+from paiyou.registry import GAME_KEYS, listed_games
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,13 +24,14 @@ class Link:
     label: object           # lazy string
 
 
-# Home, each game's rules, then the areas covering every game (or, before those exist, the first
-# game's page of that area), then the glossary.
+# Home, each listed game's rules (paiyou.registry.listed_games), then the areas covering every
+# game (or, before those exist, the first game's page of that area), then the glossary.
 @cache
-def nav_links() -> tuple[Link, ...]:
+def nav_links(listed: tuple[str, ...]) -> tuple[Link, ...]:
     return (
         Link(("/{lang}/",), lazy_pgettext("navigation", "Home")),
-        *(Link((f"/{{lang}}/{words.game}/rules",), words.rules_link) for words in vocabularies()),
+        *(Link((f"/{{lang}}/{words.game}/rules",), words.rules_link) for words in vocabularies()
+          if words.game in listed),
         Link(("/{lang}/puzzles", f"/{{lang}}/{GAME_KEYS[0]}/puzzles"), lazy_pgettext("navigation", "Puzzles")),
         Link(("/{lang}/play", f"/{{lang}}/{GAME_KEYS[0]}/play"), lazy_pgettext("navigation", "Play")),
         Link(("/{lang}/glossary",), lazy_pgettext("navigation", "Glossary")),
@@ -56,7 +57,7 @@ def routed_url(path: str) -> str | None:
 def nav_items() -> list[dict[str, object]]:
     lang = str(get_locale())
     items = []
-    for link in nav_links():
+    for link in nav_links(listed_games()):
         for path in link.paths:
             url = routed_url(path.format(lang=lang))
             if url is not None:

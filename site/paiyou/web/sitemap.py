@@ -1,16 +1,16 @@
 """The content pages a crawler is given (``paiyou.views.crawlers``' sitemap): home, glossary,
-every game's rules and lessons, each as every language has it."""
+every listed game's rules and lessons, each as every language has it."""
 from __future__ import annotations
 
 from paiyou.puzzles.pages import course
-from paiyou.registry import GAME_KEYS
+from paiyou.registry import listed_games
 
 
 def content_pages() -> list[tuple[str, dict[str, str]]]:
     """(endpoint, arguments) of every content page, as each language has it."""
     pages: list[tuple[str, dict[str, str]]] = [("pages.home", {}), ("pages.glossary", {}),
                                                ("puzzles.overview", {})]
-    for game in GAME_KEYS:
+    for game in listed_games():
         pages += [("rules.show", {"game": game}), ("puzzles.index", {"game": game})]
         for lesson in course(game).lessons:
             pages += [("puzzles.step", {"game": game, "lesson_id": lesson.id, "step": str(n)})

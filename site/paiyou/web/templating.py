@@ -20,7 +20,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 
 from paiyou.i18n import controls, names, numerals
-from paiyou.registry import GAME_KEYS, stylesheet
+from paiyou.registry import GAME_KEYS, listed_games, stylesheet
 from paiyou.web import drawing, navigation
 
 
@@ -49,8 +49,9 @@ def game_stylesheets() -> list[str]:
 
 
 def init_app(app: Flask) -> None:
+    # the games the shared pages list (home, glossary): paiyou.registry.listed_games
+    app.context_processor(lambda: {"game_keys": listed_games()})
     app.jinja_env.globals.update(
-        game_keys=GAME_KEYS,
         game_stylesheets=game_stylesheets,
         vocabulary=names.vocabulary,
         term=names.term,

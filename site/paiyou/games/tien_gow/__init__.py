@@ -1,1 +1,4 @@
 """Tien Gow in the site: its table, puzzles, explanations and words."""
+
+# the shared listings show it (paiyou.registry.LISTED)
+LISTED = True

@@ -1,13 +1,19 @@
-"""High Card's words (the tests' third game): every tile named by its pips, one ladder."""
+"""High Card's words (the example game of docs/adding-a-game.md): every tile named by its pips, one ladder."""
 from __future__ import annotations
 
 from flask_babel import lazy_pgettext
 
+from engine.high_card import KEY
 from engine.tiles import ALL_TILES
-from paiyou.i18n.vocabulary import ChineseName, Vocabulary
-from tests.third_game.game import KEY
+from paiyou.i18n.vocabulary import GAME, ChineseName, Vocabulary
 
 TILE_NAMES = {t.key: lazy_pgettext("high-card tile", "Tile %(key)s", key=t.key) for t in ALL_TILES}
+# TRANSLATORS: The tile's name before a postposition (Hindi: the oblique). Where names do not
+# change there, write it as the name itself.
+TILE_OBLIQUES = {t.key: lazy_pgettext("high-card tile, oblique", "Tile %(key)s", key=t.key) for t in ALL_TILES}
+# TRANSLATORS: The game's name before a postposition (Hindi: the oblique). Where names do not
+# change there, write it as the name itself.
+GAME_OBLIQUE = lazy_pgettext("game, oblique", "High Card")
 CHINESE_NAMES = {t.key: ChineseName("", "") for t in ALL_TILES}
 # one ladder with every tile, by total (the glossary puts each tile on one of the game's ladders)
 LADDER = tuple(tuple(t.key for t in ALL_TILES if t.total == total) for total in range(12, 1, -1))
@@ -17,4 +23,5 @@ VOCABULARY = Vocabulary(
     abbreviation="hc", tile_style="domino", tile_names=TILE_NAMES, chinese_names=CHINESE_NAMES,
     terms={}, rules_link=lazy_pgettext("navigation", "High Card rules"), example_rule="hc-1",
     ladders={"all": tuple(rung for rung in LADDER if rung)}, combinations=(),
+    obliques={"game": {GAME: GAME_OBLIQUE}, "tile": TILE_OBLIQUES},
 )

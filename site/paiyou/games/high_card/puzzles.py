@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import lazy_pgettext, pgettext
 
+from engine import high_card as hc
 from engine.tiles import ALL_TILES, Tile, parse_tiles
-from paiyou.puzzles.kinds import BeatOrPassPuzzle, JudgePuzzle, LessonPlaceholder, PlayLike, tile_keys
-from paiyou.puzzles.model import BEAT_OR_PASS, JUDGE, PASS, Answer, Puzzle, Solution, Verdict
-from tests.third_game import game as hc
-from tests.third_game.room.vocabulary import LADDER
+from paiyou.games.high_card.vocabulary import LADDER
+from paiyou.i18n.numerals import num
+from paiyou.puzzles.kinds import BeatOrPassPuzzle, JudgePuzzle, PlayLike, RoomPuzzles, tile_keys
+from paiyou.puzzles.model import BEAT_OR_PASS, JUDGE, PASS, Answer, Solution, Verdict
 
 KEY = hc.KEY
 
@@ -43,7 +44,14 @@ class BeatOrPass(BeatOrPassPuzzle):
                         "ok")
 
     def check(self, answer: Answer) -> Verdict:
-        return Verdict(answer.notation in self.solution.answers, "ok")
+        answers = self.solution.answers
+        if answer.choice == PASS:  # right only when nothing in the hand beats
+            return Verdict(answers == (PASS,), self.solution.reason if answers == (PASS,) else "must-beat")
+        if not answer.tiles:
+            return Verdict(False, "no-tiles")
+        if answer.notation in answers:
+            return Verdict(True, "ok")
+        return Verdict(False, hc.judge(self.current, answer.notation).reason)
 
     def ask(self) -> str:
         return pgettext("puzzle prompt", "Beat the current play with a higher tile, or pass if you cannot.")
@@ -60,7 +68,7 @@ class Practice:
         return hc.HAND
 
     def level_description(self, level: str) -> str:
-        return f"Single tiles from a hand of {hc.HAND}."
+        return pgettext("difficulty", "Single tiles from a hand of %(count)s.", count=num(hc.HAND))
 
     def hands(self, seed: int) -> list[tuple[Tile, ...]]:
         return [tuple(h) for h in hc.new_deal(seed).dealt]
@@ -88,38 +96,20 @@ class Practice:
         return ("HC-1",)
 
 
-@dataclass(frozen=True)
-class HighCardPuzzles:
-    key: str = KEY
-    seats: int = hc.SEATS
-    rule_prefix: str = "HC"
-    rule_count: int = 2
-
-    @property
-    def kinds(self) -> Mapping[str, type[Puzzle]]:
-        return {JUDGE: Judge, BEAT_OR_PASS: BeatOrPass}
-
-    @property
-    def ladders(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
-        return {"all": tuple(rung for rung in LADDER if rung)}
-
-    @property
-    def placeholders(self) -> Mapping[str, LessonPlaceholder]:
-        return {}
-
-    @property
-    def seat_names(self) -> tuple[object, ...]:
-        return (lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo"))
-
-    @property
-    def practice(self) -> Practice:
-        return Practice()
-
-    def sort(self, tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-        return sort(tiles)
-
-    def canonical(self, notation: str) -> str:
-        return tile_keys(sort(parse_tiles(notation, allow_empty=True)))
+def canonical(notation: str) -> str:
+    return tile_keys(sort(parse_tiles(notation, allow_empty=True)))
 
 
-PUZZLES = HighCardPuzzles()
+PUZZLES = RoomPuzzles(
+    key=KEY,
+    seats=hc.SEATS,
+    rule_prefix="HC",
+    rule_count=2,
+    kinds={JUDGE: Judge, BEAT_OR_PASS: BeatOrPass},
+    ladders={"all": tuple(rung for rung in LADDER if rung)},
+    placeholders={},
+    seat_names=(lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo")),
+    practice=Practice(),
+    order=sort,
+    notation=canonical,
+)

@@ -5,10 +5,20 @@ from collections.abc import Sequence
 
 from flask_babel import pgettext
 
+from engine.high_card import SeatView, rank
+from paiyou.i18n.numerals import num
 from paiyou.tables import presenter
 from paiyou.tables.presenter import Reveals, Table
 from paiyou.tables.table import checkable, keys, playable_keys
-from tests.third_game.game import SeatView
+
+
+class HighCardViewJson(presenter.ViewJson):
+    trick: list[tuple[int, str]]  # the trick so far: (seat, tile)
+    tricks_won: list[int]         # by seat
+
+
+class HighCardResult(presenter.Result):
+    winner_names: list[str]
 
 
 class HighCardTable:
@@ -17,8 +27,12 @@ class HighCardTable:
     def seat_names(self) -> tuple[str, ...]:
         return (pgettext("play seat", "You"), pgettext("play seat", "North"))
 
-    def view_json(self, view: SeatView) -> dict[str, object]:
-        return view.as_dict()
+    def view_json(self, view: SeatView) -> HighCardViewJson:
+        return {"seat": view.seat, "to_act": view.to_act, "hand": keys(view.hand),
+                "hand_sizes": list(view.hand_sizes), "your_turn": view.to_act == view.seat,
+                "is_over": view.is_over, "leader": view.leader,
+                "legal_actions": [a.as_dict() for a in view.legal_actions()],
+                "trick": [(s, a.notation) for s, a in view.trick], "tricks_won": list(view.won)}
 
     def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[presenter.HandGroup]:
         item = checkable(playable_keys(view), selected)
@@ -55,13 +69,14 @@ class HighCardTable:
     def current_notation(self, view: SeatView) -> str | None:
         return view.trick[0][1].notation if view.trick else None
 
-    def result(self, view: SeatView, names: Sequence[str]) -> dict[str, object] | None:
+    def result(self, view: SeatView, names: Sequence[str]) -> HighCardResult | None:
         outcome = view.outcome()
         if outcome is None:
             return None
         return {"winners": list(outcome.first), "winner_names": [names[s] for s in outcome.first],
                 "human_won": view.seat in outcome.first,
-                "rows": [{"name": names[s], "score": score} for s, score in enumerate(outcome.scores)]}
+                "rows": [{"seat": s, "name": names[s], "score": score, "winner": s in outcome.first}
+                         for s, score in enumerate(outcome.scores)]}
 
     def round_plays(self, view: SeatView, names: Sequence[str]) -> list[presenter.RoundPlay]:
         return [{"seat": s, "name": names[s], "tiles": keys(act.tiles), "pass": False, "face_up": True,
@@ -71,8 +86,8 @@ class HighCardTable:
         if not view.tricks:
             return None
         (a, x), (b, y) = view.tricks[-1]
-        winner = a if x.tile.total > y.tile.total else b
-        return {"winner": names[winner], "plays": [
+        winner = a if rank(x.tile) > rank(y.tile) else b
+        return {"winner": names[winner], "you_won": winner == view.seat, "plays": [
             {"name": names[s], "tiles": keys(act.tiles), "pass": False, "face_up": True, "count": 1}
             for s, act in view.tricks[-1]]}
 
@@ -89,7 +104,9 @@ class HighCardTable:
         return pgettext("play", "Choose a tile from your hand first.")
 
     def record_place(self, number: int, action: int | None) -> str:
-        return f"trick {number}" if action is None else f"trick {number}, action {action}"
+        if action is None:
+            return str(pgettext("play", "trick %(num)s", num=num(number)))
+        return str(pgettext("play", "trick %(trick)s, action %(action)s", trick=num(number), action=num(action)))
 
 
 TABLE: Table[SeatView] = HighCardTable()
