@@ -98,6 +98,11 @@ class Deal(Protocol[A, V_co]):
 
     def view(self, seat: int) -> V_co: ...
 
+    def watch(self, seat: int) -> V_co:
+        """What anyone may see, drawn from ``seat``'s place: no hand and no face-down tile (a
+        watcher's view of a table with friends)."""
+        ...
+
     def outcome(self) -> Outcome | None: ...
 
 

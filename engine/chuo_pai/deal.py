@@ -79,6 +79,10 @@ class Deal(NamedTuple):
                         first_leader=self.first_leader, to_act=self.to_act, current=self.current,
                         owner=self.owner, round=self.round, rounds=self.rounds, winners=self.winners)
 
+    def watch(self, seat: int) -> SeatView:
+        """Every play is face up (CP-5): a watcher sees ``seat``'s view without its hand."""
+        return self.view(seat)._replace(hand=(), hand_counts=(0,) * len(self.hands[seat]))
+
     # -- actions -----------------------------------------------------------------------------
     def apply(self, action: Action | str | Sequence[Tile], player: int | None = None) -> Deal:
         """Play or pass for the seat to act (or for ``player``, which must be that seat)."""

@@ -64,8 +64,9 @@ class SeatView(NamedTuple):
         return self.round.leader if self.round is not None else self.to_act
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The seat's legal actions, computed from the view alone (empty when not its turn)."""
-        if not self.my_turn:
+        """The seat's legal actions, computed from the view alone (empty when not its turn, and in
+        a watcher's view, which has no hand)."""
+        if not self.my_turn or not self.hand:
             return ()
         return legal_actions(self.hand_counts, self.current)
 

@@ -80,6 +80,10 @@ class Deal(NamedTuple):
                         state.leader, open_trick, tuple(state.tricks), tuple(state.won), self.history,
                         self.first, self.outcome())
 
+    def watch(self, seat: int) -> SeatView:
+        """Every card is played face up: a watcher sees ``seat``'s view without its hand."""
+        return self.view(seat)._replace(hand=())
+
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None

@@ -29,7 +29,7 @@ class SeatView(NamedTuple):
         return self.final is not None
 
     def legal_actions(self) -> list[Action]:
-        if self.to_act != self.seat:
+        if self.to_act != self.seat:  # a watcher's view has no hand: no action either
             return []
         return [Action(t) for t in self.hand]
 

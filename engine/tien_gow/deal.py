@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from engine.errors import IllegalAction
@@ -21,7 +22,7 @@ from engine.tien_gow.moves import early_death, legal_actions
 from engine.tien_gow.sets import BEATEN_BY, TileSet, why_not_beating
 from engine.tien_gow.settlement import final_payments, immediate_payments, net, outcome
 from engine.tien_gow.table import HAND_SIZE, SEATS
-from engine.tien_gow.view import SeatView, seen_trick
+from engine.tien_gow.view import NO_SEAT, SeatView, seen_trick
 from engine.tiles import Tile, parse_tiles, tile
 
 _BEATERS: tuple[frozenset[TileSet], ...] = tuple(frozenset(b) for b in BEATEN_BY)
@@ -103,6 +104,12 @@ class Deal(NamedTuple):
             trick=seen_trick(self.trick, seat),
             tricks=tuple(seen_trick(t, seat) for t in self.tricks), payments=self.payments,
         )
+
+    def watch(self, seat: int) -> SeatView:
+        """A watcher sees ``seat``'s place with no hand and every face-down tile as a count
+        (TG-6: seen by no seat)."""
+        return replace(self.view(seat), hand=(), trick=seen_trick(self.trick, NO_SEAT),
+                       tricks=tuple(seen_trick(t, NO_SEAT) for t in self.tricks))
 
     # -- actions -----------------------------------------------------------------------------
     def apply(self, action: Action, player: int | None = None) -> Deal:

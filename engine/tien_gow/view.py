@@ -56,6 +56,9 @@ class SeenTrick(NamedTuple):
         return None
 
 
+NO_SEAT = -1  # the seat of a watcher, who sees no face-down tile
+
+
 def seen_trick(trick: Trick, seat: int) -> SeenTrick:
     """The trick as ``seat`` sees it: other seats' face-down tiles become a count."""
     return SeenTrick(trick.leader, tuple(_seen(p, seat) for p in trick.plays), trick.winner)
@@ -109,8 +112,8 @@ class SeatView:
                 and early_death(len(self.hand), self.lead_count, self.pillars[self.seat]))
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The seat's legal actions when it is to act, else ()."""
-        if self.to_act != self.seat:
+        """The seat's legal actions when it is to act, else () (and () in a watcher's view)."""
+        if self.to_act != self.seat or not self.hand:
             return ()
         high = self.high
         high_set = None if high is None else tiles_info(high.tiles)[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
@@ -25,8 +26,9 @@ from paiyou.store.games import StoreUnavailable
 from paiyou.tables.access import SeatKeyRequired
 from paiyou.tables.computer import levels
 from paiyou.tables.game import BadInput, Game, GameNotFound, StaleVersion
+from paiyou.tables.seating import NAME_MAX, InviteUnknown, NotAllowed, TableFull
 from paiyou.tables.service import MAX_SEED
-from paiyou.tables.table import game_json
+from paiyou.tables.table import game_json, view_json
 from paiyou.web import limits
 from paiyou.web.bodies import parse_json
 from paiyou.web.private import no_store
@@ -85,6 +87,26 @@ def error_message(code: str) -> str:
         "too-many-retries": pgettext(
             "play api", "Too many requests for analyses from your address: wait a little (see %(header)s).",
             header="Retry-After"),
+        "too-many-joins": pgettext(
+            "play api", "Too many seats taken from your address: wait a little (see %(header)s).",
+            header="Retry-After"),
+        "table-full": pgettext("play api", "Every seat at this table is taken: there is no seat left to join."),
+        "invite-unknown": pgettext(
+            "play api", "This invitation does not open any table: it is wrong, or its table's creator "
+            "has withdrawn it. Ask them for a new link."),
+        "not-the-creator": pgettext("play api", "Only the player who set up this table may do that."),
+        "seat-not-empty": pgettext("play api", "Only a seat that is still waiting for a friend can be given "
+                                               "to the computer."),
+        "not-a-table": pgettext("play api", "This deal is against the computer only: it has no seats for friends."),
+        "bad-seats": pgettext(
+            "play api", "\"seats\" must list every seat in order, each %(you)s (exactly once), %(friend)s "
+            "or a computer players' level: %(levels)s.",
+            you=isolated('"you"'), friend=isolated('"friend"'), levels=", ".join(level_names)),
+        "bad-timer": pgettext("play api", "\"timer\" must be 0 (no timer), 30, 60 or 120 seconds."),
+        "bad-name": pgettext("play api", "\"name\" must be text of at most %(count)s characters, without "
+                                         "control characters.", count=format_number(NAME_MAX)),
+        "bad-action-id": pgettext(
+            "play api", "\"action_id\" must be 1 to 64 letters, digits, \"-\" or \"_\"."),
     }
     return str(messages.get(code) or messages["bad-request"])
 
@@ -140,10 +162,13 @@ def json_body() -> dict[str, Any]:
     return data
 
 
-def game_response(game: Game, status: int = 200, key: str | None = None) -> tuple[Response, int]:
-    """The game as the API shows it (the human seat's view), with its seat ``key`` when given
-    (only on creation: 201, with its ``Location``); never stored by a cache."""
-    response = no_store(jsonify({**game_json(game), **({"key": key} if key is not None else {})}))
+def game_response(game: Game, status: int = 200, key: str | None = None, watching: bool = False,
+                  extra: Mapping[str, object] | None = None) -> tuple[Response, int]:
+    """The game as the API shows it (the seat's view, or a watcher's), with its seat ``key`` when
+    given (only on creation: 201, with its ``Location``) and ``extra`` fields; never stored by a
+    cache."""
+    response = no_store(jsonify({**game_json(game, watching), **({"key": key} if key is not None else {}),
+                                 **(extra or {})}))
     if status == 201:
         response.headers["Location"] = url_for("api_games.show", game_id=game.id)
     return response, status
@@ -177,7 +202,27 @@ def bad_input(e: BadInput) -> tuple[Response, int]:
 
 
 def stale(e: StaleVersion) -> tuple[Response, int]:
+    """409; at a table with friends, with the seat's view as it now stands (the move was made on
+    an older one: someone else moved meanwhile)."""
+    if e.game.seating is not None:
+        return error("stale-version", 409, version=e.game.version, view=view_json(e.game))
     return error("stale-version", 409, version=e.game.version)
+
+
+# A table with friends: the seating's refusals
+SEATING_STATUS = {"not-the-creator": 403, "seat-not-empty": 409, "not-a-table": 409}
+
+
+def table_full(e: TableFull) -> tuple[Response, int]:
+    return error(e.code, 409)
+
+
+def invite_unknown(e: InviteUnknown) -> tuple[Response, int]:
+    return error(e.code, 404)
+
+
+def not_allowed(e: NotAllowed) -> tuple[Response, int]:
+    return error(e.code, SEATING_STATUS.get(e.code, 409))
 
 
 def http_error(e: HTTPException) -> tuple[Response, int]:
@@ -185,6 +230,8 @@ def http_error(e: HTTPException) -> tuple[Response, int]:
             429: "too-many-requests"}.get(e.code or 400, "bad-request")
     if e.code == 429 and limits.is_hint_limit(e):
         code = "too-many-hints"
+    elif e.code == 429 and limits.is_join_limit(e):
+        code = "too-many-joins"
     elif e.code == 429 and limits.is_analysis_limit(e):
         code = "too-many-retries"
     response, status = error(code, e.code or 400)
@@ -233,6 +280,9 @@ def install(bp: Blueprint) -> None:
     bp.register_error_handler(SeatKeyRequired, seat_key_required)
     bp.register_error_handler(BadInput, bad_input)
     bp.register_error_handler(StaleVersion, stale)
+    bp.register_error_handler(TableFull, table_full)
+    bp.register_error_handler(InviteUnknown, invite_unknown)
+    bp.register_error_handler(NotAllowed, not_allowed)
     bp.register_error_handler(HTTPException, http_error)
     for status in HTML_ERROR_CODES:
         bp.register_error_handler(status, http_error)

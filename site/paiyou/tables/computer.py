@@ -11,7 +11,7 @@ from engine.seating import agent_rng
 from engine.spec import Action
 from engine.spec import AnyAgent as Agent
 from engine.spec import AnyDeal as Deal
-from paiyou.tables.game import BadInput
+from paiyou.tables.game import HUMAN, BadInput
 
 log = logging.getLogger(__name__)
 
@@ -53,16 +53,15 @@ def agent(game: str, level: str) -> Agent:
     return game_rules(game).make_agent(found)
 
 
-def computer_step(game: str, deal: Deal, human_seat: int, agents: Sequence[str]) -> Deal:
-    """One computer seat's move (the seat to act), or the deal unchanged when it is
-    ``human_seat``'s turn or the deal is over: the step a table page shows as soon as it is
-    chosen (``paiyou.tables.service.advance``). Each move draws from a seeded stream of its own
-    (``engine.seating.agent_rng``): the same deal and the same human actions give the same game, in
-    any process, after any restart."""
-    if deal.is_over or deal.to_act == human_seat:
-        return deal
+def computer_step(game: str, deal: Deal, agents: Sequence[str]) -> Deal:
+    """One computer seat's move (the seat to act), or the deal unchanged when a person is to act
+    (``agents`` holds ``HUMAN`` for their seats) or the deal is over: the step a table page shows
+    as soon as it is chosen (``paiyou.tables.service.advance``). Each move draws from a seeded
+    stream of its own (``engine.seating.agent_rng``): the same deal and the same human actions
+    give the same game, in any process, after any restart."""
     seat = deal.to_act
-    assert seat is not None
+    if seat is None or agents[seat] == HUMAN:
+        return deal
     legal = deal.legal_actions()
     try:
         action = agent(game, agents[seat]).choose(deal.view(seat), agent_rng(deal, seat))
@@ -80,21 +79,22 @@ def forced_pass(deal: Deal, human_seat: int) -> Action | None:
     return legal[0] if len(legal) == 1 and not legal[0].tiles else None
 
 
-def run_computer(game: str, deal: Deal, human_seat: int, agents: Sequence[str]) -> Deal:
-    """Let the computer seats act until it is ``human_seat``'s turn or the deal is over."""
-    while not deal.is_over and deal.to_act != human_seat:
-        deal = computer_step(game, deal, human_seat, agents)
+def run_computer(game: str, deal: Deal, agents: Sequence[str]) -> Deal:
+    """Let the computer seats act until a person is to act or the deal is over."""
+    while (seat := deal.to_act) is not None and agents[seat] != HUMAN:
+        deal = computer_step(game, deal, agents)
     return deal
 
 
 def run_until_choice(game: str, deal: Deal, human_seat: int, agents: Sequence[str],
                      auto_pass: bool) -> tuple[Deal, list[int]]:
-    """``run_computer``, and with ``auto_pass`` also the human's forced passes (the only legal
-    action is a pass: nothing beats). Returns the deal and the action numbers of those passes."""
-    deal = run_computer(game, deal, human_seat, agents)
+    """``run_computer``, and with ``auto_pass`` also ``human_seat``'s forced passes (the only
+    legal action is a pass: nothing beats). Returns the deal and the action numbers of those
+    passes. At a table with friends it stops at any person's turn: each passes for themselves."""
+    deal = run_computer(game, deal, agents)
     passed: list[int] = []
     while auto_pass and (only := forced_pass(deal, human_seat)) is not None:
         passed.append(deal.action_count)
         deal = deal.apply(only, player=human_seat)
-        deal = run_computer(game, deal, human_seat, agents)
+        deal = run_computer(game, deal, agents)
     return deal, passed

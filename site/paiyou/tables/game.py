@@ -10,31 +10,25 @@ the action was made against an older state: nothing changed); the engine's ``Ill
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar, cast
 
 from engine.games import game as game_rules
 from engine.spec import AnyDeal as Deal
 from engine.spec import AnySeatView as SeatView
 from paiyou.store.schema import StoredGame
+from paiyou.tables.errors import BadInput as BadInput
 from paiyou.tables.log import Event, events
+from paiyou.tables.seating import HUMAN as HUMAN
+from paiyou.tables.seating import Seating
 
 T = TypeVar("T")
 
-HUMAN = "human"
 HUMAN_SEAT = 0  # the human sits at the bottom of the table drawing
 
 
 class GameNotFound(Exception):
     code = "unknown-game"
-
-
-class BadInput(Exception):
-    """A malformed request (status 400); ``code`` names what is wrong."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
 
 
 class StaleVersion(Exception):
@@ -64,12 +58,35 @@ class Game:
 
     stored: StoredGame
     deal: Deal
+    # At a table with friends, the seat of the person this request is for (their key's seat:
+    # ``paiyou.tables.access``); None for the seat stored with the game (its creator's).
+    sitting: int | None = None
 
     id = _Stored[str]()
     game = _Stored[str]()  # the game's key
     version = _Stored[int]()
-    seat = _Stored[int]()  # the human's seat
-    agents = _Stored[tuple[str, ...]]()  # one per seat; the human's seat holds HUMAN
+    agents = _Stored[tuple[str, ...]]()  # one per seat; each person's seat holds HUMAN
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this request shows and acts for."""
+        return self.stored.seat if self.sitting is None else self.sitting
+
+    def seated(self, seat: int) -> Game:
+        """The same game, for the person at ``seat``."""
+        return replace(self, sitting=seat)
+
+    @property
+    def seating(self) -> Seating | None:
+        """Who sits where at a table with friends; None for a deal against the computer."""
+        return Seating.from_meta(self.stored.meta)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who plays each seat now: ``HUMAN`` for a person, else the computer's level (at a table
+        with friends, a seat left to the computer plays at the table's level)."""
+        seating = self.seating
+        return self.agents if seating is None else seating.agents(self.agents)
 
     @property
     def level(self) -> str:
@@ -104,6 +121,9 @@ class Game:
             record["salt"] = salt
         if self.commitment is not None:  # what the table showed during the deal, to check against
             record["commitment"] = self.commitment
+        seating = self.seating
+        if seating is not None:  # which seats people played: by number only (no name, no key)
+            record["humans"] = list(seating.humans)
         return record
 
     @property

@@ -23,9 +23,11 @@ from engine.games import game as game_rules
 from engine.tiles import Tile, parse_tiles
 from paiyou.analysis.jobs import deal_over
 from paiyou.i18n.numerals import parse_whole_number
+from paiyou.live import announce
 from paiyou.store.games import GameStore
 from paiyou.tables.computer import computer_step, forced_pass, parse_level, run_until_choice
 from paiyou.tables.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
+from paiyou.tables.seating import META as SEATING
 
 MAX_SEED = 2**53  # seeds stay exact in JavaScript numbers
 MAX_TILES_TEXT = 200  # no legal action comes near this
@@ -120,21 +122,24 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False) -> Game:
     totals = [sum(scores) for scores in zip(*deals, strict=True)]
     meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
                       "deals": deals}}
-    if "seat_keys" in current.stored.meta:  # the same players: the same keys (paiyou.tables.access)
-        meta["seat_keys"] = current.stored.meta["seat_keys"]
+    for kept in ("seat_keys", SEATING):  # the same players: the same keys and seats
+        if kept in current.stored.meta:
+            meta[kept] = current.stored.meta[kept]
     seed = secrets.randbelow(MAX_SEED)
     deal = rules.next_deal(seed, outcome.next_first)
-    deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
-    stored = store.create(current.game, current.seat, current.agents, rules.to_record(deal),
+    deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
+    stored = store.create(current.game, current.stored.seat, current.agents, rules.to_record(deal),
                           finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
                                                        "auto_passes": passed})
     if deal.is_over:
         deal_over(store, stored.id)
     # Remember it on the finished deal, so asking again gives this one (a racing request that
     # lost the write keeps the deal it made).
-    store.update(current.id, current.version, current.stored.record, finished=True,
-                 meta={**current.stored.meta, "next": stored.id})
-    return Game(stored, deal)
+    marked = store.update(current.id, current.version, current.stored.record, finished=True,
+                          meta={**current.stored.meta, "next": stored.id})
+    if marked is not None:  # every seat's page of the finished deal follows to the next one
+        announce(marked.id, marked.version)
+    return Game(stored, deal, current.sitting)
 
 
 # -- the human's move and the computer's ---------------------------------------------------------
@@ -175,36 +180,44 @@ def _check_version(version: object) -> int:
 
 
 def act(store: GameStore, current: Game, version: object, tiles: object, face_up: object = None,
-        auto_pass: bool = False, computer: bool = True) -> Game:
-    """Apply the human's action made against ``version`` to the loaded ``current``, then (unless
-    ``computer`` is False: the table page asks for them one by one, ``advance``) the computer's
-    moves up to the human's next turn or the end; store the result as ``version + 1``.
+        auto_pass: bool = False, computer: bool = True, action_id: str | None = None) -> Game:
+    """Apply the action of the person at ``current.seat``, made against ``version``, to the loaded
+    ``current``, then (unless ``computer`` is False: the table page asks for them one by one,
+    ``advance``) the computer's moves up to the next person's turn or the end; store the result
+    as ``version + 1``. At a table with friends, an ``action_id`` this seat sent before is
+    answered with the game as it stands (a retried request changes nothing).
 
     Raises BadInput, StaleVersion (nothing changed) or IllegalAction (nothing changed; ``reason``
     is the engine's code)."""
     version = _check_version(version)
     submitted = parse_submission(current.game, tiles, face_up)
+    seating = current.seating
+    if seating is not None and action_id is not None and seating.answered.get(action_id) == current.seat:
+        return current
     if version != current.version:
         raise StaleVersion(current)
     deal = current.deal
     if deal.is_over:
         raise IllegalAction("deal-over")
-    if deal.to_act != current.seat:  # cannot happen between requests; kept as a guard
+    if deal.to_act != current.seat:
         raise IllegalAction("not-your-turn")
     rules = game_rules(current.game)
     deal = deal.apply(rules.action(submitted.tiles, submitted.face_up), player=current.seat)
     passed: list[int] = []
     if computer:
-        deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+        deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
     meta = None
+    if seating is not None:
+        meta = {**current.stored.meta, SEATING: seating.answering(action_id, current.seat).as_meta()}
     if passed:
-        meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]}
+        meta = {**(meta or current.stored.meta), "auto_passes": [*current.auto_passes, *passed]}
     stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
     if stored is None:  # another request won the race for this version
-        raise StaleVersion(load(store, current.id))
+        raise StaleVersion(load(store, current.id).seated(current.seat))
+    announce(stored.id, stored.version)
     if deal.is_over:  # the move that ended the deal queues its analysis (once: the winner only)
         deal_over(store, stored.id)
-    return Game(stored, deal)
+    return Game(stored, deal, current.sitting)
 
 
 def advance(store: GameStore, current: Game, version: object, auto_pass: bool = False,
@@ -225,30 +238,32 @@ def advance(store: GameStore, current: Game, version: object, auto_pass: bool = 
         return current
     passed: list[int] = []
     if to_turn:
-        deal, passed = run_until_choice(current.game, deal, current.seat, current.agents, auto_pass)
+        deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
     else:
         pass_now = forced_pass(deal, current.seat) if auto_pass else None
         if pass_now is not None:
             passed.append(deal.action_count)
             deal = deal.apply(pass_now, player=current.seat)
         else:
-            deal = computer_step(current.game, deal, current.seat, current.agents)
+            deal = computer_step(current.game, deal, current.players)
     if deal.action_count == current.deal.action_count:
         return current  # nothing was waiting
     meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]} if passed else None
     stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
                           finished=deal.is_over, meta=meta)
     if stored is None:  # another request made this step first: the game as it stands
-        return load(store, current.id)
+        return load(store, current.id).seated(current.seat)
+    announce(stored.id, stored.version)
     if deal.is_over:  # the computer's move that ended the deal queues its analysis (once)
         deal_over(store, stored.id)
-    return Game(stored, deal)
+    return Game(stored, deal, current.sitting)
 
 
 def waiting(game: Game, auto_pass: bool) -> bool:
     """Whether the table waits for a step ``advance`` makes: a computer seat to act, or with
     ``auto_pass`` the human's forced pass."""
     deal = game.deal
-    if deal.is_over:
+    seat = deal.to_act
+    if seat is None:
         return False
-    return deal.to_act != game.seat or (auto_pass and forced_pass(deal, game.seat) is not None)
+    return game.players[seat] != HUMAN or (auto_pass and forced_pass(deal, game.seat) is not None)

@@ -13,6 +13,9 @@ from typing import Any
 from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
+from paiyou.live import present_seats
+from paiyou.tables.access import stored_hashes
+from paiyou.tables.friends import deadline
 from paiyou.tables.game import Game, match_of
 from paiyou.tables.log import Event
 from paiyou.tables.presenter import HandTile, Reveals, table_of
@@ -99,14 +102,51 @@ def recent_events(all_events: Sequence[Event]) -> list[Event]:
     return list(all_events[last + 1:])
 
 
-def view_json(game: Game) -> dict[str, Any]:
-    """The human seat's view as the API's JSON: the game, its players, and the game's own view."""
-    players = [{"seat": s, "agent": a} for s, a in enumerate(game.agents)]
+def view_json(game: Game, watching: bool = False) -> dict[str, Any]:
+    """A seat's view as the API's JSON: the game, its players, and the game's own view. With
+    ``watching`` (a table with friends, no key, before the end) a watcher's: drawn from the
+    creator's place with no hand, no face-down tile and no legal action."""
+    view = game.deal.watch(game.seat) if watching else game.view()
     match = match_of(game)
-    return {"game": game.game, "players": players, **table_of(game.game).view_json(game.view()),
+    own: dict[str, Any] = dict(table_of(game.game).view_json(view))
+    if watching:
+        own.update(seat=None, hand=[], legal_actions=[], your_turn=False)
+    seating = game.seating
+    return {"game": game.game, "players": players_json(game) if seating else
+            [{"seat": s, "agent": a} for s, a in enumerate(game.agents)],
+            **own,
             "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]},
-            "commitment": game.commitment}
+            "commitment": game.commitment,
+            **({"table": table_json(game)} if seating else {})}
 
 
-def game_json(game: Game) -> dict[str, Any]:
-    return {"id": game.id, "version": game.version, "game": game.game, "view": view_json(game)}
+def players_json(game: Game) -> list[dict[str, Any]]:
+    """Each seat of a table with friends: who plays it now (``agent``: ``human`` or a level), a
+    person's ``name`` (null: the seat's own name is shown), whether the seat waits for a friend
+    (``empty``), is left to the computer (``away``), and whether its player has the table open
+    (``connected``)."""
+    seating = game.seating
+    assert seating is not None
+    keyed = stored_hashes(game.stored.meta)
+    present = present_seats(game.id)
+    players = game.players
+    return [{"seat": s, "agent": players[s], "human": s in seating.humans,
+             "name": seating.names.get(s), "empty": s in seating.humans and s not in keyed,
+             "away": s in seating.away, "connected": s in present}
+            for s in range(len(game.agents))]
+
+
+def table_json(game: Game) -> dict[str, Any]:
+    """A table with friends: its creator's seat, the turn timer (seconds, 0 for none), the
+    deadline of the person to act (Unix seconds, or null), whether its invite still works, and
+    the deal that follows this one (once dealt)."""
+    seating = game.seating
+    assert seating is not None
+    following = game.stored.meta.get("next")
+    return {"creator": seating.creator, "timer": seating.timer, "deadline": deadline(game),
+            "invite_open": seating.invite is not None,
+            "next": following if isinstance(following, str) else None}
+
+
+def game_json(game: Game, watching: bool = False) -> dict[str, Any]:
+    return {"id": game.id, "version": game.version, "game": game.game, "view": view_json(game, watching)}

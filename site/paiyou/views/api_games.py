@@ -27,11 +27,12 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify
 
 from engine.errors import IllegalAction
+from engine.games import game as game_rules
 from paiyou.api.games import error, game_response, illegal, install, json_body, json_routing_errors
 from paiyou.registry import url_converter
 from paiyou.store.databases import current_store
-from paiyou.tables import access, service
-from paiyou.tables.computer import parse_level
+from paiyou.tables import access, friends, seating, service
+from paiyou.tables.computer import levels, parse_level
 from paiyou.tables.game import HUMAN_SEAT, BadInput
 from paiyou.tables.hints import hints
 from paiyou.web import limits
@@ -50,15 +51,28 @@ def create(game: str) -> tuple[Response, int]:
     data = json_body()
     seed = service.parse_seed(data.get("seed"))
     level = parse_level(game, data.get("level"), current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
+    seats = seating.parse_seats(data.get("seats"), game_rules(game).seats, levels(game))
     key = access.new_key()
-    started = service.start(current_store(), game, seed, level,
-                            seat_keys=access.seat_keys_meta(HUMAN_SEAT, key))
-    return game_response(started, 201, key)
+    if seats is None:
+        started = service.start(current_store(), game, seed, level,
+                                seat_keys=access.seat_keys_meta(HUMAN_SEAT, key))
+        return game_response(started, 201, key)
+    creator, kinds = seats
+    table, invite = friends.start_table(current_store(), game, creator, kinds, level, key,
+                                        timer=seating.parse_timer(data.get("timer")),
+                                        name=seating.parse_name(data.get("name")), seed=seed)
+    return game_response(table, 201, key, extra={"seat": creator, **({"invite": invite} if invite else {})})
 
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> tuple[Response, int]:
+    """A seat's view with its key; at a table with friends, a watcher's without one."""
     game = service.load(current_store(), game_id)
+    seat = access.seat_of(game)
+    if seat is not None:
+        return game_response(game.seated(seat))
+    if game.seating is not None and not game.is_over:
+        return game_response(game, watching=True)
     access.require_read(game)
     return game_response(game)
 
@@ -66,17 +80,96 @@ def show(game_id: str) -> tuple[Response, int]:
 @bp.post("/games/<game_id>/actions")
 def act(game_id: str) -> tuple[Response, int]:
     current = service.load(current_store(), game_id)  # 404, then 401, before looking at the body
-    access.require_seat(current)
+    current = current.seated(access.require_seat(current))
     data = json_body()
     if "version" not in data:
         raise BadInput("bad-version")
     if "tiles" not in data:
         raise BadInput("bad-tiles")
+    action_id = seating.parse_action_id(data.get("action_id"))
     try:
-        game = service.act(current_store(), current, data["version"], data["tiles"], data.get("face_up"))
+        game = service.act(current_store(), current, data["version"], data["tiles"], data.get("face_up"),
+                           action_id=action_id)
     except IllegalAction as e:
         return illegal(current.game, e, current.version)
     return game_response(game)
+
+
+@bp.post("/games/<game_id>/seats")
+@limits.join
+def join(game_id: str) -> tuple[Response, int]:
+    """Take the next empty seat of a table with friends by its invite: 201 with the seat and its
+    ``key`` (404 ``invite-unknown``, 409 ``table-full``)."""
+    current = service.load(current_store(), game_id)
+    data = json_body()
+    name = seating.parse_name(data.get("name"))
+    key = access.new_key()
+    game = friends.claim(current_store(), current, data.get("invite"), key, name)
+    return game_response(game, 201, key, extra={"seat": game.seat})
+
+
+@bp.post("/games/<game_id>/invite")
+def renew_invite(game_id: str) -> tuple[Response, int]:
+    """A new invite for the table (the old one stops working): its creator's key only."""
+    current = service.load(current_store(), game_id)
+    current = current.seated(access.require_seat(current))
+    json_body()
+    game, invite = friends.renew_invite(current_store(), current)
+    return game_response(game, extra={"invite": invite})
+
+
+@bp.delete("/games/<game_id>/invite")
+def revoke_invite(game_id: str) -> tuple[Response, int]:
+    """The invite stops working: its creator's key only."""
+    current = service.load(current_store(), game_id)
+    current = current.seated(access.require_seat(current))
+    return game_response(friends.revoke_invite(current_store(), current))
+
+
+@bp.post("/games/<game_id>/seats/<int:seat>/computer")
+def hand_to_computer(game_id: str, seat: int) -> tuple[Response, int]:
+    """The creator gives a seat still waiting for a friend to the computer."""
+    current = service.load(current_store(), game_id)
+    current = current.seated(access.require_seat(current))
+    json_body()
+    return game_response(friends.hand_to_computer(current_store(), current, seat))
+
+
+@bp.post("/games/<game_id>/name")
+def rename(game_id: str) -> tuple[Response, int]:
+    """This seat's display name (``"name"``; empty or null: the seat's own name again)."""
+    current = service.load(current_store(), game_id)
+    current = current.seated(access.require_seat(current))
+    name = seating.parse_name(json_body().get("name"))
+    return game_response(friends.rename(current_store(), current, name))
+
+
+@bp.post("/games/<game_id>/leave")
+def leave(game_id: str) -> tuple[Response, int]:
+    """This seat's player leaves: the computer plays the seat until they come back."""
+    current = service.load(current_store(), game_id)
+    current = current.seated(access.require_seat(current))
+    json_body()
+    return game_response(friends.leave(current_store(), current))
+
+
+@bp.post("/games/<game_id>/return")
+def return_seat(game_id: str) -> tuple[Response, int]:
+    """This seat's player takes the seat back from the computer."""
+    current = service.load(current_store(), game_id)
+    current = current.seated(access.require_seat(current))
+    json_body()
+    return game_response(friends.return_seat(current_store(), current))
+
+
+@bp.post("/games/<game_id>/timeout")
+def timeout(game_id: str) -> tuple[Response, int]:
+    """Any seat of the table may ask once the person to act is past the turn timer's deadline:
+    the computer makes that move for them. Before the deadline nothing changes."""
+    current = service.load(current_store(), game_id)
+    current = current.seated(access.require_seat(current))
+    json_body()
+    return game_response(friends.timeout(current_store(), current))
 
 
 @bp.get("/games/<game_id>/record")
@@ -93,7 +186,7 @@ def next_deal(game_id: str) -> tuple[Response, int]:
     """The next deal of the match, once this deal is over: 201, the new game (its ``view.match``
     and, in Tien Gow, ``view.banker`` = the finished deal's next banker, TG-19)."""
     current = service.load(current_store(), game_id)
-    access.require_seat(current)
+    current = current.seated(access.require_seat(current))
     json_body()
     try:
         game = service.next_deal(current_store(), current)
@@ -110,7 +203,7 @@ def hint(game_id: str) -> tuple[Response, int]:
     ``expected`` (the expected score: Chuo Pai cards in your pile, Tien Gow net points), sorted by
     ``ranked_by``. From your seat's view only."""
     game = service.load(current_store(), game_id)
-    access.require_seat(game)
+    game = game.seated(access.require_seat(game))
     try:
         found = hints(game)
     except IllegalAction as e:

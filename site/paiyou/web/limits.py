@@ -7,7 +7,10 @@ player's search, so hints are limited too: ``PAIYOU_HINT_LIMIT`` (default 30 a m
 hour), one budget shared by the table's ``?hint=1`` and ``GET /api/v1/games/<id>/hint``. Asking
 again for a failed analysis runs a whole deal's analysis, so it has its own budget:
 ``PAIYOU_ANALYSIS_RETRY_LIMIT`` (default 5 a minute and 30 a day), shared by the review's "Try
-again" and ``POST /api/v1/games/<id>/analysis``. Over a limit: 429 with ``Retry-After``.
+again" and ``POST /api/v1/games/<id>/analysis``. Taking a seat at a table with friends writes
+the table and wakes every seat's page: ``PAIYOU_JOIN_LIMIT`` (default 20 a minute and 200 a day),
+shared by the invite page and ``POST /api/v1/games/<id>/seats``. Over a limit: 429 with
+``Retry-After``.
 
 Counts are kept in ``RATELIMIT_STORAGE_URI``: ``memory://`` (the default) counts per process,
 which is right for one process; several processes (gunicorn workers, containers) must share a
@@ -32,8 +35,10 @@ from flask_limiter.util import get_remote_address
 DEFAULT_NEW_GAME_LIMIT = "30 per minute;500 per day"
 DEFAULT_HINT_LIMIT = "30 per minute;600 per hour"
 DEFAULT_ANALYSIS_RETRY_LIMIT = "5 per minute;30 per day"
+DEFAULT_JOIN_LIMIT = "20 per minute;200 per day"
 HINT_SCOPE = "hint"
 ANALYSIS_SCOPE = "analysis-retry"
+JOIN_SCOPE = "join"
 EXTENSION_KEY = "paiyou.limiter"
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -76,6 +81,13 @@ def analysis(view: View) -> View:
     return view
 
 
+def join(view: View) -> View:
+    """Mark a view that takes a seat at a table with friends: ``init_app`` puts its POSTs under
+    the shared join limit."""
+    view._paiyou_join = True  # type: ignore[attr-defined]
+    return view
+
+
 def asks_hint() -> bool:
     """This request asks for a hint (the only requests of a marked view that are counted)."""
     # Judging a mistake puzzle's answer (views/mistakes.py) is the same search as a hint.
@@ -91,6 +103,11 @@ def is_hint_limit(error: object) -> bool:
 def is_analysis_limit(error: object) -> bool:
     """The 429 ``error`` is the analysis-retry limit's."""
     return getattr(getattr(error, "limit", None), "scope", None) == ANALYSIS_SCOPE
+
+
+def is_join_limit(error: object) -> bool:
+    """The 429 ``error`` is the join limit's."""
+    return getattr(getattr(error, "limit", None), "scope", None) == JOIN_SCOPE
 
 
 def init_app(app: Flask) -> None:
@@ -119,7 +136,14 @@ def init_app(app: Flask) -> None:
         if getattr(view, "_paiyou_analysis", False):
             bounded: Callable[..., Any] = retries(view)
             app.view_functions[endpoint] = bounded
+    join_limit = str(app.config.get("PAIYOU_JOIN_LIMIT") or DEFAULT_JOIN_LIMIT)
+    joins = limiter.shared_limit(join_limit, scope=JOIN_SCOPE, exempt_when=lambda: request.method != "POST")
+    for endpoint, view in list(app.view_functions.items()):
+        if getattr(view, "_paiyou_join", False):
+            seated: Callable[..., Any] = joins(view)
+            app.view_functions[endpoint] = seated
 
 
-__all__ = ["client_key", "new_game", "hint", "analysis", "asks_hint", "is_hint_limit", "is_analysis_limit",
-           "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT", "DEFAULT_ANALYSIS_RETRY_LIMIT"]
+__all__ = ["client_key", "new_game", "hint", "analysis", "join", "asks_hint", "is_hint_limit", "is_analysis_limit",
+           "is_join_limit", "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT",
+           "DEFAULT_ANALYSIS_RETRY_LIMIT", "DEFAULT_JOIN_LIMIT"]

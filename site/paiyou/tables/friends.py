@@ -1,0 +1,226 @@
+"""A table with friends, start to end: dealt with chosen seats, joined by invite, names, leaving
+and coming back, the invite renewed or revoked, an empty seat handed to the computer, and the
+turn timer's computer move. The moves themselves go through ``paiyou.tables.service`` like any
+deal's.
+
+Every change is one conditional update of the stored game against the version it was made on
+(``GameStore.update``), then announced to every seat's page (``paiyou.live.announce``, after the
+commit). A change that loses the race to another reloads the game and tries again, so a claim
+never hands a seat to two people and a name never overwrites a move.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from engine.games import game as game_rules
+from paiyou.analysis.jobs import deal_over
+from paiyou.live import announce
+from paiyou.store.games import GameStore
+from paiyou.tables.access import key_hash, stored_hashes
+from paiyou.tables.computer import computer_step, run_computer
+from paiyou.tables.game import Game
+from paiyou.tables.seating import (
+    HUMAN,
+    META,
+    TIMEOUTS_TO_AWAY,
+    InviteUnknown,
+    NotAllowed,
+    Seating,
+    TableFull,
+    empty_seats,
+    invite_hash,
+    invite_matches,
+    new_invite,
+    new_seating,
+    stored_agents,
+)
+from paiyou.tables.service import MAX_SEED, check_game, load, shuffle_meta
+
+ATTEMPTS = 50  # a change that keeps losing races to other writers gives up (409 table-full)
+
+
+def start_table(store: GameStore, game: str, creator: int, kinds: Sequence[str], level: str, key: str,
+                timer: int = 0, name: str | None = None, seed: int | None = None) -> tuple[Game, str | None]:
+    """Deal a table whose seats are ``kinds`` (``YOU`` at ``creator``, ``FRIEND`` or a computer
+    level each), the creator holding ``key``; the computer seats play up to the first person's
+    turn. Returns the game (for the creator) and the invite token (None without a friend seat)."""
+    check_game(game)
+    rules = game_rules(game)
+    seating, token = new_seating(creator, kinds, level, timer)
+    if name is not None:
+        seating = replace(seating, names={creator: name})
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED)
+    agents = stored_agents(kinds)
+    deal = run_computer(game, rules.new_deal(seed), seating.agents(agents))
+    stored = store.create(game, creator, agents, rules.to_record(deal), finished=deal.is_over,
+                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": [],
+                                "seat_keys": {str(creator): key_hash(key)}, META: seating.as_meta()})
+    return Game(stored, deal).seated(creator), token
+
+
+def _change(store: GameStore, current: Game,
+            edit: Callable[[Game, Seating], tuple[Seating, dict[str, str] | None]],
+            run: bool = False) -> Game:
+    """Write ``edit``'s new seating (and seat keys, when it gives them) against the loaded
+    version, reloading and editing again when another writer got there first; with ``run``,
+    the computer seats then play up to the next person's turn. Announced after the commit."""
+    for _ in range(ATTEMPTS):
+        seating = current.seating
+        if seating is None:
+            raise NotAllowed("not-a-table")
+        changed, keys = edit(current, seating)
+        meta = {**current.stored.meta, META: changed.as_meta(), **({"seat_keys": keys} if keys else {})}
+        deal = current.deal
+        if run:
+            deal = run_computer(current.game, deal, changed.agents(current.agents))
+        stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
+                              finished=deal.is_over, meta=meta)
+        if stored is not None:
+            announce(stored.id, stored.version)
+            if deal.is_over and not current.is_over:
+                deal_over(store, stored.id)
+            return Game(stored, deal, current.sitting)
+        current = load(store, current.id, current.game).seated(current.seat)
+    raise TableFull(current.id)
+
+
+def claim(store: GameStore, current: Game, token: object, key: str, name: str | None = None) -> Game:
+    """The next empty seat for whoever holds ``key``, by the table's invite ``token``. Raises
+    InviteUnknown (unknown or revoked invite, not a table with friends) or TableFull (no empty
+    seat, or the deal is over). One conditional update: of two people claiming the last seat
+    at once, exactly one wins; the other is told the table is full."""
+    chosen: list[int] = []
+
+    def edit(game: Game, seating: Seating) -> tuple[Seating, dict[str, str] | None]:
+        if not invite_matches(seating, token):
+            raise InviteUnknown(game.id)
+        keyed = stored_hashes(game.stored.meta)
+        empty = empty_seats(seating, keyed)
+        if not empty or game.is_over:
+            raise TableFull(game.id)
+        seat = empty[0]
+        chosen[:] = [seat]
+        names = {**seating.names, **({seat: name} if name else {})}
+        return replace(seating, names=names), {**{str(s): h for s, h in keyed.items()}, str(seat): key_hash(key)}
+
+    if current.seating is None:
+        raise InviteUnknown(current.id)
+    claimed = _change(store, current, edit)
+    return claimed.seated(chosen[0])
+
+
+def _creator_only(game: Game, seating: Seating) -> None:
+    if game.seat != seating.creator:
+        raise NotAllowed("not-the-creator")
+
+
+def renew_invite(store: GameStore, current: Game) -> tuple[Game, str]:
+    """A new invite token (the old one stops working); the creator only."""
+    token = new_invite()
+
+    def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
+        _creator_only(game, seating)
+        return replace(seating, invite=invite_hash(token)), None
+
+    return _change(store, current, edit), token
+
+
+def revoke_invite(store: GameStore, current: Game) -> Game:
+    """The invite stops working; the creator only."""
+    def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
+        _creator_only(game, seating)
+        return replace(seating, invite=None), None
+
+    return _change(store, current, edit)
+
+
+def hand_to_computer(store: GameStore, current: Game, seat: int) -> Game:
+    """The creator gives an empty friend's seat to the computer (at the table's level); it then
+    plays, up to the next person's turn."""
+    def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
+        _creator_only(game, seating)
+        if seat not in empty_seats(seating, stored_hashes(game.stored.meta)):
+            raise NotAllowed("seat-not-empty")
+        return replace(seating, humans=tuple(s for s in seating.humans if s != seat)), None
+
+    return _change(store, current, edit, run=True)
+
+
+def rename(store: GameStore, current: Game, name: str | None) -> Game:
+    """This seat's display name (None: back to the seat's own name)."""
+    def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
+        names = {s: n for s, n in seating.names.items() if s != game.seat}
+        return replace(seating, names={**names, **({game.seat: name} if name else {})}), None
+
+    return _change(store, current, edit)
+
+
+def leave(store: GameStore, current: Game) -> Game:
+    """This seat's player leaves: the computer plays the seat ("computer, was <name>") until its
+    key comes back (``return_seat``); the computer's moves are made up to the next person."""
+    def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
+        away = tuple(sorted({*seating.away, game.seat}))
+        return replace(seating, away=away), None
+
+    return _change(store, current, edit, run=True)
+
+
+def return_seat(store: GameStore, current: Game) -> Game:
+    """This seat's player takes the seat back from the computer; nothing when it is theirs."""
+    seating = current.seating
+    if seating is None or current.seat not in seating.away:
+        return current
+
+    def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
+        timeouts = {s: n for s, n in seating.timeouts.items() if s != game.seat}
+        return replace(seating, away=tuple(s for s in seating.away if s != game.seat), timeouts=timeouts), None
+
+    return _change(store, current, edit)
+
+
+# -- the turn timer -------------------------------------------------------------------------------
+
+def deadline(game: Game) -> int | None:
+    """When the person to act runs out of time (Unix seconds), or None: no timer, the deal over,
+    or the computer to act. The clock starts at the table's last change."""
+    seating = game.seating
+    seat = game.deal.to_act
+    if seating is None or not seating.timer or seat is None or game.players[seat] != HUMAN:
+        return None
+    if str(seat) not in game.stored.meta.get("seat_keys", {}):
+        return None  # an empty friend's seat waits for its friend, not for the clock
+    return game.stored.updated_at + seating.timer
+
+
+def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
+    """When the person to act is past the deadline: the computer makes that one move for them
+    (the seat stays theirs); after ``TIMEOUTS_TO_AWAY`` such moves in a row the seat is left to
+    the computer until its key comes back. Then the computer seats play up to the next person.
+    Nothing when the deadline has not passed (a second request finds it moved on)."""
+    when = deadline(current)
+    if when is None or (time.time() if now is None else now) < when:
+        return current
+    seat = current.deal.to_act
+    assert seat is not None
+    seating = current.seating
+    assert seating is not None
+    count = seating.timeouts.get(seat, 0) + 1
+    changed = replace(seating, timeouts={**seating.timeouts, seat: count},
+                      away=tuple(sorted({*seating.away, seat})) if count >= TIMEOUTS_TO_AWAY else seating.away)
+    stand_in = tuple(seating.level if s == seat else a for s, a in enumerate(current.players))
+    deal = computer_step(current.game, current.deal, stand_in)
+    deal = run_computer(current.game, deal, changed.agents(current.agents))
+    meta = {**current.stored.meta, META: changed.as_meta()}
+    stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
+                          finished=deal.is_over, meta=meta)
+    if stored is None:
+        return load(store, current.id, current.game)
+    announce(stored.id, stored.version)
+    if deal.is_over:
+        deal_over(store, stored.id)
+    return Game(stored, deal, current.sitting)
+
