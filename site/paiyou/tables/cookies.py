@@ -23,6 +23,11 @@ RECENT_MAX_AGE = 90 * 24 * 3600
 # Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.tables.access).
 LEGACY_COOKIE = "paiyou_games"
 
+# The invites of the tables with friends this browser set up, ``id:token`` pairs joined by ".",
+# newest first: the table page shows its creator the link to send (only the token's hash is
+# stored). Nothing read from it is trusted: a token only opens a table if its hash matches.
+INVITES_COOKIE = "paiyou_invites"
+
 AUTO_PASS_COOKIE = "paiyou_auto_pass"  # "off" turns the automatic forced pass off (on by default)
 LEVEL_COOKIE = "paiyou_level"  # the computer players' level this browser chose last (both games)
 
@@ -87,6 +92,25 @@ def write_seat_keys(response: Response) -> None:
             _set(response, LEGACY_COOKIE, ".".join(old), RECENT_MAX_AGE)
         else:
             response.delete_cookie(LEGACY_COOKIE, path="/")
+
+
+def invites() -> dict[str, str]:
+    """This browser's ``id → invite token`` pairs (at most ``RECENT_KEEP``)."""
+    pairs: dict[str, str] = {}
+    for entry in request.cookies.get(INVITES_COOKIE, "").split(".")[:RECENT_KEEP]:
+        game_id, _, token = entry.partition(":")
+        if is_valid_id(game_id) and 0 < len(token) <= MAX_KEY_LENGTH:
+            pairs.setdefault(game_id, token)
+    return pairs
+
+
+def remember_invite(response: Response, game_id: str, token: str | None) -> None:
+    """Keep ``game_id``'s invite token first in this browser's invites (None: forget it)."""
+    pairs = {i: t for i, t in invites().items() if i != game_id}
+    if token is not None:
+        pairs = {game_id: token, **pairs}
+    _set(response, INVITES_COOKIE, ".".join(f"{i}:{t}" for i, t in list(pairs.items())[:RECENT_KEEP]),
+         RECENT_MAX_AGE)
 
 
 def _drop_set_cookie(response: Response, name: str) -> None:

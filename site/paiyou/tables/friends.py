@@ -21,7 +21,7 @@ from paiyou.live import announce
 from paiyou.store.games import GameStore
 from paiyou.tables.access import key_hash, stored_hashes
 from paiyou.tables.computer import computer_step, run_computer
-from paiyou.tables.game import Game
+from paiyou.tables.game import Game, GameNotFound
 from paiyou.tables.seating import (
     HUMAN,
     META,
@@ -109,8 +109,23 @@ def claim(store: GameStore, current: Game, token: object, key: str, name: str | 
 
     if current.seating is None:
         raise InviteUnknown(current.id)
+    current = latest(store, current)
     claimed = _change(store, current, edit)
     return claimed.seated(chosen[0])
+
+
+def latest(store: GameStore, current: Game) -> Game:
+    """The table's deal under way: ``current``, or the deal that followed it once it ended (an
+    invite sent before a "Next deal" still seats a friend)."""
+    for _ in range(ATTEMPTS):
+        following = current.stored.meta.get("next")
+        if not current.is_over or not isinstance(following, str):
+            return current
+        try:
+            current = load(store, following, current.game)
+        except GameNotFound:
+            return current
+    return current
 
 
 def _creator_only(game: Game, seating: Seating) -> None:

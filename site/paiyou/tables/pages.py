@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from paiyou.i18n import numerals
 from paiyou.reasons import explain
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies, forms, stats
+from paiyou.tables import access, cookies, forms, seating, stats
 from paiyou.tables.computer import default_level, levels
 from paiyou.tables.game import Game, GameNotFound
 from paiyou.tables.hints import hints
@@ -99,20 +99,30 @@ def unfinished(game: str, game_id: str) -> Game | None:
 def table_page(game: Game, *, status: int = 200, notice: str | None = None,
                error: str | None = None, selected: Sequence[str] = (),
                hinted: dict[str, Any] | None = None, tried: str = "",
-               seen: int | None = None, stepping: bool = False) -> Response:
-    """The table (or, with htmx, its regions), from the human seat's view only."""
+               seen: int | None = None, stepping: bool = False, watching: bool = False) -> Response:
+    """The table (or, with htmx, its regions), from one seat's view only (``watching``: a
+    watcher's, at a table with friends)."""
     auto_pass = cookies.auto_pass()
     speed = cookies.speed()
-    model = table_model(game, selected, seen)
+    model = table_model(game, selected, seen, watching)
     body = render("play/table.html", blocks=("table", "announce"), t=model, notice=notice,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
                   hints=hinted, quiet=hinted is not None, auto_pass=auto_pass,
-                  tried=forms.tile_keys(tried.split()), waiting=waiting(game, auto_pass),
+                  tried=forms.tile_keys(tried.split()), waiting=waiting(game, auto_pass) and not watching,
                   speed=speed, speeds=list(cookies.SPEEDS), delay=cookies.SPEEDS[speed],
-                  stepping=stepping)
+                  stepping=stepping, invite_url=invite_url(game) if model["friends"] else None)
     response = current_app.make_response((body, status))
     response.headers["X-Robots-Tag"] = "noindex"
     return response
+
+
+def invite_url(game: Game) -> str | None:
+    """The link the table's creator sends (from this browser's invites cookie), or None."""
+    found = game.seating
+    token = cookies.invites().get(game.id)
+    if found is None or token is None or not seating.invite_matches(found, token):
+        return None
+    return url_for("friends.join_page", game=game.game, game_id=game.id, token=token, _external=True)
 
 
 def stale_notice() -> str:

@@ -111,8 +111,8 @@ V_contra = TypeVar("V_contra", bound=AnySeatView, contravariant=True)
 class Table(Protocol[V_contra]):
     """One game's table, generic in the game's view (``Table[chuo_pai.SeatView]``)."""
 
-    # Where each seat sits in the drawing, by seat (the human at the bottom). The drawing is
-    # physical: never mirrored on rtl pages.
+    # Where each seat sits in the drawing, by its offset from the viewing seat (the viewer at the
+    # bottom: ``place``). The drawing is physical: never mirrored on rtl pages.
     positions: tuple[str, ...]
 
     def seat_names(self) -> tuple[str, ...]:
@@ -175,3 +175,10 @@ def table_of(game: str) -> Table[AnySeatView]:
     """The game's ``Table``, its view type erased (KeyError for a key the engine does not list):
     a caller gives it the view of that same game's deal."""
     return cast(Table[AnySeatView], game_module(game, "table").TABLE)
+
+
+def place(positions: Sequence[str], seat: int, viewer: int) -> str:
+    """Where ``seat`` sits in the drawing seen from ``viewer``'s place (the viewer at the bottom,
+    the others in playing order from there): at a table with friends each person sees their own
+    seat at the bottom."""
+    return positions[(seat - viewer) % len(positions)]

@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from flask_babel import pgettext
+
 from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
@@ -17,7 +19,7 @@ from paiyou.live import present_seats
 from paiyou.tables.access import stored_hashes
 from paiyou.tables.friends import deadline
 from paiyou.tables.game import Game, match_of
-from paiyou.tables.log import Event
+from paiyou.tables.log import Event, events
 from paiyou.tables.presenter import HandTile, Reveals, table_of
 
 MAX_REVEAL = 12  # the CSS classes reveal-1 .. reveal-12 (moves that land together, in order)
@@ -70,30 +72,64 @@ def log_model(all_events: Sequence[Event], recent: Sequence[Event], fresh: int =
                                            for i, e in enumerate(recent)]}
 
 
-def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = None) -> dict[str, Any]:
-    """Everything the table template draws, from the human seat's view only. ``seen``: how many
-    log events the page asking showed; what came since is announced and lands with an animation
-    (the events since your last action when not given)."""
+def seat_names(game: Game, watching: bool = False) -> list[str]:
+    """Each seat's name as the person at ``game.seat`` sees it: the room's names go round from
+    "You"; at a table with friends a person's chosen name replaces the others' (never "You").
+    A watcher sees the bottom seat as "South"."""
+    base = table_of(game.game).seat_names()
+    me, count = game.seat, len(base)
+    names = [base[(s - me) % count] for s in range(count)]
+    if watching:
+        names[me] = pgettext("play seat", "South")
+    seating = game.seating
+    if seating is not None:
+        for seat, name in seating.names.items():
+            if seat != me or watching:
+                names[seat] = name
+    return names
+
+
+def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = None,
+                watching: bool = False) -> dict[str, Any]:
+    """Everything the table template draws, from one seat's view only (with ``watching``, a
+    watcher's: no hand, no face-down tile). ``seen``: how many log events the page asking showed;
+    what came since is announced and lands with an animation (the events since your last action
+    when not given)."""
     table = table_of(game.game)
-    view = game.view()
-    names = table.seat_names()
-    all_events = game.events()
+    view = game.deal.watch(game.seat) if watching else game.view()
+    names = seat_names(game, watching)
+    all_events = events(view, game.auto_passes)
     recent = recent_events(all_events)
     new = all_events[seen:] if seen is not None and seen <= len(all_events) else recent
     order = reveal_map(table.round_seats(view), new)
-    seats = table.seats_model(view, names, game.agents, order)
+    seats = table.seats_model(view, names, game.players, order)
     return {
         "game": game.game, "id": game.id, "version": game.version, "view": view, "level": game.level,
         "seat": view.seat, "names": names, "seats": seats,
         "by_position": {s["position"]: s for s in seats},
-        "my_turn": view.to_act == view.seat, "to_act": view.to_act, "is_over": view.is_over,
+        "my_turn": view.to_act == view.seat and not watching, "to_act": view.to_act, "is_over": view.is_over,
         "hand": table.hand_groups(view, selected), "hand_size": len(view.hand),
         "choices": table.legal_choices(view), "current": table.current(view),
         "log": log_model(all_events, recent, len(new)), "new_events": list(new), "event_count": len(all_events),
         "result": table.result(view, names),
         "round_number": table.round_number(view), "last_round": table.last_round(view, names),
         "match": match_of(game), "commitment": game.commitment,
+        "watching": watching, "friends": friends_model(game, names, watching) if game.seating else None,
     }
+
+
+def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str, Any]:
+    """What a table with friends adds to the page: ``table_json`` (the creator's seat, the timer,
+    the deadline, the invite, the next deal), each seat (``players_json`` and the name shown),
+    and whether the viewer set the table up, left it, and the name they chose."""
+    seating = game.seating
+    assert seating is not None
+    players = players_json(game)
+    for player in players:
+        player["label"] = names[player["seat"]]
+    return {**table_json(game), "players": players,
+            "you_created": seating.creator == game.seat and not watching,
+            "you_left": game.seat in seating.away and not watching, "your_name": seating.names.get(game.seat)}
 
 
 def recent_events(all_events: Sequence[Event]) -> list[Event]:

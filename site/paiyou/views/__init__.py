@@ -10,12 +10,25 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from paiyou.views import api_analysis, api_games, api_judge, crawlers, mistakes, pages, play, puzzles, review, rules
+from paiyou.views import (
+    api_analysis,
+    api_games,
+    api_judge,
+    crawlers,
+    friends,
+    mistakes,
+    pages,
+    play,
+    puzzles,
+    review,
+    rules,
+)
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     pages.bp,
     rules.bp,
     play.bp,
+    friends.bp,
     review.bp,
     api_games.bp,
     api_analysis.bp,

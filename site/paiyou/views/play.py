@@ -35,7 +35,7 @@ from paiyou.reasons import CODES
 from paiyou.registry import game as game_spec
 from paiyou.registry import listed_games, url_converter
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies, forms, pages, service
+from paiyou.tables import access, cookies, forms, friend_pages, pages, service
 from paiyou.tables.computer import levels, parse_level
 from paiyou.tables.game import HUMAN_SEAT, BadInput, GameNotFound, StaleVersion
 from paiyou.web import errors, limits
@@ -139,8 +139,9 @@ def table(game: str, game_id: str) -> Any:
     """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
     ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes.
     Before the end only the seat's key opens it (it shows the seat's hand); after, the id does."""
-    current = pages.load_or_404(game, game_id)
-    access.require_read(current)
+    current, watching = friend_pages.viewer(pages.load_or_404(game, game_id))
+    if watching:
+        return pages.table_page(current, watching=True)
     code = request.args.get("refused", "")
     if code == pages.STALE:
         return pages.table_page(current, notice=pages.stale_notice())
@@ -149,8 +150,7 @@ def table(game: str, game_id: str) -> Any:
         return pages.table_page(current, error=pages.refusal(current, code, tried),
                           selected=forms.tile_keys(request.args.getlist("tile")), tried=tried)
     if request.args.get("hint"):
-        access.require_seat(current)
-        return pages.hint_page(current)
+        return pages.hint_page(friend_pages.seated(current))
     return pages.table_page(current)
 
 
@@ -159,8 +159,7 @@ def submit(game: str, game_id: str) -> Any:
     """Your move, made on the table at ``version``. With htmx the answer is your move alone (the
     page then asks for the computer's moves one by one: ``advance``); a plain form gets the table
     at your next turn (POST → 303 → GET)."""
-    current = pages.load_or_404(game, game_id)
-    access.require_seat(current)
+    current = friend_pages.seated(pages.load_or_404(game, game_id))
     action = forms.form_action()
     if action is None:
         return pages.refused(current, 400, pages.CHOOSE_FIRST)
@@ -189,8 +188,7 @@ def advance(game: str, game_id: str) -> Any:
     against the page's ``version``. The table page asks for it after each answer, at the chosen
     speed, until it is your turn; asking again against an older version changes nothing and
     answers the table as it stands (double clicks, two tabs). Only the deal's player may."""
-    current = pages.load_or_404(game, game_id)
-    access.require_seat(current)
+    current = friend_pages.seated(pages.load_or_404(game, game_id))
     version = forms.version()
     if version is None:
         return pages.refused(current, 409, pages.STALE)
@@ -221,8 +219,7 @@ def speed_setting(game: str, game_id: str) -> Any:
 def next_deal(game: str, game_id: str) -> Any:
     """"Next deal" at the end of a deal: the match goes on at a new table, played with the same
     seat key (only its holder may deal it)."""
-    current = pages.load_or_404(game, game_id)
-    access.require_seat(current)
+    current = friend_pages.seated(pages.load_or_404(game, game_id))
     key = access.presented_key(game_id)
     try:
         started = service.next_deal(current_store(), current, auto_pass=cookies.auto_pass())
@@ -231,4 +228,7 @@ def next_deal(game: str, game_id: str) -> Any:
     response = redirect(pages.table_url(game, started.id), code=303)
     if key is not None:
         cookies.remember(response, started.id, key)
+    invite = cookies.invites().get(game_id)
+    if invite is not None:  # the creator's link now opens the next deal
+        cookies.remember_invite(response, started.id, invite)
     return response

@@ -9,8 +9,9 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from paiyou.store.games import StoreUnavailable
 from paiyou.tables.access import SeatKeyRequired
+from paiyou.tables.seating import InviteUnknown, NotAllowed
 from paiyou.web.csrf import CSRFError, ForeignOrigin
-from paiyou.web.limits import is_analysis_limit, is_hint_limit
+from paiyou.web.limits import is_analysis_limit, is_hint_limit, is_join_limit
 
 RETRY_AFTER = 5  # seconds: about how long a database restart takes
 
@@ -52,6 +53,28 @@ def seat_key_required(_error: SeatKeyRequired) -> tuple[str, int]:
         "over. Once it is over, its review is open to anyone with the link."), 403)
 
 
+def invite_unknown(_error: object = None) -> tuple[str, int]:
+    return refused(_("This invitation opens no table"), _(
+        "The link is wrong, or the player who set up the table has withdrawn it. Ask them for a new "
+        "link."), 404)
+
+
+def table_full(watch_url: str) -> tuple[str, int]:
+    """Every seat is taken: the table can still be watched."""
+    return render_template("errors/table_full.html", watch_url=watch_url), 409
+
+
+def not_allowed(error: NotAllowed) -> tuple[str, int]:
+    if error.code == "not-the-creator":
+        return refused(_("Only the table's creator may do that"), _(
+            "The player who set up this table decides who sits where and who may join."), 403)
+    if error.code == "seat-not-empty":
+        return refused(_("That seat is taken"), _(
+            "Only a seat that is still waiting for a friend can be given to the computer."), 409)
+    return refused(_("Not a table with friends"), _(
+        "This deal is against the computer only: it has no seats for friends."), 409)
+
+
 def database_unavailable(_error: StoreUnavailable) -> tuple[str, int, dict[str, str]]:
     body, status = refused(_("Back in a moment"), _(
         "Saved games cannot be reached just now. Please try again in a few seconds."), 503)
@@ -63,6 +86,10 @@ def too_many_requests(error: HTTPException) -> tuple[str, int, dict[str, str]]:
         body, status = refused(_("Too many hints"), _(
             "You have asked for a great many hints in a short time. Please wait a little before "
             "the next one; your deal is still there."), 429)
+    elif is_join_limit(error):
+        body, status = refused(_("Too many seats taken"), _(
+            "You have taken a great many seats in a short time. Please wait a little before joining "
+            "another table."), 429)
     elif is_analysis_limit(error):
         body, status = refused(_("Too many analyses"), _(
             "You have asked for a great many analyses in a short time. Please wait a little before "
@@ -81,6 +108,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(ForeignOrigin, foreign_origin)
     app.register_error_handler(StoreUnavailable, database_unavailable)
     app.register_error_handler(SeatKeyRequired, seat_key_required)
+    app.register_error_handler(InviteUnknown, invite_unknown)
+    app.register_error_handler(NotAllowed, not_allowed)
     app.register_error_handler(404, page_not_found)
     app.register_error_handler(405, method_not_allowed)
     app.register_error_handler(500, server_error)

@@ -105,7 +105,7 @@ class ChuoPaiTable:
                     "reveal": order.get(("play", seat, i)),
                 })
         return [{
-            "seat": s, "name": names[s], "position": self.positions[s], "agent": agents[s],
+            "seat": s, "name": names[s], "position": presenter.place(self.positions, s, view.seat), "agent": agents[s],
             "human": s == view.seat, "left": view.hand_sizes[s], "score": view.piles[s],
             "to_act": view.to_act == s, "leader": view.leader == s, "banker": False,
             "plays": plays.get(s, []),

@@ -51,8 +51,8 @@ class HighCardTable:
                 "tiles": keys(action.tiles), "pass": False, "lead": i == 0, "high": False,
                 "face_up": True, "count": 1, "reveal": order.get(("play", seat, i))})
         outcome = view.outcome()
-        return [{"seat": s, "name": names[s], "position": self.positions[s], "agent": agents[s],
-                 "human": s == view.seat, "left": view.hand_sizes[s], "score": view.won[s],
+        return [{"seat": s, "name": names[s], "position": presenter.place(self.positions, s, view.seat),
+                 "agent": agents[s], "human": s == view.seat, "left": view.hand_sizes[s], "score": view.won[s],
                  "to_act": view.to_act == s, "leader": view.leader == s, "banker": False,
                  "plays": plays.get(s, []), "winner": outcome is not None and s in outcome.first}
                 for s in range(len(view.hand_sizes))]

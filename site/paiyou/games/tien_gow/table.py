@@ -112,7 +112,7 @@ class TienGowTable:
                 "reveal": order.get(("play", play.player, i)),
             })
         return [{
-            "seat": s, "name": names[s], "position": self.positions[s], "agent": agents[s],
+            "seat": s, "name": names[s], "position": presenter.place(self.positions, s, view.seat), "agent": agents[s],
             "human": s == view.seat, "left": view.hand_sizes[s], "score": view.pillars[s],
             "to_act": view.to_act == s, "leader": view.trick.leader == s and not view.is_over,
             "banker": view.banker == s, "plays": plays.get(s, []), "winner": view.winner == s,

@@ -1,0 +1,94 @@
+"""What the pages of a table with friends share (``paiyou.views.friends``, ``paiyou.views.play``):
+who is asking (a seat by its key, or a watcher), the start form's seats, the invite's link, the
+join page and the refusals in words."""
+from __future__ import annotations
+
+from flask import current_app, redirect, request, url_for
+from flask_babel import pgettext
+from werkzeug.wrappers import Response
+
+from engine.games import game as game_rules
+from paiyou.tables import access, seating
+from paiyou.tables.computer import levels
+from paiyou.tables.errors import BadInput
+from paiyou.tables.game import Game
+from paiyou.tables.pages import first_level, table_url
+from paiyou.tables.seating import FRIEND, YOU
+from paiyou.tables.template_globals import level_label
+from paiyou.web.htmx import render
+
+COMPUTER = "computer"  # the start form's choice of a computer seat (at the chosen level)
+
+
+def seated(game: Game) -> Game:
+    """``game`` for the person whose key this request presents (403 without one)."""
+    return game.seated(access.require_seat(game))
+
+
+def viewer(game: Game) -> tuple[Game, bool]:
+    """``game`` for whoever asks, and whether they only watch: a seat's holder sees their seat;
+    anyone else may watch a table with friends before its end (no hand); a deal against the
+    computer stays its player's (403) until it is over."""
+    seat = access.seat_of(game)
+    if seat is not None:
+        return game.seated(seat), False
+    if game.seating is not None and not game.is_over:
+        return game, True
+    access.require_read(game)
+    return game, False
+
+
+def parse_table_form(game: str) -> tuple[int, tuple[str, ...], str, int, str | None]:
+    """The start form's table with friends: you at seat 0, each other seat ``friend`` or
+    ``computer`` (``seat-<n>``), the computer's level, the turn timer and your name. BadInput
+    for anything else."""
+    kinds = [YOU]
+    for seat in range(1, game_rules(game).seats):
+        choice = request.form.get(f"seat-{seat}", FRIEND)
+        if choice not in (FRIEND, COMPUTER):
+            raise BadInput("bad-seats")
+        kinds.append(choice)
+    level = request.form.get("level") or first_level(game)
+    if level not in levels(game):
+        raise BadInput("unknown-level")
+    chosen = tuple(level if kind == COMPUTER else kind for kind in kinds)
+    timer_text = request.form.get("timer", "0")
+    timer = seating.parse_timer(int(timer_text) if timer_text.isascii() and timer_text.isdigit() else -1)
+    return 0, chosen, level, timer, seating.parse_name(request.form.get("name"))
+
+
+def table_form_model(game: str) -> dict[str, object]:
+    """The start page's "Play with friends" form: the other seats (a friend each by default),
+    the levels, the timers."""
+    chosen = first_level(game)
+    return {"seats": list(range(1, game_rules(game).seats)),
+            "levels": [{"name": n, "label": level_label(n), "checked": n == chosen} for n in levels(game)],
+            "timers": list(seating.TIMERS), "name_max": seating.NAME_MAX}
+
+
+def join_page(game: Game, token: str, status: int = 200) -> Response:
+    """The invite's page: the table (its game, who sits where so far) and a form to take the next
+    empty seat with a name. GET shows it; nothing changes."""
+    found = game.seating
+    assert found is not None
+    body = render("play/join.html", game=game.game, table=game, token=token,
+                  players=[{"seat": s, "human": s in found.humans, "name": found.names.get(s),
+                            "empty": s in found.humans and str(s) not in game.stored.meta.get("seat_keys", {}),
+                            "level": None if s in found.humans else game.agents[s]}
+                           for s in range(len(game.agents))],
+                  name_max=seating.NAME_MAX, watch_url=table_url(game.game, game.id))
+    return current_app.make_response((body, status))
+
+
+def name_refused() -> str:
+    return str(pgettext("play", "A name has at most %(count)s characters, and no control characters.",
+                        count=seating.NAME_MAX))
+
+
+def back_to_table(game: Game) -> Response:
+    return redirect(table_url(game.game, game.id), code=303)
+
+
+def to_start(game: str) -> Response:
+    return redirect(url_for("play.start_page", game=game), code=303)
+
