@@ -10,7 +10,19 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from paiyou.views import api_analysis, api_games, api_judge, crawlers, mistakes, pages, play, puzzles, review, rules
+from paiyou.views import (
+    api_analysis,
+    api_events,
+    api_games,
+    api_judge,
+    crawlers,
+    mistakes,
+    pages,
+    play,
+    puzzles,
+    review,
+    rules,
+)
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     pages.bp,
@@ -19,6 +31,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     review.bp,
     api_games.bp,
     api_analysis.bp,
+    api_events.bp,
     puzzles.bp,
     mistakes.bp,
     api_judge.bp,
