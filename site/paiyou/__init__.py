@@ -16,13 +16,13 @@ from flask_compress import Compress
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from paiyou import cli, registry
+from paiyou import cli, live, registry
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.content import rules_page
 from paiyou.i18n import languages
 from paiyou.puzzles import template_globals as puzzle_template_globals
 from paiyou.tables import template_globals as play_template_globals
-from paiyou.views import BLUEPRINTS, api_analysis, api_games, api_judge
+from paiyou.views import BLUEPRINTS, api_analysis, api_events, api_games, api_judge
 from paiyou.web import csrf, errors, htmx, https, limits, page_cache, security, static_files, templating
 
 
@@ -40,6 +40,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     configure_https(app)
     configure_cross_site_protection(app)
     configure_limits(app)
+    configure_live_updates(app)
     configure_page_cache(app)
     configure_compression(app)
     configure_static_files(app)  # after compression: its handler runs first and readies the file
@@ -53,7 +54,9 @@ ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "P
                "PAIYOU_NEW_GAME_LIMIT", "PAIYOU_PRUNE_UNFINISHED_DAYS", "PAIYOU_PRUNE_FINISHED_DAYS",
                "PAIYOU_PRUNE_EVERY", "PAIYOU_ANALYSIS_LEVEL", "PAIYOU_ANALYSIS_WORKERS", "PAIYOU_ANALYSIS_QUEUE",
                "PAIYOU_ANALYSIS_LEASE", "PAIYOU_ANALYSIS_RETRY_LIMIT", "PAIYOU_HINT_LIMIT",
-               "PAIYOU_OPPONENT_LEVEL", "PAIYOU_PAGE_CACHE_BYTES", "PAIYOU_LISTED_GAMES")
+               "PAIYOU_OPPONENT_LEVEL", "PAIYOU_PAGE_CACHE_BYTES", "PAIYOU_LISTED_GAMES",
+               "PAIYOU_EVENTS_BROKER", "PAIYOU_EVENTS_KEEPALIVE", "PAIYOU_EVENTS_MAX_SECONDS",
+               "PAIYOU_EVENTS_PER_CLIENT", "PAIYOU_EVENTS_MAX")
 
 
 MAX_PROXY_HOPS = 5
@@ -160,7 +163,7 @@ def configure_security_headers(app: Flask) -> None:
 
 
 def configure_cross_site_protection(app: Flask) -> None:
-    csrf.init_app(app, exempt=(api_games.bp, api_judge.bp, api_analysis.bp))
+    csrf.init_app(app, exempt=(api_games.bp, api_judge.bp, api_analysis.bp, api_events.bp))
 
 
 def configure_https(app: Flask) -> None:
@@ -189,6 +192,11 @@ def configure_compression(app: Flask) -> None:
 
 def configure_limits(app: Flask) -> None:
     limits.init_app(app)
+
+
+def configure_live_updates(app: Flask) -> None:
+    """The broker that tells open pages of a game about its moves (``paiyou.live``)."""
+    live.init_app(app)
 
 
 def configure_htmx(app: Flask) -> None:

@@ -76,3 +76,11 @@ class Config:
     PAIYOU_ANALYSIS_WORKERS = 1
     PAIYOU_ANALYSIS_QUEUE = 64
     PAIYOU_ANALYSIS_LEASE = 120
+    # Live updates (paiyou.live, docs/deploy.md): the broker (memory:// for one process,
+    # redis://host:port/db for several), the seconds between keepalives, a stream's longest life
+    # in seconds, and the open streams allowed per client address and per process.
+    PAIYOU_EVENTS_BROKER = "memory://"
+    PAIYOU_EVENTS_KEEPALIVE = 15
+    PAIYOU_EVENTS_MAX_SECONDS = 1800
+    PAIYOU_EVENTS_PER_CLIENT = 8
+    PAIYOU_EVENTS_MAX = 5000

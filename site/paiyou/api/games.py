@@ -84,6 +84,9 @@ def error_message(code: str) -> str:
         "too-many-hints": pgettext(
             "play api", "Too many hints from your address: wait a little (see %(header)s).",
             header="Retry-After"),
+        "too-many-streams": pgettext(
+            "play api", "Too many open event streams from your address: close some pages, or wait a little "
+            "(see %(header)s).", header="Retry-After"),
         "too-many-retries": pgettext(
             "play api", "Too many requests for analyses from your address: wait a little (see %(header)s).",
             header="Retry-After"),

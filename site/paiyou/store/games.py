@@ -19,7 +19,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -34,6 +34,7 @@ from paiyou.store.schema import (
     DIGEST_PATTERN,
     DONE,
     FAILED,
+    HEAD_COLUMNS,
     INDEX,
     MAX_REPLAYS,
     QUEUED,
@@ -44,6 +45,7 @@ from paiyou.store.schema import (
     RUNNING,
     SCHEMA,
     TABLE,
+    GameHead,
     StoredAnalysis,
     StoredGame,
     is_valid_id,
@@ -187,6 +189,27 @@ class GameStore:
             return None
         _, rows = self._run(f"SELECT {COLUMNS} FROM {TABLE} WHERE id = ?", (game_id,), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
+
+    def head(self, game_id: str) -> GameHead | None:
+        """A game's version and ``meta`` without its record (the events streams read it often)."""
+        if not isinstance(game_id, str) or not is_valid_id(game_id):
+            return None
+        _, rows = self._run(f"SELECT {HEAD_COLUMNS} FROM {TABLE} WHERE id = ?", (game_id,), fetch=True)
+        return GameHead.from_row(rows[0]) if rows else None
+
+    VERSIONS_BATCH = 500  # ids per statement: well under every database's parameter limit
+
+    def versions(self, game_ids: Iterable[str]) -> dict[str, int]:
+        """The version of each game that exists among ``game_ids`` (a missing one is left out): one
+        statement per ``VERSIONS_BATCH`` ids, for an events process checking all its open streams."""
+        ids = sorted({i for i in game_ids if isinstance(i, str) and is_valid_id(i)})
+        found: dict[str, int] = {}
+        for start in range(0, len(ids), self.VERSIONS_BATCH):
+            batch = ids[start:start + self.VERSIONS_BATCH]
+            marks = ", ".join("?" * len(batch))
+            _, rows = self._run(f"SELECT id, version FROM {TABLE} WHERE id IN ({marks})", batch, fetch=True)
+            found.update({str(row[0]): int(row[1]) for row in rows})
+        return found
 
     def update(self, game_id: str, version: int, record: Mapping[str, Any],
                finished: bool = False, meta: Mapping[str, Any] | None = None) -> StoredGame | None:

@@ -105,6 +105,22 @@ class StoredGame:
                    updated_at=int(updated), meta=json.loads(meta or "{}"))
 
 
+HEAD_COLUMNS = "version, meta"
+
+
+@dataclass(frozen=True, slots=True)
+class GameHead:
+    """What the live updates read of a game: its version and ``meta`` (the seat keys' hashes)."""
+
+    version: int
+    meta: dict[str, Any]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> GameHead:
+        version, meta = row
+        return cls(version=int(version), meta=json.loads(meta or "{}"))
+
+
 @dataclass(frozen=True, slots=True)
 class StoredAnalysis:
     """A deal's analysis job: ``state`` (queued, running, done, failed), ``done``/``total``

@@ -16,24 +16,26 @@ the cookie rewritten. A finished old deal is only read (its id may have been sha
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
-import re
-import secrets
-from collections.abc import Mapping
-from typing import Any
-
 from flask import after_this_request, request
 from werkzeug.wrappers import Response
 
 from paiyou.store.databases import current_store
 from paiyou.tables import cookies
 from paiyou.tables.game import Game, GameNotFound
+
+# access.<name> keeps working for its callers: re-exported from the request-free module
+from paiyou.tables.keys import KEY_BYTES as KEY_BYTES
+from paiyou.tables.keys import KEY_PATTERN as KEY_PATTERN
+from paiyou.tables.keys import META as META
+from paiyou.tables.keys import bearer_key
+from paiyou.tables.keys import is_valid_key as is_valid_key
+from paiyou.tables.keys import key_hash as key_hash
+from paiyou.tables.keys import new_key as new_key
+from paiyou.tables.keys import seat_for_key as seat_for_key
+from paiyou.tables.keys import seat_keys_meta as seat_keys_meta
+from paiyou.tables.keys import stored_hashes as stored_hashes
 from paiyou.tables.service import load
 
-KEY_BYTES = 32
-KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)
-META = "seat_keys"
 API_BLUEPRINT = "api_games"
 # The API blueprints, whose requests present a key as ``Authorization: Bearer`` (never a cookie).
 API_BLUEPRINTS = frozenset({API_BLUEPRINT, "api_analysis"})
@@ -43,38 +45,8 @@ class SeatKeyRequired(Exception):
     """The request does not present this deal's seat key (API 401, page 403); nothing changed."""
 
 
-def new_key() -> str:
-    return secrets.token_urlsafe(KEY_BYTES)
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("ascii")).hexdigest()
-
-
-def is_valid_key(text: str) -> bool:
-    return bool(KEY_PATTERN.fullmatch(text))
-
-
-def seat_keys_meta(seat: int, key: str) -> dict[str, str]:
-    """The ``meta["seat_keys"]`` of a new deal whose one human seat holds ``key``."""
-    return {str(seat): key_hash(key)}
-
-
-def stored_hashes(meta: Mapping[str, Any]) -> dict[int, str]:
-    found = meta.get(META)
-    if not isinstance(found, dict):
-        return {}
-    return {int(seat): digest for seat, digest in found.items()
-            if isinstance(seat, str) and seat.isascii() and seat.isdigit() and isinstance(digest, str)}
-
-
 def _bearer_key() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, value = header.partition(" ")
-    value = value.strip()
-    if scheme.lower() != "bearer" or not is_valid_key(value):
-        return None
-    return value
+    return bearer_key(request.headers.get("Authorization"))
 
 
 def presented_key(game_id: str) -> str | None:
@@ -87,18 +59,9 @@ def presented_key(game_id: str) -> str | None:
 
 def seat_of(game: Game) -> int | None:
     """The human seat whose key this request presents for ``game``, or None."""
-    hashes = stored_hashes(game.stored.meta)
-    if not hashes:
+    if not stored_hashes(game.stored.meta):
         return _claim_old_game(game)
-    key = presented_key(game.id)
-    if key is None:
-        return None
-    digest = key_hash(key)
-    found = None
-    for seat, stored in hashes.items():  # every seat is compared: the time says nothing
-        if hmac.compare_digest(stored, digest):
-            found = seat
-    return found
+    return seat_for_key(game.stored.meta, presented_key(game.id))
 
 
 def require_seat(game: Game) -> int:

@@ -13,6 +13,7 @@ from paiyou.store.schema import is_valid_id
 from paiyou.tables import stats
 from paiyou.tables.computer import levels
 from paiyou.tables.game import Game
+from paiyou.tables.keys import keys_in_cookie
 
 # This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
 # started (paiyou.tables.access), which also offers "Continue your deal". Nothing read from it is
@@ -43,17 +44,12 @@ def _set(response: Response, name: str, value: str, max_age: int) -> None:
                         secure=request.is_secure, path="/")
 
 
-MAX_KEY_LENGTH = 64  # a key is 43 characters; a longer value is not worth hashing
-
-
 def seat_keys() -> dict[str, str]:
     """This browser's ``id → key`` pairs, newest first (at most ``RECENT_KEEP``), with the ones
     this request has just added (``remember``) in front."""
     pairs: dict[str, str] = dict(getattr(g, "paiyou_new_seat_keys", {}))
-    for entry in request.cookies.get(SEATS_COOKIE, "").split(".")[:RECENT_KEEP]:
-        game_id, _, key = entry.partition(":")
-        if is_valid_id(game_id) and 0 < len(key) <= MAX_KEY_LENGTH and game_id not in pairs:
-            pairs[game_id] = key
+    for game_id, key in keys_in_cookie(request.cookies.get(SEATS_COOKIE, ""), RECENT_KEEP).items():
+        pairs.setdefault(game_id, key)
     return dict(list(pairs.items())[:RECENT_KEEP])
 
 
@@ -96,12 +92,7 @@ def write_seat_keys(response: Response) -> None:
 
 def invites() -> dict[str, str]:
     """This browser's ``id → invite token`` pairs (at most ``RECENT_KEEP``)."""
-    pairs: dict[str, str] = {}
-    for entry in request.cookies.get(INVITES_COOKIE, "").split(".")[:RECENT_KEEP]:
-        game_id, _, token = entry.partition(":")
-        if is_valid_id(game_id) and 0 < len(token) <= MAX_KEY_LENGTH:
-            pairs.setdefault(game_id, token)
-    return pairs
+    return keys_in_cookie(request.cookies.get(INVITES_COOKIE, ""), RECENT_KEEP)
 
 
 def remember_invite(response: Response, game_id: str, token: str | None) -> None:

@@ -12,6 +12,7 @@ from flask import Blueprint
 
 from paiyou.views import (
     api_analysis,
+    api_events,
     api_games,
     api_judge,
     crawlers,
@@ -32,6 +33,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     review.bp,
     api_games.bp,
     api_analysis.bp,
+    api_events.bp,
     puzzles.bp,
     mistakes.bp,
     api_judge.bp,

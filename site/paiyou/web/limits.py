@@ -47,9 +47,13 @@ IPV6_PREFIX = 64
 
 
 def client_key() -> str:
-    """Whom a limit counts: the IPv4 address, or the IPv6 /64 the address is in (an IPv4-mapped
-    IPv6 address is its IPv4 address); anything else as it is."""
-    address = get_remote_address() or ""
+    """Whom a limit counts: the client address of this request (``address_key``)."""
+    return address_key(get_remote_address() or "")
+
+
+def address_key(address: str) -> str:
+    """The IPv4 address, or the IPv6 /64 the address is in (an IPv4-mapped IPv6 address is its
+    IPv4 address); anything else as it is. The events process counts its clients the same way."""
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:
@@ -144,6 +148,6 @@ def init_app(app: Flask) -> None:
             app.view_functions[endpoint] = seated
 
 
-__all__ = ["client_key", "new_game", "hint", "analysis", "join", "asks_hint", "is_hint_limit", "is_analysis_limit",
-           "is_join_limit", "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT",
+__all__ = ["client_key", "address_key", "new_game", "hint", "analysis", "join", "asks_hint", "is_hint_limit",
+           "is_analysis_limit", "is_join_limit", "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT",
            "DEFAULT_ANALYSIS_RETRY_LIMIT", "DEFAULT_JOIN_LIMIT"]

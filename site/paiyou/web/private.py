@@ -12,11 +12,12 @@ from flask import Blueprint
 from werkzeug.wrappers import Response
 
 R = TypeVar("R", bound=Response)
+NO_STORE = "no-store"  # also sent by the events process (paiyou.events), which has no Flask response
 
 
 def no_store(response: R) -> R:
     """``response``, never to be stored by a browser's or a proxy's cache."""
-    response.headers["Cache-Control"] = "no-store"
+    response.headers["Cache-Control"] = NO_STORE
     return response
 
 

@@ -1,0 +1,79 @@
+"""Live updates for tables with several human seats: every open page of a game is told, at once,
+that the game has a new version (docs/architecture.md, "Live updates"; the stream: docs/api.md,
+"Events").
+
+What the rest of the site calls:
+
+- ``announce(game_id, version)``, after a change to a stored game is committed: tells every open
+  events stream of that game. Never raises (a move is never failed by its announcement): a broker
+  failure is logged, marks the broker unhealthy, and the streams fall back to polling the database.
+- ``present_seats(game_id)``: the seats with an open stream presenting that seat's key.
+
+``init_app`` reads the settings (``paiyou.live.settings``) and opens this process's broker
+(``paiyou.live.brokers``). The streams are served by the Flask route ``paiyou.views.api_events``
+(one process, a thread per stream: ``paiyou.live.flask_stream``) and, in production, by the events
+process ``paiyou.events`` (asynchronous, thousands of streams).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from flask import Flask, current_app, has_app_context
+
+from paiyou.live.brokers import Broker
+from paiyou.live.counting import StreamCounter
+from paiyou.live.settings import LiveSettings, open_broker
+
+log = logging.getLogger(__name__)
+EXTENSION_KEY = "paiyou.live"
+
+
+@dataclass(frozen=True, slots=True)
+class Live:
+    """A process's live updates: its settings, its broker, its count of open streams."""
+
+    settings: LiveSettings
+    broker: Broker
+    streams: StreamCounter
+
+
+def init_app(app: Flask) -> None:
+    settings = LiveSettings.from_config(app.config)
+    app.extensions[EXTENSION_KEY] = Live(settings, open_broker(settings),
+                                         StreamCounter(settings.per_client, settings.max_streams))
+
+
+def live_of(app: Flask) -> Live:
+    found = app.extensions[EXTENSION_KEY]
+    assert isinstance(found, Live)
+    return found
+
+
+def announce(game_id: str, version: int) -> None:
+    """Tell the open streams of ``game_id`` that it is now at ``version``; a no-op outside an app
+    context. Never raises."""
+    if not has_app_context():
+        return
+    broker = None
+    try:
+        broker = live_of(current_app).broker
+        broker.publish(game_id, version)
+    except Exception:  # noqa: BLE001 - whatever the broker does, the committed move stands
+        log.warning("live updates: could not announce version %s of a game", version, exc_info=True)
+        if broker is not None:
+            broker.healthy = False
+
+
+def present_seats(game_id: str) -> frozenset[int]:
+    """The seats of ``game_id`` with at least one open events stream presenting their key (empty
+    when the broker cannot say). Call it in a request or an app context."""
+    broker = None
+    try:
+        broker = live_of(current_app).broker
+        return broker.present(game_id)
+    except Exception:  # noqa: BLE001 - a page showing who is connected must not fail for it
+        log.warning("live updates: could not read presence", exc_info=True)
+        if broker is not None:
+            broker.healthy = False
+        return frozenset()

@@ -1,0 +1,246 @@
+"""Live updates (paiyou.live): the event framing, the memory broker, announce and presence, and the
+events stream served by the Flask app (GET /api/v1/games/<id>/events)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from paiyou import create_app, live
+from paiyou.live import framing
+from paiyou.live.brokers import PRESENCE_TTL, BrokerError, MemoryBroker, Signal
+from paiyou.live.stream import StreamState
+from paiyou.store.databases import store_for
+from paiyou.tables import keys
+from tests.site.live_helpers import StreamReader, parse
+from tests.site.play_helpers import bearer
+
+# -- the bytes ----------------------------------------------------------------------------------
+
+
+def test_every_frame_byte_for_byte() -> None:
+    assert framing.opening() == "retry: 2000\n\n"
+    assert framing.version(7) == 'id: 7\ndata: {"v": 7}\n\n'
+    assert framing.presence(frozenset({2, 0})) == 'event: presence\ndata: {"seats": [0, 2]}\n\n'
+    assert framing.presence(frozenset()) == 'event: presence\ndata: {"seats": []}\n\n'
+    assert framing.live(False) == 'event: live\ndata: {"live": false}\n\n'
+    assert framing.keepalive() == ": keepalive\n\n"
+    assert framing.MEDIA_TYPE == "text/event-stream; charset=utf-8"
+    assert dict(framing.HEADERS) == {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+
+
+def test_a_stream_sends_each_version_once_and_only_upwards() -> None:
+    state = StreamState.resuming(None)
+    assert "".join(state.opened(3, frozenset({0}), live=True)) == (
+        'retry: 2000\n\nid: 3\ndata: {"v": 3}\n\nevent: presence\ndata: {"seats": [0]}\n\n')
+    assert state.moved(3) == [] and state.moved(2) == []
+    assert state.moved(5) == [framing.version(5)]
+    assert state.present(frozenset({0})) == [] and state.present(frozenset({0, 1})) != []
+    assert state.liveness(True) == []
+    assert state.liveness(False) == [framing.live(False)] and state.liveness(False) == []
+    assert state.liveness(True) == [framing.live(True)]
+
+
+def test_a_reconnect_at_the_current_version_skips_the_first_event() -> None:
+    assert framing.version(4) not in StreamState.resuming("4").opened(4, frozenset(), live=True)
+    assert framing.version(4) in StreamState.resuming("3").opened(4, frozenset(), live=True)
+    assert framing.version(4) in StreamState.resuming("junk").opened(4, frozenset(), live=True)
+    assert framing.live(False) in StreamState.resuming(None).opened(4, frozenset(), live=False)
+
+
+# -- the memory broker --------------------------------------------------------------------------
+
+
+def test_the_memory_broker_coalesces_versions_for_each_subscriber() -> None:
+    broker = MemoryBroker()
+    one, two, other = broker.subscribe("a"), broker.subscribe("a"), broker.subscribe("b")
+    assert one.wait(0) == Signal()
+    for version in (2, 4, 3):
+        broker.publish("a", version)
+    assert one.wait(0) == Signal(version=4) and two.wait(0) == Signal(version=4)
+    assert one.wait(0) == Signal() and other.wait(0) == Signal()
+    one.close()
+    broker.publish("a", 5)
+    assert two.wait(0) == Signal(version=5)
+
+
+def test_memory_presence_counts_streams_and_expires_without_refresh() -> None:
+    now = [1000.0]
+    broker = MemoryBroker(clock=lambda: now[0])
+    watcher = broker.subscribe("g")
+    broker.touch("g", 0, "tab-1")
+    broker.touch("g", 0, "tab-2")
+    broker.touch("g", 2, "tab-3")
+    assert watcher.wait(0) == Signal(presence=True)
+    assert broker.present("g") == {0, 2} and broker.present("other") == frozenset()
+    broker.leave("g", 0, "tab-1")
+    assert broker.present("g") == {0, 2}  # seat 0 still has a stream
+    now[0] += PRESENCE_TTL - 1
+    broker.touch("g", 2, "tab-3")  # refreshed at a keepalive
+    now[0] += 2
+    assert broker.present("g") == {2}  # tab-2 of a process that died has expired
+    broker.leave("g", 2, "tab-3")
+    assert broker.present("g") == frozenset()
+
+
+def test_seat_for_key_compares_the_stored_hashes() -> None:
+    key, other = keys.new_key(), keys.new_key()
+    meta = {"seat_keys": {"0": keys.key_hash(other), "2": keys.key_hash(key)}}
+    assert keys.seat_for_key(meta, key) == 2 and keys.seat_for_key(meta, other) == 0
+    assert keys.seat_for_key(meta, keys.new_key()) is None
+    assert keys.seat_for_key(meta, None) is None and keys.seat_for_key(meta, "é" * 43) is None
+    assert keys.seat_for_key({}, key) is None and keys.seat_for_key({"seat_keys": "x"}, key) is None
+
+
+# -- announce and presence in the app -----------------------------------------------------------
+
+
+@pytest.fixture
+def app(translations_dir: Path, tmp_path: Path) -> Iterator[Flask]:
+    made = create_app({"TESTING": True, "RATELIMIT_ENABLED": False,
+                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+                       "PAIYOU_OPPONENT_LEVEL": "random", "PAIYOU_EVENTS_KEEPALIVE": 2,
+                       "PAIYOU_EVENTS_PER_CLIENT": 2})
+    yield made
+    store_for(made).close()
+
+
+class FailingBroker(MemoryBroker):
+    def publish(self, game_id: str, version: int) -> None:
+        raise BrokerError("down")
+
+    def present(self, game_id: str) -> frozenset[int]:
+        raise RuntimeError("unexpected")
+
+
+def test_announce_never_raises_and_marks_the_broker_down(app: Flask, caplog: pytest.LogCaptureFixture) -> None:
+    live.announce("x" * 32, 3)  # no app context: nothing to do
+    broker = FailingBroker()
+    app.extensions[live.EXTENSION_KEY] = live.Live(live.live_of(app).settings, broker, live.live_of(app).streams)
+    with app.app_context():
+        live.announce("x" * 32, 3)
+        assert not broker.healthy
+        broker.healthy = True
+        assert live.present_seats("x" * 32) == frozenset() and not broker.healthy
+    assert "could not announce" in caplog.text
+
+
+def new_game(client: FlaskClient) -> dict[str, Any]:
+    response = client.post("/api/v1/chuo-pai/games", json={})
+    assert response.status_code == 201
+    created: dict[str, Any] = response.get_json()
+    return created
+
+
+def bump(app: Flask, game_id: str) -> int:
+    """A change to the stored game, committed then announced (as the table service does)."""
+    store = store_for(app)
+    stored = store.get(game_id)
+    assert stored is not None
+    updated = store.update(game_id, stored.version, stored.record)
+    assert updated is not None
+    with app.app_context():
+        live.announce(game_id, updated.version)
+    return updated.version
+
+
+def test_a_stream_starts_at_the_current_version_and_gets_each_announced_one(app: Flask) -> None:
+    client = app.test_client()
+    game = new_game(client)
+    response = client.get(f"/api/v1/games/{game['id']}/events", headers=bearer(game["key"]), buffered=False)
+    try:
+        assert response.status_code == 200
+        assert response.headers["Content-Type"] == "text/event-stream; charset=utf-8"
+        assert response.headers["Cache-Control"] == "no-store" and response.headers["X-Accel-Buffering"] == "no"
+        reader = StreamReader(iter(response.response))
+        first = reader.read_until(lambda b: b.retry is not None)
+        assert first.retry == 2000 and reader.seen[0] is first
+        assert reader.version(1).id == "1"
+        reader.presence([0])
+        with app.test_request_context():
+            assert live.present_seats(game["id"]) == {0}
+        assert bump(app, game["id"]) == 2
+        reader.version(2)
+        bump(app, game["id"])
+        bump(app, game["id"])
+        reader.version(4)  # a burst: at most one event per version, in order
+        versions = [int(b.id) for b in reader.seen if b.id is not None]
+        assert versions == sorted(set(versions)) and versions[-1] == 4
+        reader.read_until(lambda b: b.comments == ("keepalive",))
+    finally:
+        response.close()
+    with app.test_request_context():
+        assert live.present_seats(game["id"]) == frozenset()
+
+
+def test_a_stream_without_a_key_is_not_present_and_reconnects_without_repeating(app: Flask) -> None:
+    client = app.test_client()
+    game = new_game(client)
+    response = client.get(f"/api/v1/games/{game['id']}/events", headers={"Last-Event-ID": "1"}, buffered=False)
+    try:
+        blocks = parse(next(iter(response.response)).decode())
+        assert [b.event for b in blocks] == [None, "presence"] and blocks[0].retry == 2000
+        assert blocks[1].data == {"seats": []}
+    finally:
+        response.close()
+
+
+def test_the_browsers_seats_cookie_presents_its_seat(app: Flask) -> None:
+    client = app.test_client()
+    game = new_game(client)
+    client.set_cookie("paiyou_seats", f"{'y' * 32}:{keys.new_key()}.{game['id']}:{game['key']}")
+    response = client.get(f"/api/v1/games/{game['id']}/events", buffered=False)
+    try:
+        StreamReader(iter(response.response)).presence([0])
+    finally:
+        response.close()
+
+
+@pytest.mark.parametrize("game_id", ["A" * 32, "not-an-id", "x" * 300])
+def test_an_unknown_or_malformed_id_is_a_localized_404(app: Flask, game_id: str) -> None:
+    client = app.test_client()
+    english = client.get(f"/api/v1/games/{game_id}/events", headers={"Accept-Language": "en"})
+    arabic = client.get(f"/api/v1/games/{game_id}/events", headers={"Accept-Language": "ar"})
+    for response in (english, arabic):
+        assert response.status_code == 404 and response.mimetype == "application/json"
+        assert response.get_json()["error"] == "unknown-game"
+    assert english.get_json()["message"] == "There is no game with that id."
+    assert arabic.get_json()["message"] not in ("", english.get_json()["message"])
+    assert live.live_of(app).streams.total == 0
+
+
+def test_too_many_streams_from_one_client_is_a_429_with_retry_after(app: Flask) -> None:
+    client = app.test_client()
+    game = new_game(client)
+    url = f"/api/v1/games/{game['id']}/events"
+    opened = [client.get(url, buffered=False) for _ in range(2)]
+    try:
+        refused = client.get(url, headers={"Accept-Language": "pl"})
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+        assert refused.get_json()["error"] == "too-many-streams"
+        assert "Retry-After" in refused.get_json()["message"]
+        assert refused.get_json()["message"] != client.get(url).get_json()["message"]  # Polish, not English
+    finally:
+        for response in opened:
+            response.close()
+    again = client.get(url, buffered=False)
+    assert again.status_code == 200
+    again.close()
+    assert live.live_of(app).streams.total == 0
+
+
+def test_head_answers_the_headers_and_changes_nothing(app: Flask) -> None:
+    client = app.test_client()
+    game = new_game(client)
+    response = client.head(f"/api/v1/games/{game['id']}/events", headers=bearer(game["key"]))
+    response.close()  # as a server does once it has sent the headers
+    assert response.status_code == 200 and response.get_data() == b""
+    assert response.headers["Content-Type"] == "text/event-stream; charset=utf-8"
+    with app.test_request_context():
+        assert live.present_seats(game["id"]) == frozenset()
+    assert live.live_of(app).streams.total == 0
