@@ -60,6 +60,18 @@ CONTROLS: dict[str, Control] = {
     "replay_button": _play("Review it"),
     "shuffle_check_button": _play("Check it in this browser"),
     "practise_mistakes_button": _play("Practise your mistakes and blunders as puzzles"),
+    # a table with friends (templates/play/_friends.html, start.html, join.html)
+    "invite_friends_button": _play("Set up the table"),
+    "take_seat_button": _play("Take a seat"),
+    "copy_link_button": _play("Copy the link"),
+    "new_link_button": _play("Make a new link"),
+    "stop_link_button": _play("Withdraw the link"),
+    "give_to_computer_button": _play("Give this seat to the computer"),
+    "save_name_button": _play("Save the name"),
+    "leave_table_button": _play("Leave the table"),
+    "return_seat_button": _play("Take your seat back"),
+    "refresh_button": _play("Refresh the table"),
+    "time_up_button": _play("Let the computer move"),
     # lessons and practice (templates/puzzles/, templates/games/<game>/puzzles_*.html)
     "check_button": _puzzles("Check"),
     "puzzle_hint_button": _puzzles("Hint"),

@@ -14,7 +14,6 @@ from paiyou.tables.errors import BadInput
 from paiyou.tables.game import Game
 from paiyou.tables.pages import first_level, table_url
 from paiyou.tables.seating import FRIEND, YOU
-from paiyou.tables.template_globals import level_label
 from paiyou.web.htmx import render
 
 COMPUTER = "computer"  # the start form's choice of a computer seat (at the chosen level)
@@ -55,15 +54,6 @@ def parse_table_form(game: str) -> tuple[int, tuple[str, ...], str, int, str | N
     timer_text = request.form.get("timer", "0")
     timer = seating.parse_timer(int(timer_text) if timer_text.isascii() and timer_text.isdigit() else -1)
     return 0, chosen, level, timer, seating.parse_name(request.form.get("name"))
-
-
-def table_form_model(game: str) -> dict[str, object]:
-    """The start page's "Play with friends" form: the other seats (a friend each by default),
-    the levels, the timers."""
-    chosen = first_level(game)
-    return {"seats": list(range(1, game_rules(game).seats)),
-            "levels": [{"name": n, "label": level_label(n), "checked": n == chosen} for n in levels(game)],
-            "timers": list(seating.TIMERS), "name_max": seating.NAME_MAX}
 
 
 def join_page(game: Game, token: str, status: int = 200) -> Response:

@@ -70,8 +70,18 @@ def start_form(game: str, *, seed_text: str = "", level: str | None = None,
     body = render("play/start.html", game=game, levels=level_choices(game, chosen),
                   seed_text=seed_text, error=error, unfinished=access.unfinished_games(game)[:1],
                   stats=mine, reset_done=request.args.get("reset") == "done",
-                  chosen_label=level_label(chosen), chosen_last=chosen == last, stronger=stronger)
+                  chosen_label=level_label(chosen), chosen_last=chosen == last, stronger=stronger,
+                  friends_form=table_form_model(game, chosen))
     return current_app.make_response((body, status))
+
+
+def table_form_model(game: str, chosen: str) -> dict[str, object]:
+    """The start page's "Play with friends" form: the other seats by the names they have from
+    yours (a friend each by default), the computer's levels, the turn timers."""
+    names = table_of(game).seat_names()
+    return {"seats": [{"seat": s, "name": names[s]} for s in range(1, len(names))],
+            "levels": [{"name": n, "label": level_label(n), "checked": n == chosen} for n in levels(game)],
+            "timers": list(seating.TIMERS), "name_max": seating.NAME_MAX}
 
 
 def seed_error(seed_text: str = "") -> str:
@@ -110,7 +120,8 @@ def table_page(game: Game, *, status: int = 200, notice: str | None = None,
                   hints=hinted, quiet=hinted is not None, auto_pass=auto_pass,
                   tried=forms.tile_keys(tried.split()), waiting=waiting(game, auto_pass) and not watching,
                   speed=speed, speeds=list(cookies.SPEEDS), delay=cookies.SPEEDS[speed],
-                  stepping=stepping, invite_url=invite_url(game) if model["friends"] else None)
+                  stepping=stepping, invite_url=invite_url(game) if model["friends"] else None,
+                  name_max=seating.NAME_MAX)
     response = current_app.make_response((body, status))
     response.headers["X-Robots-Tag"] = "noindex"
     return response

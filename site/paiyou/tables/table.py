@@ -6,6 +6,7 @@ can reach the page.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -73,19 +74,20 @@ def log_model(all_events: Sequence[Event], recent: Sequence[Event], fresh: int =
 
 
 def seat_names(game: Game, watching: bool = False) -> list[str]:
-    """Each seat's name as the person at ``game.seat`` sees it: the room's names go round from
-    "You"; at a table with friends a person's chosen name replaces the others' (never "You").
-    A watcher sees the bottom seat as "South"."""
+    """Each seat's name on the page of the person at ``game.seat``: the room's names go round from
+    "You". At a table with friends every page names the seats alike — the names they have for the
+    table's creator, a person's chosen name instead — and the viewer's own seat is "You" (a
+    watcher's view has no "You": the creator's seat is "South" until named)."""
     base = table_of(game.game).seat_names()
-    me, count = game.seat, len(base)
-    names = [base[(s - me) % count] for s in range(count)]
-    if watching:
-        names[me] = pgettext("play seat", "South")
     seating = game.seating
+    me, count = game.seat, len(base)
+    anchor = me if seating is None else seating.creator
+    names = [base[(s - anchor) % count] for s in range(count)]
     if seating is not None:
-        for seat, name in seating.names.items():
-            if seat != me or watching:
-                names[seat] = name
+        names[anchor] = pgettext("play seat", "South")
+        names = [seating.names.get(s, name) for s, name in enumerate(names)]
+        if not watching:
+            names[me] = base[0]
     return names
 
 
@@ -129,7 +131,8 @@ def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str,
         player["label"] = names[player["seat"]]
     return {**table_json(game), "players": players,
             "you_created": seating.creator == game.seat and not watching,
-            "you_left": game.seat in seating.away and not watching, "your_name": seating.names.get(game.seat)}
+            "you_left": game.seat in seating.away and not watching, "your_name": seating.names.get(game.seat),
+            "now": int(time.time())}  # the server's clock, for the timer's countdown
 
 
 def recent_events(all_events: Sequence[Event]) -> list[Event]:

@@ -1,0 +1,140 @@
+// A table with friends, live: the server's event stream (#table[data-events]) says only "the
+// table is now at version N" (never a tile); when N is newer than the page's data-version, this
+// seat fetches its own view of the table (data-refresh, with its own cookie) and htmx swaps it in
+// place. A reconnect's first event carries the current version, so a missed nudge only delays.
+// While the stream is down the table is fetched every few seconds instead. The turn timer's
+// countdown and the copy button of the invite's link live here too. Without JavaScript the page
+// reloads itself (a <noscript> refresh) and every control is a plain form.
+(function () {
+  "use strict";
+  const POLL_MS = 5000; // the table's refresh while the stream is down
+  let source = null;
+  let sourceUrl = null;
+  let pending = false; // a refresh asked for while a request of the table was under way
+  let busy = false;
+  let pollTimer = null;
+  let clockTimer = null;
+
+  function table() {
+    return document.getElementById("table");
+  }
+
+  function version() {
+    const t = table();
+    return t ? parseInt(t.dataset.version || "0", 10) : 0;
+  }
+
+  function refresh() {
+    const t = table();
+    if (!t || !t.dataset.refresh || !window.htmx) return;
+    if (busy) { pending = true; return; }
+    window.htmx.ajax("GET", t.dataset.refresh, { target: "#table", swap: "outerHTML" });
+  }
+
+  function showLive(on) {
+    const status = document.getElementById("live-status");
+    if (status) status.textContent = on ? "" : (status.dataset.lost || "");
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    showLive(false);
+    pollTimer = window.setInterval(refresh, POLL_MS);
+  }
+
+  function stopPolling() {
+    if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; }
+    showLive(true);
+  }
+
+  function connect() {
+    const t = table();
+    const url = t && t.dataset.events;
+    if (url === sourceUrl && source) return;
+    if (source) { source.close(); source = null; }
+    sourceUrl = url || null;
+    if (!url || typeof EventSource !== "function") return;
+    source = new EventSource(url);
+    source.addEventListener("open", stopPolling);
+    source.addEventListener("error", startPolling); // EventSource reconnects by itself meanwhile
+    source.addEventListener("message", function (event) {
+      let data = null;
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      if (data && typeof data.v === "number" && data.v > version()) refresh();
+    });
+    source.addEventListener("presence", function () {
+      // who is connected is worth a refresh, but not a selection of tiles the player is making
+      if (!document.querySelector("#play-form input[name=tile]:checked")) refresh();
+    });
+    source.addEventListener("live", function (event) {
+      let data = null;
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      showLive(Boolean(data && data.live));
+    });
+  }
+
+  // -- the turn timer -------------------------------------------------------------------------
+  function tick() {
+    const form = document.getElementById("timeout-form");
+    const out = document.getElementById("countdown");
+    if (!form || !out) return;
+    const skew = parseInt(form.dataset.now || "0", 10) * 1000 - parseInt(form.dataset.loaded || "0", 10);
+    const left = Math.max(0, Math.ceil((parseInt(form.dataset.deadline, 10) * 1000 - (Date.now() + skew)) / 1000));
+    const minutes = Math.floor(left / 60);
+    const seconds = String(left % 60).padStart(2, "0");
+    out.textContent = (form.dataset.left || "").replace("{time}", minutes + ":" + seconds);
+    const button = document.getElementById("time-up");
+    if (button) button.hidden = left > 0;
+    if (left === 0 && !form.dataset.sent && window.htmx) {
+      form.dataset.sent = "yes"; // the server checks the deadline: a second page's ask changes nothing
+      window.htmx.ajax("POST", form.action, { source: form, target: "#table", swap: "outerHTML" });
+    }
+  }
+
+  function startClock() {
+    const form = document.getElementById("timeout-form");
+    if (form && !form.dataset.loaded) form.dataset.loaded = String(Date.now());
+    if (clockTimer) window.clearInterval(clockTimer);
+    clockTimer = form ? window.setInterval(tick, 1000) : null;
+    tick();
+  }
+
+  // -- the invite's link ----------------------------------------------------------------------
+  function setupCopy() {
+    const button = document.getElementById("copy-link");
+    const field = document.getElementById("invite-link");
+    if (!button || !field || !navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      navigator.clipboard.writeText(field.value).then(function () {
+        const status = document.getElementById("copy-status");
+        if (status) status.textContent = button.dataset.copied || "";
+      });
+    });
+  }
+
+  function setup() {
+    connect();
+    startClock();
+    setupCopy();
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const t = table();
+    if (t && event.detail.target === t) busy = true;
+  });
+  document.addEventListener("htmx:afterRequest", function () {
+    busy = false;
+    if (pending) { pending = false; refresh(); }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "table") setup();
+  });
+  window.addEventListener("pagehide", function () { if (source) source.close(); });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setup);
+  } else {
+    setup();
+  }
+})();
