@@ -328,8 +328,10 @@ def test_the_next_deal_keeps_the_seats_and_their_keys(api, api_app: Flask) -> No
         view = get(api_app, game_id, keys[seat])["view"]
         assert move(api_app, game_id, keys[seat], {"version": truth.version, **any_legal(view, rng)}).status_code == 200
     following = api_app.test_client().post(f"/api/v1/games/{game_id}/next", json={}, headers=bearer(keys[1]))
-    assert following.status_code == 201
+    assert following.status_code == 201 and following.get_json()["view"]["seat"] == 1
     new_id = following.get_json()["id"]
+    again = api_app.test_client().post(f"/api/v1/games/{game_id}/next", json={}, headers=bearer(keys[0]))
+    assert again.get_json()["id"] == new_id and again.get_json()["view"]["seat"] == 0  # the same deal, your seat
     assert get(api_app, game_id, keys[0])["view"]["table"]["next"] == new_id
     for seat, key in keys.items():
         assert get(api_app, new_id, key)["view"]["seat"] == seat

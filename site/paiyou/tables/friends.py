@@ -232,8 +232,8 @@ def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
     meta = {**current.stored.meta, META: changed.as_meta()}
     stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
                           finished=deal.is_over, meta=meta)
-    if stored is None:
-        return load(store, current.id, current.game)
+    if stored is None:  # another change came first: the table as it stands, for the same seat
+        return load(store, current.id, current.game).seated(current.seat)
     announce(stored.id, stored.version)
     if deal.is_over:
         deal_over(store, stored.id)

@@ -113,7 +113,7 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False) -> Game:
     following = current.stored.meta.get("next")
     if isinstance(following, str):  # asked again (a double click, a retry): the same next deal
         try:
-            return load(store, following, current.game)
+            return load(store, following, current.game).seated(current.seat)
         except GameNotFound:
             pass  # pruned: deal another
     rules = game_rules(current.game)

@@ -1,0 +1,160 @@
+"""A table with friends in the browser, without JavaScript (plain forms; htmx and the event
+stream only make it faster): the start form, the creator's table with its invite, the join page
+(a GET changes nothing), each seat's own table, a watcher's, and the creator's and each seat's
+forms — names, leaving and coming back, the invite renewed or withdrawn, a seat given to the
+computer. Every page shows its viewer's tiles only; the others' stay hidden."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from paiyou import create_app
+from paiyou.config import LANGUAGE_CODES
+from paiyou.store.databases import store_for
+from paiyou.tables import service
+from tests.site.play_helpers import found_keys
+from tests.site.test_friends_api import seat_hidden, watcher_hidden
+
+
+@pytest.fixture
+def friends_app(translations_dir: Path, tmp_path: Path):
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+                      "PAIYOU_ANALYSIS_WORKERS": 0})
+    yield app
+    store_for(app).close()
+
+
+def set_up(app: Flask, game: str = "tien-gow", **form: str) -> tuple[FlaskClient, str, str]:
+    """A creator's browser, its table's page path and the invite's path."""
+    creator = app.test_client()
+    fields = {"level": "random", "timer": "0", **form}
+    response = creator.post(f"/en/{game}/friends", data=fields)
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    table = response.headers["Location"]
+    page = creator.get(table).get_data(as_text=True)
+    found = re.search(r'id="invite-link"[^>]*value="([^"]+)"', page)
+    assert found, "the creator's table shows the invite's link"
+    return creator, table, found.group(1).replace("http://localhost", "")
+
+
+def game_id(path: str) -> str:
+    return path.rstrip("/").split("/")[-1] if "/join/" not in path else path.split("/games/")[1].split("/")[0]
+
+
+def version(app: Flask, path: str) -> int:
+    stored = store_for(app).get(game_id(path))
+    assert stored is not None
+    return stored.version
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_start_page_offers_a_table_with_friends(friends_app: Flask, lang: str) -> None:
+    page = friends_app.test_client().get(f"/{lang}/chuo-pai/play").get_data(as_text=True)
+    assert 'id="friends-form"' in page and 'name="seat-1"' in page and 'name="seat-2"' in page
+    assert 'name="seat-3"' not in page  # three seats: yours and two others
+    assert 'name="timer"' in page and 'value="120"' in page
+
+
+def test_a_friend_joins_by_the_link_and_each_sees_only_their_own_tiles(friends_app: Flask) -> None:
+    creator, table, invite = set_up(friends_app, **{"seat-1": "friend", "seat-2": "computer", "seat-3": "friend",
+                                                   "name": "Ana"})
+    before = version(friends_app, table)
+    friend = friends_app.test_client()
+    page = friend.get(invite)
+    assert page.status_code == 200 and 'id="take-seat"' in page.get_data(as_text=True)
+    assert version(friends_app, table) == before  # a GET changes nothing
+    joined = friend.post(invite, data={"name": "Bo"})
+    assert joined.status_code == 303 and joined.headers["Location"] == table
+    truth = service.load(store_for(friends_app), game_id(table))
+    seen = friend.get(table).get_data(as_text=True)
+    assert "Ana" in seen and 'id="watching-note"' not in seen
+    assert not found_keys(seen, seat_hidden(truth.deal, 1))
+    assert {t.key for t in truth.deal.view(1).hand} <= found_keys(seen, {t.key for t in truth.deal.view(1).hand})
+    mine = creator.get(table).get_data(as_text=True)
+    assert "Bo" in mine and not found_keys(mine, seat_hidden(truth.deal, 0))
+    watched = friends_app.test_client().get(table).get_data(as_text=True)
+    assert 'id="watching-note"' in watched and 'id="play-form"' not in watched
+    assert not found_keys(watched, watcher_hidden(truth.deal))
+    assert '<meta http-equiv="refresh"' in watched  # without JavaScript it reloads itself
+
+
+def test_a_full_table_and_a_wrong_invite_are_pages_that_say_so(friends_app: Flask) -> None:
+    _, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
+    assert friends_app.test_client().post(invite).status_code == 303
+    full = friends_app.test_client().post(invite, headers={"Accept-Language": "ar"})
+    assert full.status_code == 409 and 'id="watch-table"' in full.get_data(as_text=True)
+    wrong = invite.rsplit("/", 1)[0] + "/" + "x" * 32
+    assert friends_app.test_client().get(wrong).status_code == 404
+    assert friends_app.test_client().post(wrong).status_code == 404
+
+
+def test_the_creator_renews_or_withdraws_the_link_and_gives_a_seat_to_the_computer(friends_app: Flask) -> None:
+    creator, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "friend"})
+    stranger = friends_app.test_client()
+    assert stranger.post(f"{table}/invite", data={"action": "revoke"}).status_code == 403
+    renewed = creator.post(f"{table}/invite", data={"action": "renew"})
+    assert renewed.status_code == 303
+    assert friends_app.test_client().get(invite).status_code == 404  # the old link stops working
+    page = creator.get(table).get_data(as_text=True)
+    new_invite = re.search(r'id="invite-link"[^>]*value="([^"]+)"', page)
+    assert new_invite and new_invite.group(1).replace("http://localhost", "") != invite
+    friend = friends_app.test_client()
+    assert friend.post(new_invite.group(1).replace("http://localhost", "")).status_code == 303
+    assert friend.post(f"{table}/seats/2/computer").status_code == 403  # not the creator
+    assert creator.post(f"{table}/seats/1/computer").status_code == 409  # taken
+    assert creator.post(f"{table}/seats/2/computer").status_code == 303
+    assert creator.post(f"{table}/invite", data={"action": "revoke"}).status_code == 303
+    page = creator.get(table).get_data(as_text=True)
+    assert 'id="invite-link"' not in page
+    assert friends_app.test_client().get(new_invite.group(1).replace("http://localhost", "")).status_code == 404
+
+
+def test_names_leaving_and_coming_back(friends_app: Flask) -> None:
+    creator, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
+    friend = friends_app.test_client()
+    friend.post(invite)
+    before = version(friends_app, table)
+    bad = friend.post(f"{table}/name", data={"name": "x" * 40})
+    assert bad.status_code == 400 and version(friends_app, table) == before
+    assert friend.post(f"{table}/name", data={"name": "<i>Cy</i>"}).status_code == 303
+    page = creator.get(table).get_data(as_text=True)
+    assert "&lt;i&gt;Cy&lt;/i&gt;" in page and "<i>Cy</i>" not in page
+    assert friend.post(f"{table}/leave").status_code == 303
+    left = friend.get(table).get_data(as_text=True)
+    assert 'id="return-seat"' in left
+    assert friend.post(f"{table}/return").status_code == 303
+    assert 'id="leave-table"' in friend.get(table).get_data(as_text=True)
+    assert friends_app.test_client().post(f"{table}/leave").status_code == 403  # a stranger
+
+
+def test_each_seat_moves_by_the_plain_form(friends_app: Flask) -> None:
+    creator, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "friend"})
+    browsers = {0: creator}
+    for _ in range(2):
+        browser = friends_app.test_client()
+        browser.post(invite)
+        truth = service.load(store_for(friends_app), game_id(table))
+        browsers[max(int(s) for s in truth.stored.meta["seat_keys"])] = browser
+    for _ in range(12):
+        truth = service.load(store_for(friends_app), game_id(table))
+        if truth.is_over:
+            break
+        seat = truth.deal.to_act
+        action = truth.deal.legal_actions()[0]
+        others = [b for s, b in browsers.items() if s != seat]
+        fields: dict[str, Any] = {"version": str(truth.version), "tile": [t.key for t in action.tiles]}
+        fields["move"] = "play" if action.tiles else "pass"
+        assert others[0].post(table, data=fields).status_code in (303, 422)  # not their turn
+        assert version(friends_app, table) == truth.version
+        moved = browsers[seat].post(table, data=fields)
+        assert moved.status_code == 303, moved.get_data(as_text=True)[:300]
+        assert version(friends_app, table) == truth.version + 1
+    assert json.loads(json.dumps(store_for(friends_app).get(game_id(table)).meta["seating"]))["humans"] == [0, 1, 2]
