@@ -36,6 +36,7 @@ from paiyou.tables.seating import (
     new_invite,
     new_seating,
     stored_agents,
+    turn_started,
 )
 from paiyou.tables.service import MAX_SEED, check_game, load, shuffle_meta
 
@@ -77,6 +78,8 @@ def _change(store: GameStore, current: Game,
         deal = current.deal
         if run:
             deal = run_computer(current.game, deal, changed.agents(current.agents))
+        if keys or deal.action_count != current.deal.action_count:  # a claim or a move: a new turn
+            meta = turn_started(meta)
         stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
                               finished=deal.is_over, meta=meta)
         if stored is not None:
@@ -201,14 +204,15 @@ def return_seat(store: GameStore, current: Game) -> Game:
 
 def deadline(game: Game) -> int | None:
     """When the person to act runs out of time (Unix seconds), or None: no timer, the deal over,
-    or the computer to act. The clock starts at the table's last change."""
+    or the computer to act. The clock starts when the person got the turn (the last move or
+    claim: ``Seating.turn_since``)."""
     seating = game.seating
     seat = game.deal.to_act
     if seating is None or not seating.timer or seat is None or game.players[seat] != HUMAN:
         return None
     if str(seat) not in game.stored.meta.get("seat_keys", {}):
         return None  # an empty friend's seat waits for its friend, not for the clock
-    return game.stored.updated_at + seating.timer
+    return (seating.turn_since or game.stored.created_at) + seating.timer
 
 
 def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
@@ -229,7 +233,7 @@ def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
     stand_in = tuple(seating.level if s == seat else a for s, a in enumerate(current.players))
     deal = computer_step(current.game, current.deal, stand_in)
     deal = run_computer(current.game, deal, changed.agents(current.agents))
-    meta = {**current.stored.meta, META: changed.as_meta()}
+    meta = turn_started({**current.stored.meta, META: changed.as_meta()}, now)
     stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
                           finished=deal.is_over, meta=meta)
     if stored is None:  # another change came first: the table as it stands, for the same seat

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -71,13 +72,16 @@ class Seating:
     timer: int = 0
     timeouts: Mapping[int, int] = field(default_factory=dict)  # the timer's moves in a row
     answered: Mapping[str, int] = field(default_factory=dict)  # action id -> the seat that sent it
+    # When the person to act got the turn (Unix seconds): the last move, or a claim. The turn
+    # timer counts from here, so a name changed or a link renewed gives no one more time.
+    turn_since: int = 0
 
     def as_meta(self) -> dict[str, Any]:
         return {"creator": self.creator, "humans": list(self.humans), "level": self.level,
                 "invite": self.invite, "names": {str(s): n for s, n in self.names.items()},
                 "away": list(self.away), "timer": self.timer,
                 "timeouts": {str(s): n for s, n in self.timeouts.items() if n},
-                "answered": dict(self.answered)}
+                "answered": dict(self.answered), "turn_since": self.turn_since}
 
     @classmethod
     def from_meta(cls, meta: Mapping[str, Any]) -> Seating | None:
@@ -89,7 +93,8 @@ class Seating:
                    names={int(s): str(n) for s, n in found.get("names", {}).items()},
                    away=tuple(int(s) for s in found.get("away", [])), timer=int(found.get("timer", 0)),
                    timeouts={int(s): int(n) for s, n in found.get("timeouts", {}).items()},
-                   answered={str(k): int(v) for k, v in found.get("answered", {}).items()})
+                   answered={str(k): int(v) for k, v in found.get("answered", {}).items()},
+                   turn_since=int(found.get("turn_since", 0)))
 
     def agents(self, stored: Sequence[str]) -> tuple[str, ...]:
         """Who plays each seat now: a person's seat that is away, or that the creator handed to
@@ -106,6 +111,15 @@ class Seating:
         kept = dict(list({k: v for k, v in self.answered.items() if k != action_id}.items())
                     [-(ACTION_IDS_KEPT - 1):])
         return replace(self, timeouts=timeouts, answered={**kept, action_id: seat})
+
+
+def turn_started(meta: Mapping[str, Any], now: float | None = None) -> dict[str, Any]:
+    """``meta`` after a move: at a table with friends the turn timer starts again now."""
+    seating = Seating.from_meta(meta)
+    if seating is None:
+        return dict(meta)
+    started = replace(seating, turn_since=int(time.time() if now is None else now))
+    return {**meta, META: started.as_meta()}
 
 
 # -- reading requests ----------------------------------------------------------------------------

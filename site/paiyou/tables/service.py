@@ -28,6 +28,7 @@ from paiyou.store.games import GameStore
 from paiyou.tables.computer import computer_step, forced_pass, parse_level, run_until_choice
 from paiyou.tables.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
 from paiyou.tables.seating import META as SEATING
+from paiyou.tables.seating import turn_started
 
 MAX_SEED = 2**53  # seeds stay exact in JavaScript numbers
 MAX_TILES_TEXT = 200  # no legal action comes near this
@@ -208,7 +209,7 @@ def act(store: GameStore, current: Game, version: object, tiles: object, face_up
         deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
     meta = None
     if seating is not None:
-        meta = {**current.stored.meta, SEATING: seating.answering(action_id, current.seat).as_meta()}
+        meta = turn_started({**current.stored.meta, SEATING: seating.answering(action_id, current.seat).as_meta()})
     if passed:
         meta = {**(meta or current.stored.meta), "auto_passes": [*current.auto_passes, *passed]}
     stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
@@ -249,6 +250,8 @@ def advance(store: GameStore, current: Game, version: object, auto_pass: bool = 
     if deal.action_count == current.deal.action_count:
         return current  # nothing was waiting
     meta = {**current.stored.meta, "auto_passes": [*current.auto_passes, *passed]} if passed else None
+    if current.seating is not None:
+        meta = turn_started(meta or current.stored.meta)
     stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
                           finished=deal.is_over, meta=meta)
     if stored is None:  # another request made this step first: the game as it stands
