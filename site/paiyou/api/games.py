@@ -88,7 +88,7 @@ def error_message(code: str) -> str:
             "play api", "Too many requests for analyses from your address: wait a little (see %(header)s).",
             header="Retry-After"),
         "too-many-joins": pgettext(
-            "play api", "Too many seats taken from your address: wait a little (see %(header)s).",
+            "play api", "Too many requests for a seat from your address: wait a little (see %(header)s).",
             header="Retry-After"),
         "table-full": pgettext("play api", "Every seat at this table is taken: there is no seat left to join."),
         "invite-unknown": pgettext(
