@@ -5,7 +5,8 @@ Two parts: a bounded, deterministic sweep (every route × every method × a list
 each path part — control characters and encoded bytes too —, query and body), and hypothesis
 strategies (random JSON shapes, form fields whose names collide with routing arguments, unicode
 digits and signs, content types). The client is the deals' player (it holds their seat keys), so
-the bodies reach the parsers behind the key check. Then the regressions of the 2026-12-03 audit.
+the bodies reach the parsers behind the key check; a table with friends (seats you, friend, random)
+is swept the same way, by its creator. Then the regressions of the 2026-12-03 audit.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
     return create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
                        "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                        "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
-                       "PAIYOU_NEW_GAME_LIMIT": "100000 per minute",
+                       "PAIYOU_NEW_GAME_LIMIT": "100000 per minute", "PAIYOU_JOIN_LIMIT": "100000 per minute",
                        "PAIYOU_ANALYSIS_WORKERS": 0})
 
 
@@ -69,6 +70,21 @@ def a_finished_game(fuzz_app: Flask) -> str:
         data = client.post(f"/api/v1/games/{game_id}/actions", json=body,
                            headers={"Authorization": f"Bearer {key}"}).get_json()
     return str(game_id)
+
+
+@pytest.fixture(scope="module")
+def a_table(fuzz_app: Flask) -> str:
+    """A table with friends (seats you, friend, random), its friend's seat still empty: the fuzz
+    client is its creator. Its invite is ``INVITES[id]``."""
+    response = fuzz_app.test_client().post("/api/v1/chuo-pai/games",
+                                           json={"seed": 4, "seats": ["you", "friend", "random"]})
+    data = response.get_json()
+    assert response.status_code == 201, data
+    KEYS[data["id"]], INVITES[data["id"]] = data["key"], data["invite"]
+    return str(data["id"])
+
+
+INVITES: dict[str, str] = {}  # the invites of the module's tables, by id
 
 
 def player(app: Flask, game_id: str) -> Any:
@@ -124,8 +140,26 @@ def paths(game_id: str, finished_id: str) -> Iterator[str]:
         "/{lang}/{tg}/games/{over}/next", "/api/v1/games/{over}/next", "/api/v1/games/{over}/hint",
         "/{lang}/{game}/games/{id}?chosen={step}", "/{lang}/{tg}/games/{over}/review/analysis",
         "/api/v1/games/{over}/analysis",
-    ]
+    ] + [path.replace("{table}", "{id}") for path in TABLE_PATHS]  # a deal with no seats for friends
     for template in templates:
+        yield template.format(**good)
+        for part in re.findall(r"{(\w+)}", template):
+            for value in NASTY[:8] + ENCODED:
+                yield template.format(**{**good, part: value})
+
+
+# The routes of a table with friends (docs/api.md, "Tables with friends").
+TABLE_PATHS = ["/api/v1/games/{table}", "/api/v1/games/{table}/seats", "/api/v1/games/{table}/invite",
+               "/api/v1/games/{table}/seats/{step}/computer", "/api/v1/games/{table}/name",
+               "/api/v1/games/{table}/leave", "/api/v1/games/{table}/return", "/api/v1/games/{table}/timeout",
+               "/api/v1/games/{table}/actions", "/api/v1/games/{table}/next", "/api/v1/games/{table}/hint",
+               "/api/v1/games/{table}/record", "/api/v1/games/{table}/seats/1/computer?lang={lang}"]
+
+
+def table_paths(table_id: str) -> Iterator[str]:
+    """The table's routes, with good values and with each nasty value in each place."""
+    good = {"table": table_id, "step": "1", "lang": "fa"}
+    for template in TABLE_PATHS:
         yield template.format(**good)
         for part in re.findall(r"{(\w+)}", template):
             for value in NASTY[:8] + ENCODED:
@@ -146,6 +180,37 @@ def test_every_route_and_method_with_nasty_parts_never_fails(fuzz_app: Flask, a_
     assert seen > 1000
 
 
+def test_every_route_of_a_table_with_friends_never_fails(fuzz_app: Flask, a_table: str) -> None:
+    """The sweep at a table with friends, by its creator (its key): a bad body, a bad seat number,
+    every method. DELETE .../invite reads no body: it withdraws the invite (a change, not an error)."""
+    client = player(fuzz_app, a_table)
+    seen = 0
+    for path in dict.fromkeys(table_paths(a_table)):
+        for method in METHODS:
+            before = snapshot(fuzz_app)
+            response = client.open(path, method=method, data=b"\x00{[", content_type="application/json")
+            check(fuzz_app, response, path, before)
+            seen += 1
+    assert seen > 500
+    watcher = fuzz_app.test_client()  # no key: a watcher reads the table, changes nothing
+    for method in ("GET", "HEAD"):
+        before = snapshot(fuzz_app)
+        response = watcher.open(f"/api/v1/games/{a_table}", method=method)
+        check(fuzz_app, response, "/api/v1/games/", before)
+        assert response.status_code == 200 and snapshot(fuzz_app) == before
+    # good bodies too: each route's own answer, never a 500 (a stranger, the creator, a friend)
+    invite = client.post(f"/api/v1/games/{a_table}/invite", json={}).get_json()["invite"]
+    friend = fuzz_app.test_client()
+    steps = [(watcher, "seats", {"invite": "A" * 32}), (watcher, "leave", {}), (client, "seats/0/computer", {}),
+             (client, "seats/2/computer", {}), (friend, "seats", {"invite": invite, "name": "Bo"}),
+             (friend, "seats", {"invite": invite}), (client, "name", {"name": None}), (client, "timeout", {}),
+             (client, "return", {}), (client, "leave", {}), (client, "return", {}), (client, "leave", {"lang": "ar"})]
+    for who, route, body in steps:
+        path = f"/api/v1/games/{a_table}/{route}"
+        before = snapshot(fuzz_app)
+        check(fuzz_app, who.post(path, json=body), path, before)
+
+
 @pytest.mark.parametrize("key", QUERY_KEYS)
 def test_query_keys_that_collide_with_routing_arguments(fuzz_app: Flask, a_game: str, key: str) -> None:
     client = fuzz_app.test_client()
@@ -162,22 +227,32 @@ def test_query_keys_that_collide_with_routing_arguments(fuzz_app: Flask, a_game:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
-    | st.sampled_from(["6-6 6-6", "", "٣", "۴۲", "²", "--1", "9" * 200, "up 6-6", "en", "fa"]),
+    | st.sampled_from(["6-6 6-6", "", "٣", "۴۲", "²", "--1", "9" * 200, "up 6-6", "en", "fa", "you", "friend",
+                       "random", "a" * 32, "\u202e", "x" * 25, "a-1"]),
     lambda children: st.lists(children, max_size=5) | st.dictionaries(
         st.sampled_from(["seed", "version", "tiles", "face_up", "lang", "game", "play", "current",
-                         "level", "x"]) | st.text(max_size=8), children, max_size=6),
+                         "level", "x", "seats", "timer", "name", "invite", "action_id"]) | st.text(max_size=8),
+        children, max_size=6),
     max_leaves=20)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
-@given(body=json_values, target=st.sampled_from(["create", "act", "judge", "analysis"]),
+@given(body=json_values, target=st.sampled_from(["create", "act", "judge", "analysis", "join", "name", "invite",
+                                                 "create-with-seats", "table-act"]),
        kind=st.sampled_from(CONTENT_TYPES))
-def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, body: Any, target: str,
-                                                  kind: str) -> None:
+def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, a_table: str, body: Any,
+                                                  target: str, kind: str) -> None:
     path = {"create": "/api/v1/tien-gow/games", "act": f"/api/v1/games/{a_game}/actions",
-            "judge": "/api/v1/judge", "analysis": f"/api/v1/games/{a_game}/analysis"}[target]
-    client = player(fuzz_app, a_game)
+            "judge": "/api/v1/judge", "analysis": f"/api/v1/games/{a_game}/analysis",
+            "join": f"/api/v1/games/{a_table}/seats", "name": f"/api/v1/games/{a_table}/name",
+            "invite": f"/api/v1/games/{a_table}/invite", "create-with-seats": "/api/v1/chuo-pai/games",
+            "table-act": f"/api/v1/games/{a_table}/actions"}[target]
+    if target == "create-with-seats" and isinstance(body, dict):  # a table, each field in turn fuzzed
+        body = {"seats": ["you", "friend", "random"], **body}
+    elif target == "create-with-seats":
+        body = {"seats": body}
+    client = player(fuzz_app, a_table if target in ("name", "invite", "table-act") else a_game)
     before = snapshot(fuzz_app)
     response = client.post(path, data=json.dumps(body), content_type=kind)
     check(fuzz_app, response, path, before)

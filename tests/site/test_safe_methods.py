@@ -51,9 +51,18 @@ def test_a_get_or_head_of_every_page_leaves_the_store_unchanged(safe_app: Flask)
     pages += [f"/en/tien-gow/games/{over}/review", f"/fa/tien-gow/games/{over}/review/analysis",
               f"/api/v1/games/{over}/analysis"] + [f"/en/{game}/games/{i}/review/analysis"
                                                    for game, i in zip(("chuo-pai", "tien-gow"), ids, strict=True)]
+    # a table with friends (its friend's seat still empty): the view by its creator's key, by no key
+    # (a watcher's), and the routes that only take a POST or DELETE, read with GET and HEAD
+    table = client.post("/api/v1/chuo-pai/games", json={"seed": 4, "seats": ["you", "friend", "random"],
+                                                         "timer": 30}).get_json()
+    creator = {"Authorization": f"Bearer {table['key']}"}
+    table_pages = [f"/api/v1/games/{table['id']}"] + [
+        f"/api/v1/games/{table['id']}/{route}"
+        for route in ("seats", "invite", "seats/1/computer", "name", "leave", "return", "timeout", "record")] + [
+        f"/en/chuo-pai/games/{table['id']}", f"/fa/chuo-pai/games/{table['id']}/record"]
     before = rows(safe_app)
     jobs = store_for(safe_app)._run("SELECT * FROM paiyou_analyses ORDER BY game_id", (), fetch=True)[1]
-    assert len(before) == 3 and len(jobs) == 1
+    assert len(before) == 4 and len(jobs) == 1
     for page in pages:
         for method in ("GET", "HEAD"):
             response = client.open(page, method=method)
@@ -61,5 +70,13 @@ def test_a_get_or_head_of_every_page_leaves_the_store_unchanged(safe_app: Flask)
             response.close()
         if "analysis" in page:  # the box polled by htmx as well
             assert client.get(page, headers={"HX-Request": "true"}).status_code < 500
+    for page in table_pages:
+        for method in ("GET", "HEAD"):
+            for headers in (creator, {}):
+                response = client.open(page, method=method, headers=headers)
+                assert response.status_code < 500, (method, page)
+                response.close()
+    assert client.get(table_pages[0], headers=creator).get_json()["view"]["seat"] == 0
+    assert client.get(table_pages[0]).get_json()["view"]["seat"] is None  # a watcher's
     assert rows(safe_app) == before
     assert store_for(safe_app)._run("SELECT * FROM paiyou_analyses ORDER BY game_id", (), fetch=True)[1] == jobs

@@ -26,7 +26,7 @@ from paiyou.store.games import StoreUnavailable
 from paiyou.tables.access import SeatKeyRequired
 from paiyou.tables.computer import levels
 from paiyou.tables.game import BadInput, Game, GameNotFound, StaleVersion
-from paiyou.tables.seating import NAME_MAX, InviteUnknown, NotAllowed, TableFull
+from paiyou.tables.seating import ACTION_ID_MAX, NAME_MAX, TIMERS, InviteUnknown, NotAllowed, TableFull
 from paiyou.tables.service import MAX_SEED
 from paiyou.tables.table import game_json, view_json
 from paiyou.web import limits
@@ -91,13 +91,13 @@ def error_message(code: str) -> str:
             "play api", "Too many requests for analyses from your address: wait a little (see %(header)s).",
             header="Retry-After"),
         "too-many-joins": pgettext(
-            "play api", "Too many seats taken from your address: wait a little (see %(header)s).",
+            "play api", "Too many requests for a seat from your address: wait a little (see %(header)s).",
             header="Retry-After"),
         "table-full": pgettext("play api", "Every seat at this table is taken: there is no seat left to join."),
         "invite-unknown": pgettext(
             "play api", "This invitation does not open any table: it is wrong, or its table's creator "
             "has withdrawn it. Ask them for a new link."),
-        "not-the-creator": pgettext("play api", "Only the player who set up this table may do that."),
+        "not-the-creator": pgettext("play api", "Only the player who created this table may do that."),
         "seat-not-empty": pgettext("play api", "Only a seat that is still waiting for a friend can be given "
                                                "to the computer."),
         "not-a-table": pgettext("play api", "This deal is against the computer only: it has no seats for friends."),
@@ -105,11 +105,14 @@ def error_message(code: str) -> str:
             "play api", "\"seats\" must list every seat in order, each %(you)s (exactly once), %(friend)s "
             "or a computer players' level: %(levels)s.",
             you=isolated('"you"'), friend=isolated('"friend"'), levels=", ".join(level_names)),
-        "bad-timer": pgettext("play api", "\"timer\" must be 0 (no timer), 30, 60 or 120 seconds."),
+        "bad-timer": pgettext(
+            "play api", "\"timer\" must be one of %(timers)s (seconds for each move; %(none)s: no timer).",
+            timers=", ".join(format_number(t) for t in TIMERS), none=format_number(0)),
         "bad-name": pgettext("play api", "\"name\" must be text of at most %(count)s characters, without "
                                          "control characters.", count=format_number(NAME_MAX)),
         "bad-action-id": pgettext(
-            "play api", "\"action_id\" must be 1 to 64 letters, digits, \"-\" or \"_\"."),
+            "play api", "\"action_id\" must be %(lowest)s to %(highest)s characters: Latin letters, digits, "
+            "\"-\" or \"_\".", lowest=format_number(1), highest=format_number(ACTION_ID_MAX)),
     }
     return str(messages.get(code) or messages["bad-request"])
 

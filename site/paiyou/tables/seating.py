@@ -36,7 +36,8 @@ TIMEOUTS_TO_AWAY = 2  # the computer's moves in a row for a seat whose timer ran
 NAME_MAX = 24  # characters of a display name
 INVITE_BYTES = 24
 INVITE_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
-ACTION_ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+ACTION_ID_MAX = 64  # characters of an action id
+ACTION_ID_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{1,{ACTION_ID_MAX}}}")
 ACTION_IDS_KEPT = 64  # the newest action ids answered, per table
 
 
