@@ -367,3 +367,19 @@ class PlayQuestion(Puzzle):
         right = given in self.solution.answers
         return Verdict(right, "right" if right else "wrong")
 
+
+class SimplePractice:
+    """The practice rules of a game whose beat-or-pass puzzles are nothing but a play to beat and
+    a hand: no special position. A room's ``Practice`` subclasses it with the rest of the rules."""
+
+    def __init__(self, game: str, beat_or_pass_kind: type[BeatOrPassPuzzle]) -> None:
+        self.game = game
+        self.beat_or_pass_kind = beat_or_pass_kind
+
+    def special_position(self, level: str, rng: random.Random, currents: list[PlayLike],
+                         hand: list[Tile]) -> BeatOrPassPuzzle | None:
+        return None
+
+    def beat_or_pass(self, rng: random.Random, current: PlayLike, hand: list[Tile]) -> BeatOrPassPuzzle:
+        return self.beat_or_pass_kind(game=self.game, id="", rules=(), current=current.notation,
+                                      hand=tile_keys(game_puzzles(self.game).sort(hand)))

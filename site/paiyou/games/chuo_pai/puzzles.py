@@ -4,7 +4,6 @@ Every answer comes from ``engine.chuo_pai``; the words are the puzzles domain's.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,7 @@ from paiyou.puzzles.kinds import (
     PlayLike,
     PlayQuestion,
     RoomPuzzles,
+    SimplePractice,
     expected_plays,
     named_placeholder,
     seat_name,
@@ -421,7 +421,7 @@ _LEVEL_DESCRIPTIONS = {
 }
 
 
-class Practice:
+class Practice(SimplePractice):
     def hand_size(self, level: str) -> int:
         return _HAND[level]
 
@@ -445,13 +445,6 @@ class Practice:
         assert isinstance(current, cp.Play) and isinstance(play, cp.Play)
         return cp.why_not_beating(current, play)
 
-    def special_position(self, level: str, rng: random.Random, currents: list[PlayLike],
-                         hand: list[Tile]) -> BeatOrPassPuzzle | None:
-        return None
-
-    def beat_or_pass(self, rng: random.Random, current: PlayLike, hand: list[Tile]) -> BeatOrPassPuzzle:
-        return BeatOrPass(game=KEY, id="", rules=(), current=current.notation, hand=tile_keys(sort(hand)))
-
     def rules(self, kind: str, reason: str) -> tuple[str, ...]:
         if kind == JUDGE:
             return _JUDGE_RULES.get(reason, ("CP-12",))
@@ -472,6 +465,6 @@ PLACEHOLDERS = {
 PUZZLES = RoomPuzzles(
     key=KEY, seats=cp.SEATS, rule_prefix="CP", rule_count=20,
     kinds={JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, BONUS: Bonus, ROUND: Round},
-    ladders=dict(cpf.LADDERS), placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(),
+    ladders=dict(cpf.LADDERS), placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(KEY, BeatOrPass),
     order=sort, notation=canonical,
 )
