@@ -6,7 +6,9 @@ its lessons may use, and its practice puzzles. ``game_puzzles(key)`` finds it fo
 engine knows; nothing here names a game.
 
 ``JudgePuzzle`` ("does this beat it?") and ``BeatOrPassPuzzle`` (pick a play from a hand, or
-pass) are kinds every game has; a game subclasses them with its own words.
+pass) are kinds every game has; a game subclasses them with its own words. ``PlayQuestion`` is
+the base of a game's own kinds that ask a seat or a number about plays from a lead, and
+``SimplePractice`` the base of practice rules with no special position.
 """
 from __future__ import annotations
 
