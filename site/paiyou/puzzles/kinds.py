@@ -6,7 +6,9 @@ its lessons may use, and its practice puzzles. ``game_puzzles(key)`` finds it fo
 engine knows; nothing here names a game.
 
 ``JudgePuzzle`` ("does this beat it?") and ``BeatOrPassPuzzle`` (pick a play from a hand, or
-pass) are kinds every game has; a game subclasses them with its own words.
+pass) are kinds every game has; a game subclasses them with its own words. ``PlayQuestion`` is
+the base of a game's own kinds that ask a seat or a number about plays from a lead, and
+``SimplePractice`` the base of practice rules with no special position.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import zlib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol, cast
+from typing import Any, ClassVar, Protocol, cast
 
 from markupsafe import Markup, escape
 
@@ -24,7 +26,7 @@ from engine.tiles import Tile, parse_tiles
 from paiyou import reasons
 from paiyou.content.model import Placeholder
 from paiyou.i18n import names
-from paiyou.puzzles.checking import read_choice, read_tiles
+from paiyou.puzzles.checking import read_choice, read_number, read_seat, read_tiles
 from paiyou.puzzles.gettext import LazyString, lazy_pgettext
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
@@ -42,6 +44,7 @@ from paiyou.puzzles.model import (
     Puzzle,
     Solution,
     Verdict,
+    lesson_int,
     lesson_tiles,
 )
 from paiyou.registry import GAME_KEYS, game_module
@@ -321,3 +324,64 @@ def expected_plays(game: str, expect: object) -> tuple[AnswerValue, ...]:
     items = expect if isinstance(expect, list) else [expect]
     canonical = game_puzzles(game).canonical
     return tuple(x if x in (PASS, NONE) else canonical(str(x)) for x in items)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayQuestion(Puzzle):
+    """Plays from a lead (``leader``, then ``actions``) and a question about them, answered by a
+    seat (or "none") or, for the kind's ``number_questions``, by a number. A game subclasses it
+    with the rest of its position and its words."""
+
+    questions: ClassVar[tuple[str, ...]] = ()  # what the lessons may ask
+    number_questions: ClassVar[tuple[str, ...]] = ()
+
+    leader: int
+    actions: tuple[str, ...]  # the plays in order, as the game writes them
+    question: str
+
+    @classmethod
+    def lead_and_question(cls, data: Mapping[str, Any], where: str, game: str) -> dict[str, Any]:
+        """The leader, the actions and the question of a lesson's step."""
+        leader = lesson_int(data, "leader", where, 0, game_puzzles(game).seats - 1)
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ContentError(where, "actions: a list of plays")
+        if data.get("question") not in cls.questions:
+            raise ContentError(where, f"question: one of {cls.questions}")
+        return {"leader": leader, "actions": tuple(actions), "question": data["question"]}
+
+    def expected_answers(self) -> tuple[AnswerValue, ...]:
+        e = self.expect
+        if self.question in self.number_questions:
+            return (e,)  # type: ignore[return-value]
+        return (e if e == NONE else str(e),)
+
+    def read_answer(self, form: FormLike) -> Answer | None:
+        choice = read_choice(form)
+        if choice != "check":
+            return None
+        if self.question in self.number_questions:
+            return read_number(form, choice)
+        return read_seat(form, choice, {str(s) for s in range(game_puzzles(self.game).seats)} | {NONE})
+
+    def check(self, answer: Answer) -> Verdict:
+        given = answer.number if self.question in self.number_questions else answer.seat
+        right = given in self.solution.answers
+        return Verdict(right, "right" if right else "wrong")
+
+
+class SimplePractice:
+    """The practice rules of a game whose beat-or-pass puzzles are nothing but a play to beat and
+    a hand: no special position. A room's ``Practice`` subclasses it with the rest of the rules."""
+
+    def __init__(self, game: str, beat_or_pass_kind: type[BeatOrPassPuzzle]) -> None:
+        self.game = game
+        self.beat_or_pass_kind = beat_or_pass_kind
+
+    def special_position(self, level: str, rng: random.Random, currents: list[PlayLike],
+                         hand: list[Tile]) -> BeatOrPassPuzzle | None:
+        return None
+
+    def beat_or_pass(self, rng: random.Random, current: PlayLike, hand: list[Tile]) -> BeatOrPassPuzzle:
+        return self.beat_or_pass_kind(game=self.game, id="", rules=(), current=current.notation,
+                                      hand=tile_keys(game_puzzles(self.game).sort(hand)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine.errors import EngineError
 from engine.games import GAME_KEYS
@@ -116,6 +116,9 @@ class Solution:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("answers", "reason")}
 
 
+SolutionT = TypeVar("SolutionT", bound=Solution)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Puzzle:
     """What every puzzle kind has. A kind subclasses it with its position's fields and answers
@@ -146,6 +149,12 @@ class Puzzle:
             return self.solve()
         except EngineError as error:
             raise ContentError(self.key, f"the engine rejects this position: {error}") from None
+
+    def solution_as(self, kind: type[SolutionT]) -> SolutionT:
+        """The solution as the kind's own ``Solution`` subclass, which ``solve`` made it."""
+        solution = self.solution
+        assert isinstance(solution, kind)
+        return solution
 
     def hand_tiles(self) -> tuple[Tile, ...]:
         """The hand the learner picks tiles from, in display order (none by default)."""

@@ -4,7 +4,6 @@ Every answer comes from ``engine.chuo_pai``; the words are the puzzles domain's.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,13 +15,15 @@ from paiyou import reasons
 from paiyou.games.chuo_pai.vocabulary import FAMILY_NAMES, SPECIAL_TYPE_NAMES
 from paiyou.i18n import names, numerals
 from paiyou.i18n.controls import control
-from paiyou.puzzles.checking import read_choice, read_number, read_seat, read_tiles
+from paiyou.puzzles.checking import read_choice, read_tiles
 from paiyou.puzzles.gettext import lazy_pgettext, npgettext, pgettext
 from paiyou.puzzles.kinds import (
     BeatOrPassPuzzle,
     JudgePuzzle,
     PlayLike,
+    PlayQuestion,
     RoomPuzzles,
+    SimplePractice,
     expected_plays,
     named_placeholder,
     seat_name,
@@ -41,7 +42,6 @@ from paiyou.puzzles.model import (
     Puzzle,
     Solution,
     Verdict,
-    lesson_int,
     lesson_tiles,
 )
 
@@ -265,17 +265,17 @@ class RoundSolution(Solution):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Round(Puzzle):
-    """A round from the lead: who acts next, who wins, who leads next, what scores, what leaves."""
+class Round(PlayQuestion):
+    """A round from the lead (``actions``: plays and "pass", the lead first): who acts next, who
+    wins, who leads next, what scores, what leaves."""
 
     kind = ROUND
     keys = frozenset({"id", "kind", "rules", "hands", "leader", "actions", "question", "answer",
                       "prompt", "hint"})
+    questions = ROUND_QUESTIONS
+    number_questions = NUMBER_QUESTIONS
 
     hands: tuple[str, ...]
-    leader: int
-    actions: tuple[str, ...]  # plays and "pass", the lead first
-    question: str
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Round:
@@ -284,14 +284,7 @@ class Round(Puzzle):
             raise ContentError(where, "hands: three hands")
         for h in hands:
             lesson_tiles(h, where)
-        leader = lesson_int(data, "leader", where, 0, cp.SEATS - 1)
-        actions = data.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ContentError(where, "actions: a list of plays")
-        if data.get("question") not in ROUND_QUESTIONS:
-            raise ContentError(where, f"question: one of {ROUND_QUESTIONS}")
-        return cls(hands=tuple(hands), leader=leader, actions=tuple(actions),
-                   question=data["question"], **common)
+        return cls(hands=tuple(hands), **cls.lead_and_question(data, where, KEY), **common)
 
     def solve(self) -> RoundSolution:
         deal = cp.position([parse_tiles(h, allow_empty=True) for h in self.hands], self.leader)
@@ -328,34 +321,13 @@ class Round(Puzzle):
                              winner=winner, winning_size=winning.size if isinstance(winning, cp.Play) else 0,
                              next_leader=deal.to_act)
 
-    def expected_answers(self) -> tuple[AnswerValue, ...]:
-        e = self.expect
-        if self.question in NUMBER_QUESTIONS:
-            return (e,)  # type: ignore[return-value]
-        return (e if e == NONE else str(e),)
-
     def api_fields(self) -> dict[str, object]:
         return {"hands": list(self.hands), "leader": self.leader, "actions": list(self.actions),
                 "question": self.question}
 
-    def read_answer(self, form: FormLike) -> Answer | None:
-        choice = read_choice(form)
-        if choice != "check":
-            return None
-        if self.question in NUMBER_QUESTIONS:
-            return read_number(form, choice)
-        return read_seat(form, choice, {str(s) for s in range(cp.SEATS)} | {NONE})
-
-    def check(self, answer: Answer) -> Verdict:
-        given = answer.number if self.question in NUMBER_QUESTIONS else answer.seat
-        right = given in self.solution.answers
-        return Verdict(right, "right" if right else "wrong")
-
     @property
     def solved(self) -> RoundSolution:
-        solution = self.solution
-        assert isinstance(solution, RoundSolution)
-        return solution
+        return self.solution_as(RoundSolution)
 
     def ask(self) -> str:
         return {
@@ -449,7 +421,7 @@ _LEVEL_DESCRIPTIONS = {
 }
 
 
-class Practice:
+class Practice(SimplePractice):
     def hand_size(self, level: str) -> int:
         return _HAND[level]
 
@@ -473,13 +445,6 @@ class Practice:
         assert isinstance(current, cp.Play) and isinstance(play, cp.Play)
         return cp.why_not_beating(current, play)
 
-    def special_position(self, level: str, rng: random.Random, currents: list[PlayLike],
-                         hand: list[Tile]) -> BeatOrPassPuzzle | None:
-        return None
-
-    def beat_or_pass(self, rng: random.Random, current: PlayLike, hand: list[Tile]) -> BeatOrPassPuzzle:
-        return BeatOrPass(game=KEY, id="", rules=(), current=current.notation, hand=tile_keys(sort(hand)))
-
     def rules(self, kind: str, reason: str) -> tuple[str, ...]:
         if kind == JUDGE:
             return _JUDGE_RULES.get(reason, ("CP-12",))
@@ -500,6 +465,6 @@ PLACEHOLDERS = {
 PUZZLES = RoomPuzzles(
     key=KEY, seats=cp.SEATS, rule_prefix="CP", rule_count=20,
     kinds={JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, BONUS: Bonus, ROUND: Round},
-    ladders=dict(cpf.LADDERS), placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(),
+    ladders=dict(cpf.LADDERS), placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(KEY, BeatOrPass),
     order=sort, notation=canonical,
 )

@@ -1,7 +1,6 @@
 """High Card's puzzles (``paiyou.puzzles.kinds.GamePuzzles``): the two kinds every game has."""
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -11,7 +10,7 @@ from engine import high_card as hc
 from engine.tiles import ALL_TILES, Tile, parse_tiles
 from paiyou.games.high_card.vocabulary import LADDER
 from paiyou.i18n.numerals import num
-from paiyou.puzzles.kinds import BeatOrPassPuzzle, JudgePuzzle, PlayLike, RoomPuzzles, tile_keys
+from paiyou.puzzles.kinds import BeatOrPassPuzzle, JudgePuzzle, PlayLike, RoomPuzzles, SimplePractice, tile_keys
 from paiyou.puzzles.model import BEAT_OR_PASS, JUDGE, PASS, Answer, Solution, Verdict
 
 KEY = hc.KEY
@@ -63,7 +62,7 @@ class BeatOrPass(BeatOrPassPuzzle):
         return ""
 
 
-class Practice:
+class Practice(SimplePractice):
     def hand_size(self, level: str) -> int:
         return hc.HAND
 
@@ -85,13 +84,6 @@ class Practice:
     def why_not(self, current: PlayLike, play: PlayLike) -> str:
         return hc.judge(current.notation, play.notation).reason
 
-    def special_position(self, level: str, rng: random.Random, currents: list[PlayLike],
-                         hand: list[Tile]) -> BeatOrPassPuzzle | None:
-        return None
-
-    def beat_or_pass(self, rng: random.Random, current: PlayLike, hand: list[Tile]) -> BeatOrPassPuzzle:
-        return BeatOrPass(game=KEY, id="", rules=(), current=current.notation, hand=tile_keys(sort(hand)))
-
     def rules(self, kind: str, reason: str) -> tuple[str, ...]:
         return ("HC-1",)
 
@@ -109,7 +101,7 @@ PUZZLES = RoomPuzzles(
     ladders={"all": tuple(rung for rung in LADDER if rung)},
     placeholders={},
     seat_names=(lazy_pgettext("seat", "Ana"), lazy_pgettext("seat", "Bo")),
-    practice=Practice(),
+    practice=Practice(KEY, BeatOrPass),
     order=sort,
     notation=canonical,
 )

@@ -23,12 +23,13 @@ from paiyou import reasons
 from paiyou.games.tien_gow.reasons import set_kind_phrase
 from paiyou.games.tien_gow.vocabulary import MIXED_TYPE_NAMES, SET_KIND_NAMES, SUIT_NAMES
 from paiyou.i18n import names, numerals
-from paiyou.puzzles.checking import read_choice, read_number, read_payments, read_seat
+from paiyou.puzzles.checking import read_choice, read_payments
 from paiyou.puzzles.gettext import lazy_pgettext, npgettext, pgettext
 from paiyou.puzzles.kinds import (
     BeatOrPassPuzzle,
     JudgePuzzle,
     PlayLike,
+    PlayQuestion,
     RoomPuzzles,
     named_placeholder,
     seat_name,
@@ -38,7 +39,6 @@ from paiyou.puzzles.kinds import (
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,
     JUDGE,
-    NONE,
     PASS,
     Answer,
     AnswerValue,
@@ -231,35 +231,22 @@ class TrickSolution(Solution):
     plays: tuple[tuple[int, str, bool], ...] = ()  # (seat, tiles, face up), the lead first
 
 
-def _trick_question(data: Mapping[str, Any], where: str) -> tuple[int, tuple[str, ...], str]:
-    leader = lesson_int(data, "leader", where, 0, tg.SEATS - 1)
-    actions = data.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ContentError(where, "actions: a list of plays")
-    if data.get("question") not in TRICK_QUESTIONS:
-        raise ContentError(where, f"question: one of {TRICK_QUESTIONS}")
-    return leader, tuple(actions), data["question"]
-
-
 @dataclass(frozen=True, kw_only=True)
-class Trick(Puzzle):
+class Trick(PlayQuestion):
     """One trick: the lead and three plays (``up:…`` / ``down:…``). Who wins it, and how many
     pillars does the winner take?"""
 
     kind = TRICK
     keys = frozenset({"id", "kind", "rules", "leader", "lead", "actions", "question", "answer", "prompt",
                       "hint"})
+    questions = TRICK_QUESTIONS
+    number_questions = NUMBER_QUESTIONS
 
-    leader: int
     lead: str
-    actions: tuple[str, ...]
-    question: str
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Trick:
-        leader, actions, question = _trick_question(data, where)
-        return cls(leader=leader, actions=actions, question=question,
-                   lead=_canonical_tiles(data, "lead", where), **common)
+        return cls(**cls.lead_and_question(data, where, KEY), lead=_canonical_tiles(data, "lead", where), **common)
 
     def _deal(self) -> tg.Deal:
         """A whole deal whose first trick is this trick: every seat holds the tiles it plays,
@@ -300,32 +287,11 @@ class Trick(Puzzle):
 
     @property
     def solved(self) -> TrickSolution:
-        solution = self.solution
-        assert isinstance(solution, TrickSolution)
-        return solution
-
-    def expected_answers(self) -> tuple[AnswerValue, ...]:
-        e = self.expect
-        if self.question in NUMBER_QUESTIONS:
-            return (e,)  # type: ignore[return-value]
-        return (e if e == NONE else str(e),)
+        return self.solution_as(TrickSolution)
 
     def api_fields(self) -> dict[str, object]:
         return {"leader": self.leader, "lead": self.lead, "actions": list(self.actions),
                 "question": self.question}
-
-    def read_answer(self, form: FormLike) -> Answer | None:
-        choice = read_choice(form)
-        if choice != "check":
-            return None
-        if self.question in NUMBER_QUESTIONS:
-            return read_number(form, choice)
-        return read_seat(form, choice, {str(s) for s in range(tg.SEATS)} | {NONE})
-
-    def check(self, answer: Answer) -> Verdict:
-        given = answer.number if self.question in NUMBER_QUESTIONS else answer.seat
-        right = given in self.solution.answers
-        return Verdict(right, "right" if right else "wrong")
 
     def ask(self) -> str:
         if self.question == "winner":
@@ -429,9 +395,7 @@ class Settlement(Puzzle):
 
     @property
     def solved(self) -> SettlementSolution:
-        solution = self.solution
-        assert isinstance(solution, SettlementSolution)
-        return solution
+        return self.solution_as(SettlementSolution)
 
     def expected_answers(self) -> tuple[AnswerValue, ...]:
         e = self.expect
