@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from paiyou import create_app
 from paiyou.config import LANGUAGE_CODES
 from paiyou.store.databases import store_for
-from paiyou.tables import service
+from paiyou.tables import friends, service
 from tests.site.play_helpers import found_keys
 from tests.site.test_friends_api import seat_hidden, watcher_hidden
 
@@ -158,3 +158,38 @@ def test_each_seat_moves_by_the_plain_form(friends_app: Flask) -> None:
         assert moved.status_code == 303, moved.get_data(as_text=True)[:300]
         assert version(friends_app, table) == truth.version + 1
     assert json.loads(json.dumps(store_for(friends_app).get(game_id(table)).meta["seating"]))["humans"] == [0, 1, 2]
+
+
+def away_by_the_timer(app: Flask, seed: int) -> tuple[str, str] | None:
+    """A Chuo Pai table (you, a friend, the computer) whose people let the clock run out until
+    the friend's seat is away: its id and the friend's key; None when the deal ends first."""
+    api = app.test_client()
+    table = api.post("/api/v1/chuo-pai/games", json={"seats": ["you", "friend", "random"], "timer": 30,
+                                                     "seed": seed}).get_json()
+    key = app.test_client().post(f"/api/v1/games/{table['id']}/seats", json={"invite": table["invite"]}).get_json()["key"]
+    store = store_for(app)
+    with app.test_request_context():
+        for _ in range(40):
+            game = service.load(store, table["id"])
+            assert game.seating is not None
+            if game.is_over:
+                return None
+            if 1 in game.seating.away:
+                return table["id"], key
+            when = friends.deadline(game)
+            assert when is not None, "a person is always to act: the computer has moved"
+            friends.timeout(store, game, now=when)
+    return None
+
+
+def test_a_seat_the_timer_gave_away_is_taken_back_by_its_page_one_left_waits(friends_app: Flask) -> None:
+    found = next(filter(None, (away_by_the_timer(friends_app, seed) for seed in range(20))))
+    table = f"/en/chuo-pai/games/{found[0]}"
+    friend = friends_app.test_client()
+    friend.set_cookie("paiyou_seats", f"{found[0]}:{found[1]}")
+    page = friend.get(table).get_data(as_text=True)
+    assert 'id="return-form"' in page and 'data-auto="yes"' in page
+    assert friend.post(f"{table}/return").status_code == 303
+    assert friend.post(f"{table}/leave").status_code == 303
+    page = friend.get(table).get_data(as_text=True)
+    assert 'id="return-form"' in page and 'data-auto="yes"' not in page  # Leave: the player decides

@@ -182,7 +182,7 @@ def leave(store: GameStore, current: Game) -> Game:
     key comes back (``return_seat``); the computer's moves are made up to the next person."""
     def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
         away = tuple(sorted({*seating.away, game.seat}))
-        return replace(seating, away=away), None
+        return replace(seating, away=away, left=tuple(sorted({*seating.left, game.seat}))), None
 
     return _change(store, current, edit, run=True)
 
@@ -195,7 +195,8 @@ def return_seat(store: GameStore, current: Game) -> Game:
 
     def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
         timeouts = {s: n for s, n in seating.timeouts.items() if s != game.seat}
-        return replace(seating, away=tuple(s for s in seating.away if s != game.seat), timeouts=timeouts), None
+        return replace(seating, away=tuple(s for s in seating.away if s != game.seat),
+                       left=tuple(s for s in seating.left if s != game.seat), timeouts=timeouts), None
 
     return _change(store, current, edit)
 

@@ -70,6 +70,7 @@ class Seating:
     invite: str | None = None  # sha256 of the invite token; None once revoked
     names: Mapping[int, str] = field(default_factory=dict)
     away: tuple[int, ...] = ()
+    left: tuple[int, ...] = ()  # the seats away because their player pressed Leave (not the timer)
     timer: int = 0
     timeouts: Mapping[int, int] = field(default_factory=dict)  # the timer's moves in a row
     answered: Mapping[str, int] = field(default_factory=dict)  # action id -> the seat that sent it
@@ -80,7 +81,7 @@ class Seating:
     def as_meta(self) -> dict[str, Any]:
         return {"creator": self.creator, "humans": list(self.humans), "level": self.level,
                 "invite": self.invite, "names": {str(s): n for s, n in self.names.items()},
-                "away": list(self.away), "timer": self.timer,
+                "away": list(self.away), "left": list(self.left), "timer": self.timer,
                 "timeouts": {str(s): n for s, n in self.timeouts.items() if n},
                 "answered": dict(self.answered), "turn_since": self.turn_since}
 
@@ -92,7 +93,8 @@ class Seating:
         return cls(creator=int(found["creator"]), humans=tuple(int(s) for s in found["humans"]),
                    level=str(found["level"]), invite=found.get("invite"),
                    names={int(s): str(n) for s, n in found.get("names", {}).items()},
-                   away=tuple(int(s) for s in found.get("away", [])), timer=int(found.get("timer", 0)),
+                   away=tuple(int(s) for s in found.get("away", [])),
+                   left=tuple(int(s) for s in found.get("left", [])), timer=int(found.get("timer", 0)),
                    timeouts={int(s): int(n) for s, n in found.get("timeouts", {}).items()},
                    answered={str(k): int(v) for k, v in found.get("answered", {}).items()},
                    turn_since=int(found.get("turn_since", 0)))

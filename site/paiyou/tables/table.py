@@ -132,6 +132,8 @@ def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str,
     return {**table_json(game), "players": players,
             "you_created": seating.creator == game.seat and not watching,
             "you_left": game.seat in seating.away and not watching, "your_name": seating.names.get(game.seat),
+            # away by the timer, not by Leave: this seat's page takes the seat back as it comes back
+            "take_back": game.seat in seating.away and game.seat not in seating.left and not watching,
             "now": int(time.time())}  # the server's clock, for the timer's countdown
 
 

@@ -113,7 +113,17 @@
     });
   }
 
+  // A seat the timer gave to the computer comes back with its player: this page is the key
+  // coming back (a seat its player left with Leave waits for "Take your seat back").
+  function takeBack() {
+    const form = document.getElementById("return-form");
+    if (!form || form.dataset.auto !== "yes" || form.dataset.sent || !window.htmx) return;
+    form.dataset.sent = "yes";
+    window.htmx.ajax("POST", form.action, { source: form, target: "#table", swap: "outerHTML" });
+  }
+
   function setup() {
+    takeBack();
     connect();
     startClock();
     setupCopy();
