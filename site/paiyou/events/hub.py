@@ -1,0 +1,222 @@
+"""One events process's link to the moves: every open stream registers a ``Listener`` with the
+``Hub``, which wakes it when its game has a new version or its presence changed.
+
+- With Redis (``PAIYOU_EVENTS_BROKER=redis://…``) one pub/sub connection follows every game at
+  once (``PSUBSCRIBE paiyou:game:*`` and ``paiyou:seats:*``: no subscription per stream, and no
+  stream can open between a move and its subscription); each message wakes the local listeners of
+  its game. Presence lives in Redis (``paiyou.live.channels``), so every process sees it.
+- Redis down (or ``memory://``, which cannot cross processes): ``live`` is False, streams say so,
+  and the hub reads every followed game's version from the database every ``POLL_SECONDS`` in one
+  statement (``GameStore.versions``) until Redis answers again. Presence is then this process's
+  own (an in-memory broker).
+- Live or not, the same check runs every keepalive: it closes the streams of a game that no longer
+  exists and catches up on any announcement lost while reconnecting.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+
+import anyio.to_thread
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from paiyou.live import channels
+from paiyou.live.brokers import PRESENCE_TTL, MemoryBroker
+from paiyou.live.settings import POLL_SECONDS
+from paiyou.store.games import GameStore, StoreUnavailable
+
+log = logging.getLogger(__name__)
+REDIS_TIMEOUT = 2.0  # seconds, to connect and for a presence command
+RECONNECT_SECONDS = 1.0
+
+
+class Listener:
+    """One open stream's mailbox: the highest version announced and whether presence changed,
+    since the stream last looked (a burst is one wake-up)."""
+
+    __slots__ = ("game_id", "version", "presence", "gone", "wake")
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.version: int | None = None
+        self.presence = False
+        self.gone = False
+        self.wake = asyncio.Event()
+
+    def signal(self, version: int | None = None, presence: bool = False, gone: bool = False) -> None:
+        if version is not None and (self.version is None or version > self.version):
+            self.version = version
+        self.presence = self.presence or presence
+        self.gone = self.gone or gone
+        self.wake.set()
+
+    def take(self) -> tuple[int | None, bool]:
+        found = self.version, self.presence
+        self.version, self.presence = None, False
+        self.wake.clear()
+        return found
+
+
+class Hub:
+    def __init__(self, store: GameStore, redis_url: str | None, check_seconds: float,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.live = False
+        self.check_seconds = check_seconds
+        self._clock = clock
+        self._redis = aioredis.Redis.from_url(redis_url, socket_connect_timeout=REDIS_TIMEOUT,
+                                              socket_timeout=None, health_check_interval=0) if redis_url else None
+        self._local = MemoryBroker(clock)  # presence while Redis is out of reach
+        self._listeners: dict[str, set[Listener]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # -- life --------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self._redis is not None:
+            self._tasks.append(asyncio.create_task(self._follow_redis(), name="paiyou-events-redis"))
+        self._tasks.append(asyncio.create_task(self._check_versions(), name="paiyou-events-check"))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
+        if self._redis is not None:
+            await self._redis.aclose()
+
+    # -- listeners ---------------------------------------------------------------------------------
+    def add(self, game_id: str) -> Listener:
+        listener = Listener(game_id)
+        self._listeners.setdefault(game_id, set()).add(listener)
+        return listener
+
+    def remove(self, listener: Listener) -> None:
+        found = self._listeners.get(listener.game_id, set())
+        found.discard(listener)
+        if not found:
+            self._listeners.pop(listener.game_id, None)
+
+    @property
+    def streams(self) -> int:
+        return sum(len(found) for found in self._listeners.values())
+
+    def _signal(self, game_id: str, version: int | None = None, presence: bool = False,
+                gone: bool = False) -> None:
+        for listener in self._listeners.get(game_id, ()):
+            listener.signal(version, presence, gone)
+
+    def _set_live(self, live: bool) -> None:
+        if live != self.live:
+            self.live = live
+            log.warning("events: Redis %s", "reached: live again" if live else "out of reach: polling the database")
+            for found in self._listeners.values():
+                for listener in found:
+                    listener.wake.set()  # each stream tells its client
+
+    # -- presence ----------------------------------------------------------------------------------
+    async def touch(self, game_id: str, seat: int, token: str) -> None:
+        self._local.touch(game_id, seat, token)
+        if self._redis is None or not self.live:
+            self._signal(game_id, presence=True)
+            return
+        key = channels.presence_key(game_id)
+        try:
+            async with asyncio.timeout(REDIS_TIMEOUT):
+                pipe = self._redis.pipeline()
+                pipe.zadd(key, {channels.member(seat, token): self._clock() + PRESENCE_TTL})
+                pipe.expire(key, int(PRESENCE_TTL) + 5)
+                added = (await pipe.execute())[0]
+                if added:
+                    await self._redis.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)
+        except (RedisError, OSError, TimeoutError):
+            log.warning("events: could not refresh presence in Redis")
+
+    async def leave(self, game_id: str, seat: int, token: str) -> None:
+        self._local.leave(game_id, seat, token)
+        if self._redis is None or not self.live:
+            self._signal(game_id, presence=True)
+            return
+        try:
+            async with asyncio.timeout(REDIS_TIMEOUT):
+                if await self._redis.zrem(channels.presence_key(game_id), channels.member(seat, token)):
+                    await self._redis.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)
+        except (RedisError, OSError, TimeoutError):
+            pass  # its presence expires by itself
+
+    async def present(self, game_id: str) -> frozenset[int]:
+        if self._redis is None or not self.live:
+            return self._local.present(game_id)
+        key = channels.presence_key(game_id)
+        try:
+            async with asyncio.timeout(REDIS_TIMEOUT):
+                pipe = self._redis.pipeline()
+                pipe.zremrangebyscore(key, "-inf", self._clock())
+                pipe.zrange(key, 0, -1)
+                return channels.seats_of((await pipe.execute())[1])
+        except (RedisError, OSError, TimeoutError):
+            return self._local.present(game_id)
+
+    # -- following the moves -------------------------------------------------------------------
+    async def _follow_redis(self) -> None:
+        assert self._redis is not None
+        while True:
+            pubsub = self._redis.pubsub()
+            try:
+                await pubsub.psubscribe(channels.VERSIONS_PATTERN, channels.SEATS_PATTERN)
+                confirmed = 0
+                while True:
+                    message = await pubsub.get_message(timeout=None)
+                    if message is None:
+                        continue
+                    if message["type"] == "psubscribe":
+                        confirmed += 1
+                        if confirmed == 2:  # from now on no announcement is missed
+                            self._set_live(True)
+                            await self.check()  # those made while it was out of reach
+                    elif message["type"] == "pmessage":
+                        self._dispatch(message["channel"], message["data"])
+            except (RedisError, OSError) as error:
+                log.debug("events: Redis connection lost: %r", error)
+                self._set_live(False)
+            finally:
+                with contextlib.suppress(RedisError, OSError):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _dispatch(self, channel: bytes | str, data: bytes | str) -> None:
+        game_id = channels.game_of(channel, channels.VERSIONS)
+        if game_id is not None:
+            version = channels.parse_version(data)
+            if version is not None:
+                self._signal(game_id, version=version)
+            return
+        game_id = channels.game_of(channel, channels.SEATS)
+        if game_id is not None:
+            self._signal(game_id, presence=True)
+
+    async def _check_versions(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS if not self.live else self.check_seconds)
+            await self.check()
+
+    async def check(self) -> None:
+        """Every followed game's version from the database, in one statement: a newer one wakes its
+        streams, a game that is gone closes them."""
+        games = list(self._listeners)
+        if games:
+            try:
+                versions = await anyio.to_thread.run_sync(self.store.versions, games)
+            except StoreUnavailable:
+                log.warning("events: the database is out of reach; streams wait")
+                return
+            for game_id in games:
+                if game_id in versions:
+                    self._signal(game_id, version=versions[game_id])
+                else:
+                    self._signal(game_id, gone=True)
