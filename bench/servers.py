@@ -324,8 +324,9 @@ class Proxy:
 
 @contextmanager
 def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s",
-          static_root: Path = STATIC_ROOT) -> Iterator[Proxy]:
-    """deploy/nginx.conf in front of ``upstreams``, run from the prefix ``folder``."""
+          static_root: Path = STATIC_ROOT, events: Sequence[Server] | None = None) -> Iterator[Proxy]:
+    """deploy/nginx.conf in front of ``upstreams``, run from the prefix ``folder``; the events
+    streams go to ``events`` (by default to ``upstreams``, whose Flask app serves them too)."""
     binary = nginx_binary()
     if binary is None:
         raise StackError("nginx is not installed (Debian: apt-get install nginx)")
@@ -337,6 +338,7 @@ def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s
     https_port, http_port = free_port(), free_port()
     values = {
         "PAIYOU_UPSTREAM_SERVERS": " ".join(f"server {u.host}:{u.port};" for u in upstreams),
+        "PAIYOU_EVENTS_SERVERS": " ".join(f"server {u.host}:{u.port};" for u in (events or upstreams)),
         "PAIYOU_SERVER_NAME": f"localhost {HOST}",
         "PAIYOU_HTTP_LISTEN": f"{HOST}:{http_port}",
         "PAIYOU_HTTPS_LISTEN": f"{HOST}:{https_port}",
