@@ -32,6 +32,9 @@ from paiyou.store.games import GameStore, StoreUnavailable
 log = logging.getLogger(__name__)
 REDIS_TIMEOUT = 2.0  # seconds, to connect and for a presence command
 RECONNECT_SECONDS = 1.0
+# A quiet connection is pinged this often; no answer by the next ping means a connection that died
+# without a word (a host gone), which would otherwise look live forever.
+PING_SECONDS = 10.0
 
 
 class Listener:
@@ -73,11 +76,17 @@ class Hub:
         self._local = MemoryBroker(clock)  # presence while Redis is out of reach
         self._listeners: dict[str, set[Listener]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._tried = asyncio.Event()  # the first connection to Redis made or failed
 
     # -- life --------------------------------------------------------------------------------------
     async def start(self) -> None:
+        """Follow Redis and check the database from now on; returns once the first connection to
+        Redis is made or has failed, so the first streams do not say ``live: false`` for nothing."""
         if self._redis is not None:
             self._tasks.append(asyncio.create_task(self._follow_redis(), name="paiyou-events-redis"))
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(2 * REDIS_TIMEOUT):
+                    await self._tried.wait()
         self._tasks.append(asyncio.create_task(self._check_versions(), name="paiyou-events-check"))
 
     async def stop(self) -> None:
@@ -170,20 +179,28 @@ class Hub:
             try:
                 await pubsub.psubscribe(channels.VERSIONS_PATTERN, channels.SEATS_PATTERN)
                 confirmed = 0
+                pinged = False
                 while True:
-                    message = await pubsub.get_message(timeout=None)
+                    message = await pubsub.get_message(timeout=PING_SECONDS)
                     if message is None:
+                        if pinged:
+                            raise ConnectionError("Redis did not answer a ping")
+                        await pubsub.ping()
+                        pinged = True
                         continue
+                    pinged = False
                     if message["type"] == "psubscribe":
                         confirmed += 1
                         if confirmed == 2:  # from now on no announcement is missed
                             self._set_live(True)
+                            self._tried.set()
                             await self.check()  # those made while it was out of reach
                     elif message["type"] == "pmessage":
                         self._dispatch(message["channel"], message["data"])
             except (RedisError, OSError) as error:
                 log.debug("events: Redis connection lost: %r", error)
                 self._set_live(False)
+                self._tried.set()
             finally:
                 with contextlib.suppress(RedisError, OSError):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
