@@ -105,6 +105,7 @@ class Server:
     scheme: str
     log: Path
     ssl_context: ssl.SSLContext | None = None
+    pid: int | None = None  # the server's own process, when it is one (its memory can be read)
 
     def connection(self, timeout: float = 10.0) -> http.client.HTTPConnection:
         if self.scheme == "https":
@@ -210,7 +211,7 @@ def events_process(instance_dir: Path, *, env: Mapping[str, str] | None = None) 
     with log.open("wb") as out:
         process = subprocess.Popen(argv, cwd=instance_dir, env=_environment(instance_dir, env), stdout=out,
                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
-    server = Server(HOST, port, "http", log)
+    server = Server(HOST, port, "http", log, pid=process.pid)
     try:
         _wait_until_answering(server, process, "/api/v1/games/none/events")
         yield server

@@ -87,14 +87,13 @@ class EventsApp:
                     return
                 version, presence = listener.take()
                 frames = [] if version is None else state.moved(version)
+                if presence:
+                    frames += state.present(hub.seats(game_id))
                 if loop.time() >= next_keepalive:
                     if seat is not None:
                         await hub.touch(game_id, seat, token)
-                    presence = True  # a crashed process's streams expire without a message
                     next_keepalive = loop.time() + self.settings.keepalive
                     frames.append(framing.keepalive())
-                if presence:
-                    frames[:0] = state.present(await hub.present(game_id))
                 frames += state.liveness(hub.live)
                 if frames:
                     yield "".join(frames)

@@ -10,7 +10,8 @@
   statement (``GameStore.versions``) until Redis answers again. Presence is then this process's
   own (an in-memory broker).
 - Live or not, the same check runs every keepalive: it closes the streams of a game that no longer
-  exists and catches up on any announcement lost while reconnecting.
+  exists, catches up on any announcement lost while reconnecting, and reads every followed game's
+  seats in one pipeline (a dead process's streams expire without a message).
 """
 from __future__ import annotations
 
@@ -76,6 +77,9 @@ class Hub:
         self._local = MemoryBroker(clock)  # presence while Redis is out of reach
         self._listeners: dict[str, set[Listener]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._seats: dict[str, frozenset[int]] = {}
+        self._presence_due: set[str] = set()  # games whose seats changed, to read
+        self._presence_due_now = asyncio.Event()
         self._tried = asyncio.Event()  # the first connection to Redis made or failed
 
     # -- life --------------------------------------------------------------------------------------
@@ -88,6 +92,7 @@ class Hub:
                 async with asyncio.timeout(2 * REDIS_TIMEOUT):
                     await self._tried.wait()
         self._tasks.append(asyncio.create_task(self._check_versions(), name="paiyou-events-check"))
+        self._tasks.append(asyncio.create_task(self._refresh_presence_when_due(), name="paiyou-events-presence"))
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -110,6 +115,7 @@ class Hub:
         found.discard(listener)
         if not found:
             self._listeners.pop(listener.game_id, None)
+            self._seats.pop(listener.game_id, None)
 
     @property
     def streams(self) -> int:
@@ -129,10 +135,23 @@ class Hub:
                     listener.wake.set()  # each stream tells its client
 
     # -- presence ----------------------------------------------------------------------------------
+    # The seats of each followed game are kept here (``seats``) and read from Redis in one pipeline
+    # for many games at once: when a ``paiyou:seats:<id>`` message says they changed (bursts are
+    # coalesced) and at each check (members of a dead process expire without a message). A
+    # stream's keepalive costs no read.
+
+    def seats(self, game_id: str) -> frozenset[int]:
+        """The seats present at ``game_id`` as last read."""
+        return self._seats.get(game_id, frozenset())
+
+    async def present(self, game_id: str) -> frozenset[int]:
+        """The seats present at ``game_id`` now (read, and kept for ``seats``)."""
+        return (await self._read_presence([game_id]))[game_id]
+
     async def touch(self, game_id: str, seat: int, token: str) -> None:
         self._local.touch(game_id, seat, token)
         if self._redis is None or not self.live:
-            self._signal(game_id, presence=True)
+            self._local_changed(game_id)
             return
         key = channels.presence_key(game_id)
         try:
@@ -149,7 +168,7 @@ class Hub:
     async def leave(self, game_id: str, seat: int, token: str) -> None:
         self._local.leave(game_id, seat, token)
         if self._redis is None or not self.live:
-            self._signal(game_id, presence=True)
+            self._local_changed(game_id)
             return
         try:
             async with asyncio.timeout(REDIS_TIMEOUT):
@@ -158,18 +177,49 @@ class Hub:
         except (RedisError, OSError, TimeoutError):
             pass  # its presence expires by itself
 
-    async def present(self, game_id: str) -> frozenset[int]:
-        if self._redis is None or not self.live:
-            return self._local.present(game_id)
-        key = channels.presence_key(game_id)
-        try:
-            async with asyncio.timeout(REDIS_TIMEOUT):
-                pipe = self._redis.pipeline()
-                pipe.zremrangebyscore(key, "-inf", self._clock())
-                pipe.zrange(key, 0, -1)
-                return channels.seats_of((await pipe.execute())[1])
-        except (RedisError, OSError, TimeoutError):
-            return self._local.present(game_id)
+    def _local_changed(self, game_id: str) -> None:
+        if game_id in self._listeners:
+            self._seats[game_id] = self._local.present(game_id)
+        self._signal(game_id, presence=True)
+
+    PRESENCE_BATCH = 500  # games per pipeline
+
+    async def _read_presence(self, games: list[str]) -> dict[str, frozenset[int]]:
+        found: dict[str, frozenset[int]] = {}
+        if self._redis is not None and self.live:
+            try:
+                async with asyncio.timeout(REDIS_TIMEOUT):
+                    for start in range(0, len(games), self.PRESENCE_BATCH):
+                        batch = games[start:start + self.PRESENCE_BATCH]
+                        pipe = self._redis.pipeline(transaction=False)
+                        for game_id in batch:
+                            pipe.zremrangebyscore(channels.presence_key(game_id), "-inf", self._clock())
+                            pipe.zrange(channels.presence_key(game_id), 0, -1)
+                        replies = await pipe.execute()
+                        found.update({game_id: channels.seats_of(replies[2 * i + 1])
+                                      for i, game_id in enumerate(batch)})
+            except (RedisError, OSError, TimeoutError):
+                found = {}
+        if not found:
+            found = {game_id: self._local.present(game_id) for game_id in games}
+        self._seats.update({game_id: seats for game_id, seats in found.items() if game_id in self._listeners})
+        return found
+
+    async def refresh_presence(self, games: list[str]) -> None:
+        """Read the seats of ``games``; wake the streams of those whose seats changed."""
+        before = {game_id: self._seats.get(game_id) for game_id in games}
+        for game_id, seats in (await self._read_presence(games)).items():
+            if seats != before[game_id]:
+                self._signal(game_id, presence=True)
+
+    async def _refresh_presence_when_due(self) -> None:
+        while True:
+            await self._presence_due_now.wait()
+            self._presence_due_now.clear()
+            games = [game_id for game_id in self._presence_due if game_id in self._listeners]
+            self._presence_due.clear()
+            if games:
+                await self.refresh_presence(games)
 
     # -- following the moves -------------------------------------------------------------------
     async def _follow_redis(self) -> None:
@@ -214,8 +264,9 @@ class Hub:
                 self._signal(game_id, version=version)
             return
         game_id = channels.game_of(channel, channels.SEATS)
-        if game_id is not None:
-            self._signal(game_id, presence=True)
+        if game_id is not None and game_id in self._listeners:
+            self._presence_due.add(game_id)
+            self._presence_due_now.set()
 
     async def _check_versions(self) -> None:
         while True:
@@ -224,7 +275,7 @@ class Hub:
 
     async def check(self) -> None:
         """Every followed game's version from the database, in one statement: a newer one wakes its
-        streams, a game that is gone closes them."""
+        streams, a game that is gone closes them; then every followed game's seats."""
         games = list(self._listeners)
         if games:
             try:
@@ -237,3 +288,4 @@ class Hub:
                     self._signal(game_id, version=versions[game_id])
                 else:
                     self._signal(game_id, gone=True)
+            await self.refresh_presence([game_id for game_id in games if game_id in self._listeners])
