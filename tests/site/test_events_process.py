@@ -157,6 +157,15 @@ def test_too_many_streams_from_one_client_is_a_localized_429(shared: Site) -> No
     eventually(lambda: httpx.head(shared.url(game["id"]), timeout=10).status_code == 200)
 
 
+def test_a_stream_ends_when_its_game_is_gone(shared: Site) -> None:
+    game = shared.new_game()
+    with stream(shared.url(game["id"])) as (_, reader):
+        reader.version(1)
+        store_for(shared.app)._run("DELETE FROM paiyou_games WHERE id = ?", (game["id"],))  # pruned
+        with pytest.raises(StopIteration):  # the process's next check (each keepalive) ends it
+            reader.read_until(lambda b: False)
+
+
 def test_head_answers_the_headers_only(shared: Site) -> None:
     game = shared.new_game()
     head = httpx.head(shared.url(game["id"]), timeout=10)
