@@ -248,7 +248,8 @@ class Hub:
                     elif message["type"] == "pmessage":
                         self._dispatch(message["channel"], message["data"])
             except (RedisError, OSError) as error:
-                log.debug("events: Redis connection lost: %r", error)
+                if not self._tried.is_set():  # _set_live says nothing: not live yet
+                    log.warning("events: Redis out of reach at start (%r): polling the database", error)
                 self._set_live(False)
                 self._tried.set()
             finally:
