@@ -11,7 +11,10 @@ Dockerfile's command) and, in front of it, real nginx with deploy/nginx.conf.
   127.0.0.1, and runs ``nginx -p <folder> -c <folder>/nginx.conf -e <folder>/error.log -g
   'daemon off;'`` as a child process on free loopback ports.
 
-Both are context managers that wait until the server answers and always stop it (its whole
+- ``redis_server(folder)``: a throwaway redis-server (no persistence) on a free loopback port;
+- ``events_process(instance_dir)``: the events process, ``python -m paiyou.events``.
+
+All are context managers that wait until the server answers and always stop it (its whole
 process group) on the way out. Nothing listens anywhere but 127.0.0.1.
 """
 from __future__ import annotations
@@ -102,6 +105,7 @@ class Server:
     scheme: str
     log: Path
     ssl_context: ssl.SSLContext | None = None
+    pid: int | None = None  # the server's own process, when it is one (its memory can be read)
 
     def connection(self, timeout: float = 10.0) -> http.client.HTTPConnection:
         if self.scheme == "https":
@@ -169,13 +173,7 @@ def gunicorn(instance_dir: Path, *, workers: int | None = None, threads: int | N
     instance_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
     log = instance_dir / f"gunicorn-{port}.log"
-    environment = {**os.environ, "PAIYOU_INSTANCE_DIR": str(instance_dir), "SECRET_KEY": "test",
-                   "PAIYOU_BEHIND_PROXY": "1", "PYTHONUNBUFFERED": "1"}
-    environment.pop("PAIYOU_DATABASE_URL", None)
-    environment.update(env or {})
-    site = str(ROOT / "site")
-    environment["PYTHONPATH"] = os.pathsep.join(filter(None, (site, str(ROOT),
-                                                              environment.get("PYTHONPATH"))))
+    environment = _environment(instance_dir, env)
     with log.open("wb") as out:
         process = subprocess.Popen(gunicorn_argv(port, workers, threads), cwd=instance_dir,
                                    env=environment, stdout=out, stderr=subprocess.STDOUT,
@@ -184,6 +182,83 @@ def gunicorn(instance_dir: Path, *, workers: int | None = None, threads: int | N
     try:
         _wait_until_answering(server, process, "/en/")
         yield server
+    finally:
+        _stop(process)
+
+
+def _environment(instance_dir: Path, env: Mapping[str, str] | None) -> dict[str, str]:
+    """This interpreter's environment for a server of the site: the instance folder (SQLite store
+    there unless ``env`` names a database), ``SECRET_KEY=test``, ``PAIYOU_BEHIND_PROXY=1``, the
+    checkout on the path."""
+    environment = {**os.environ, "PAIYOU_INSTANCE_DIR": str(instance_dir), "SECRET_KEY": "test",
+                   "PAIYOU_BEHIND_PROXY": "1", "PYTHONUNBUFFERED": "1"}
+    environment.pop("PAIYOU_DATABASE_URL", None)
+    environment.update(env or {})
+    site = str(ROOT / "site")
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, (site, str(ROOT),
+                                                              environment.get("PYTHONPATH"))))
+    return environment
+
+
+@contextmanager
+def events_process(instance_dir: Path, *, env: Mapping[str, str] | None = None) -> Iterator[Server]:
+    """``python -m paiyou.events`` on a free loopback port, with the site's environment (as
+    ``gunicorn``'s) plus ``env``."""
+    instance_dir.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    log = instance_dir / f"events-{port}.log"
+    argv = [sys.executable, "-m", "paiyou.events", "--host", HOST, "--port", str(port), "--log-level", "warning"]
+    with log.open("wb") as out:
+        process = subprocess.Popen(argv, cwd=instance_dir, env=_environment(instance_dir, env), stdout=out,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    server = Server(HOST, port, "http", log, pid=process.pid)
+    try:
+        _wait_until_answering(server, process, "/api/v1/games/none/events")
+        yield server
+    finally:
+        _stop(process)
+
+
+def redis_binary() -> str | None:
+    return shutil.which("redis-server") or ("/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
+
+
+@dataclass(frozen=True)
+class Redis:
+    port: int
+    process: subprocess.Popen[bytes]
+
+    @property
+    def url(self) -> str:
+        return f"redis://{HOST}:{self.port}/0"
+
+    def kill(self) -> None:
+        """Gone at once, as a crashed server (SIGKILL)."""
+        _stop(self.process, signal.SIGKILL)
+
+
+@contextmanager
+def redis_server(folder: Path, port: int | None = None) -> Iterator[Redis]:
+    """A redis-server without persistence on ``port`` (default: a free one), from ``folder``."""
+    binary = redis_binary()
+    if binary is None:
+        raise StackError("redis-server is not installed (Debian: apt-get install redis-server)")
+    folder.mkdir(parents=True, exist_ok=True)
+    port = port or free_port()
+    process = subprocess.Popen([binary, "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no",
+                                "--dir", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            try:
+                socket.create_connection((HOST, port), timeout=0.5).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise StackError(f"redis-server did not start on port {port}") from None
+                time.sleep(0.05)
+        yield Redis(port, process)
     finally:
         _stop(process)
 
@@ -250,8 +325,9 @@ class Proxy:
 
 @contextmanager
 def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s",
-          static_root: Path = STATIC_ROOT) -> Iterator[Proxy]:
-    """deploy/nginx.conf in front of ``upstreams``, run from the prefix ``folder``."""
+          static_root: Path = STATIC_ROOT, events: Sequence[Server] | None = None) -> Iterator[Proxy]:
+    """deploy/nginx.conf in front of ``upstreams``, run from the prefix ``folder``; the events
+    streams go to ``events`` (by default to ``upstreams``, whose Flask app serves them too)."""
     binary = nginx_binary()
     if binary is None:
         raise StackError("nginx is not installed (Debian: apt-get install nginx)")
@@ -263,6 +339,7 @@ def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s
     https_port, http_port = free_port(), free_port()
     values = {
         "PAIYOU_UPSTREAM_SERVERS": " ".join(f"server {u.host}:{u.port};" for u in upstreams),
+        "PAIYOU_EVENTS_SERVERS": " ".join(f"server {u.host}:{u.port};" for u in (events or upstreams)),
         "PAIYOU_SERVER_NAME": f"localhost {HOST}",
         "PAIYOU_HTTP_LISTEN": f"{HOST}:{http_port}",
         "PAIYOU_HTTPS_LISTEN": f"{HOST}:{https_port}",

@@ -1,6 +1,7 @@
 """deploy/compose.yaml and deploy/nginx.Dockerfile keep the deployment contract: nginx in front of
-two identical app containers built from the repository's Dockerfile, PostgreSQL with a volume and
-a health check, secrets only in ignored files, and every placeholder of deploy/nginx.conf given.
+two identical app containers built from the repository's Dockerfile and the events process (the
+same image), PostgreSQL with a volume and a health check, Redis for the live updates, secrets only
+in ignored files, and every placeholder of deploy/nginx.conf given.
 
 No Docker engine here, and the `docker` CLI has no compose plugin: the file is read with a strict
 YAML-subset reader (yaml_subset.py); `docker compose config` runs too where the plugin exists."""
@@ -39,7 +40,7 @@ def placeholders() -> set[str]:
 
 
 def test_the_services(compose: dict[str, Any]) -> None:
-    assert set(compose["services"]) == {"nginx", "app1", "app2", "db", "limits"}
+    assert set(compose["services"]) == {"nginx", "app1", "app2", "events", "db", "limits", "redis"}
     assert set(compose["volumes"]) == {"pgdata"}
 
 
@@ -50,12 +51,32 @@ def test_two_identical_app_containers_from_the_repositorys_dockerfile(compose: d
     assert (DEPLOY / app1["build"]["context"] / app1["build"]["dockerfile"]).resolve() == ROOT / "Dockerfile"
     assert app1["environment"]["PAIYOU_BEHIND_PROXY"] == "1"
     assert app1["depends_on"] == {"db": {"condition": "service_healthy"},
-                                  "limits": {"condition": "service_healthy"}}
+                                  "limits": {"condition": "service_healthy"},
+                                  "redis": {"condition": "service_healthy"}}
+    # every stored move is announced through the events process's Redis
+    assert app1["environment"]["PAIYOU_EVENTS_BROKER"] == "redis://redis:6379/1"
     # several processes: the rate limits are counted in one shared store
     assert app1["environment"]["PAIYOU_RATELIMIT_STORAGE_URI"].startswith("redis://limits:")
     assert "PAIYOU_TRUSTED_HOSTS" in app1["environment"]
     assert "ports" not in app1, "the apps are reached through nginx only"
     assert "back" in app1["networks"] and "front" in app1["networks"]
+
+
+def test_the_events_process_runs_the_apps_image_on_redis(compose: dict[str, Any]) -> None:
+    """The events process is the app's image with another command, the apps' settings (app.env:
+    the same database) and the same broker as the apps; its health check asks its own port."""
+    events, app1 = compose["services"]["events"], compose["services"]["app1"]
+    assert events["build"] == app1["build"] and events["image"] == app1["image"]
+    assert events["env_file"] == "app.env"
+    assert events["command"][:3] == ["python", "-m", "paiyou.events"]
+    assert events["environment"]["PAIYOU_EVENTS_BROKER"] == app1["environment"]["PAIYOU_EVENTS_BROKER"]
+    assert events["depends_on"] == {"db": {"condition": "service_healthy"},
+                                    "redis": {"condition": "service_healthy"}}
+    assert events["command"][-1] in " ".join(events["healthcheck"]["test"])
+    assert "ports" not in events and events["read_only"] is True and events["cap_drop"] == ["ALL"]
+    redis = compose["services"]["redis"]
+    assert redis["image"].startswith("redis:") and redis["networks"] == ["back"]
+    assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
 
 
 def test_secrets_live_in_ignored_files(compose: dict[str, Any]) -> None:
@@ -103,7 +124,9 @@ def test_nginx_gets_every_placeholder_and_points_at_both_apps(compose: dict[str,
     for app in ("app1", "app2"):
         assert f"server {app}:{port} " in environment["PAIYOU_UPSTREAM_SERVERS"]
     assert nginx["ports"] == ["80:80", "443:443"]
-    assert set(nginx["depends_on"]) == {"app1", "app2"}
+    assert set(nginx["depends_on"]) == {"app1", "app2", "events"}
+    events_port = compose["services"]["events"]["command"][-1]
+    assert environment["PAIYOU_EVENTS_SERVERS"] == f"server events:{events_port};"
     dockerfile = NGINX_DOCKERFILE.read_text()
     assert "COPY deploy/nginx.conf /etc/nginx/templates/paiyou.conf.template" in dockerfile
     assert f"COPY site/paiyou/static/ {environment['PAIYOU_STATIC_ROOT']}/" in dockerfile
@@ -119,6 +142,24 @@ def test_the_nginx_template_placeholders_are_documented_and_braced() -> None:
     assert not re.search(r"\$PAIYOU_", text)
     # nothing but the placeholders looks like ${...} (nginx variables are bare $name)
     assert set(re.findall(r"\$\{([^}]*)\}", text)) == placeholders()
+
+
+def test_the_events_streams_go_unbuffered_to_the_events_process() -> None:
+    """A game's events stream reaches the events process, each event at once (no buffering, no
+    gzip), over HTTP/1.1 kept open, and nginx waits longer than a keepalive between two reads."""
+    from paiyou.config import Config
+
+    text = NGINX_CONF.read_text()
+    match = re.search(r"location ~ \^/api/v1/games/\[\^/\]\+/events\$ \{(.*?)\n    \}", text, re.S)
+    assert match is not None
+    block = match.group(1)
+    for directive in ("proxy_pass http://paiyou_events;", "proxy_buffering off;", "gzip off;",
+                      "proxy_http_version 1.1;", 'proxy_set_header Connection "";',
+                      "proxy_set_header X-Forwarded-For $remote_addr;"):
+        assert directive in block, directive
+    timeout = re.search(r"proxy_read_timeout (\d+)s;", block)
+    assert timeout is not None and int(timeout.group(1)) > 2 * Config.PAIYOU_EVENTS_KEEPALIVE
+    assert "Connection close" not in text and "upstream paiyou_events {" in text
 
 
 def test_the_body_limit_is_the_apps() -> None:
@@ -162,7 +203,7 @@ def test_docker_compose_config_accepts_it(tmp_path: Path) -> None:
     result = subprocess.run(["docker", "compose", "-f", str(folder / "compose.yaml"), "config",
                              "--format", "json"], capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
-    assert set(json.loads(result.stdout)["services"]) == {"nginx", "app1", "app2", "db", "limits"}
+    assert set(json.loads(result.stdout)["services"]) == {"nginx", "app1", "app2", "events", "db", "limits", "redis"}
 
 
 @pytest.mark.parametrize("text", ["a: &x 1", "a: *x", "a: |\n  b", "a: 1\na: 2", "a:\n\tb: 1", "- a\n---\n- b"])
@@ -190,5 +231,7 @@ def test_the_apps_are_reachable_only_through_nginx(compose: dict[str, Any]) -> N
         assert set(services[app]["networks"]) == {"front", "back"}
         assert services[app]["environment"]["PAIYOU_BEHIND_PROXY"] == "1"  # nginx: one hop
     on_front = {name for name, service in services.items() if "front" in service.get("networks", [])}
-    assert on_front == {"nginx", "app1", "app2"}
+    assert on_front == {"nginx", "app1", "app2", "events"}
+    assert set(services["events"]["networks"]) == {"front", "back"}
+    assert services["events"]["environment"]["PAIYOU_BEHIND_PROXY"] == "1"
     assert compose["networks"]["back"] == {"internal": True}

@@ -3,53 +3,24 @@ as the compose file's two app containers do. A throwaway redis-server runs on a 
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bench import servers
 from paiyou import create_app
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    server = shutil.which("redis-server")
-    if server is None:
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if servers.redis_binary() is None:
         if os.environ.get("CI"):
             pytest.fail("redis-server is not installed; scripts/test.sh installs it")
         pytest.skip("redis-server is not installed (scripts/test.sh installs it)")
     pytest.importorskip("redis")
-    port = _free_port()
-    folder = tempfile.mkdtemp(prefix="paiyou-redis-")
-    process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                                "--appendonly", "no", "--dir", folder],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            pytest.fail("redis-server did not start")
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
+    with servers.redis_server(tmp_path_factory.mktemp("redis")) as redis:
+        yield redis.url
 
 
 def test_two_apps_count_one_budget_in_redis(redis_url: str, tmp_path: Path) -> None:

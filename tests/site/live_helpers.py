@@ -76,3 +76,13 @@ class StreamReader:
 
     def live(self, flag: bool, timeout: float = 10.0) -> Block:
         return self.read_until(lambda b: b.event == "live" and b.data == {"live": flag}, timeout)
+
+
+def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Waits until ``condition()`` holds (another process acts on its own time), at most
+    ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s")
+        time.sleep(0.02)

@@ -2,6 +2,7 @@
 events stream served by the Flask app (GET /api/v1/games/<id>/events)."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,9 @@ def test_a_stream_starts_at_the_current_version_and_gets_each_announced_one(app:
         reader.version(4)  # a burst: at most one event per version, in order
         versions = [int(b.id) for b in reader.seen if b.id is not None]
         assert versions == sorted(set(versions)) and versions[-1] == 4
+        with app.app_context():
+            live.announce(game["id"], 40)  # in no database: it can only have come through the broker
+        reader.version(40)
         reader.read_until(lambda b: b.comments == ("keepalive",))
     finally:
         response.close()
@@ -244,3 +248,32 @@ def test_head_answers_the_headers_and_changes_nothing(app: Flask) -> None:
     with app.test_request_context():
         assert live.present_seats(game["id"]) == frozenset()
     assert live.live_of(app).streams.total == 0
+
+
+def forget(app: Flask, game_id: str) -> None:
+    """The game pruned (as ``GameStore.prune`` would)."""
+    store_for(app)._run("DELETE FROM paiyou_games WHERE id = ?", (game_id,))
+
+
+def test_a_stream_ends_when_its_game_is_gone_or_its_time_is_up(app: Flask) -> None:
+    client = app.test_client()
+    game = new_game(client)
+    response = client.get(f"/api/v1/games/{game['id']}/events", buffered=False)
+    try:
+        reader = StreamReader(iter(response.response))
+        reader.version(1)
+        forget(app, game["id"])
+        with pytest.raises(StopIteration):  # checked at the next keepalive
+            reader.read_until(lambda b: False)
+    finally:
+        response.close()
+    found = live.live_of(app)
+    app.extensions[live.EXTENSION_KEY] = dataclasses.replace(
+        found, settings=dataclasses.replace(found.settings, max_seconds=0.5))
+    game = new_game(client)
+    response = client.get(f"/api/v1/games/{game['id']}/events", buffered=False)
+    try:
+        with pytest.raises(StopIteration):
+            StreamReader(iter(response.response)).read_until(lambda b: False)
+    finally:
+        response.close()

@@ -1,0 +1,189 @@
+"""The events process (python -m paiyou.events, a real uvicorn on a loopback port) against a real
+redis-server: the same answers and bytes as the Flask route, announcements from another process
+(a Flask app on the same database and Redis), presence across processes, the per-client limit,
+and Redis killed: ``{"live": false}``, versions still arrive through the database, then
+``{"live": true}`` once Redis is back."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from flask import Flask
+
+from bench import servers
+from paiyou import create_app, live
+from paiyou.store.databases import store_for
+from tests.site.live_helpers import StreamReader, eventually
+from tests.site.play_helpers import bearer
+
+
+@pytest.fixture(scope="module")
+def redis_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if servers.redis_binary() is None:
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is not installed; scripts/test.sh installs it")
+        pytest.skip("redis-server is not installed (scripts/test.sh installs it)")
+    return tmp_path_factory.mktemp("redis")
+
+
+@dataclass
+class Site:
+    """A Flask app (the moves) and the events process on one database and one Redis."""
+
+    app: Flask
+    events: servers.Server
+    redis: servers.Redis
+
+    def url(self, game_id: str) -> str:
+        return f"{self.events.origin}/api/v1/games/{game_id}/events"
+
+    def new_game(self) -> dict[str, Any]:
+        response = self.app.test_client().post("/api/v1/chuo-pai/games", json={})
+        assert response.status_code == 201
+        created: dict[str, Any] = response.get_json()
+        return created
+
+    def bump(self, game_id: str, announce: bool = True) -> int:
+        store = store_for(self.app)
+        stored = store.get(game_id)
+        assert stored is not None
+        updated = store.update(game_id, stored.version, stored.record)
+        assert updated is not None
+        if announce:
+            with self.app.app_context():
+                live.announce(game_id, updated.version)
+        return updated.version
+
+
+@contextmanager
+def site(folder: Path, translations_dir: Path, redis: servers.Redis) -> Iterator[Site]:
+    database = f"sqlite:///{folder / 'games.sqlite3'}"
+    settings = {"PAIYOU_DATABASE_URL": database, "PAIYOU_EVENTS_BROKER": redis.url,
+                "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_EVENTS_KEEPALIVE": "1",
+                "PAIYOU_EVENTS_PER_CLIENT": "3", "PAIYOU_OPPONENT_LEVEL": "random"}
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, **settings})
+    store_for(app).count()  # the tables exist before the events process reads them
+    with servers.events_process(folder / "events", env=settings) as events:
+        try:
+            yield Site(app, events, redis)
+        finally:
+            store_for(app).close()
+
+
+@pytest.fixture(scope="module")
+def shared(redis_folder: Path, translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    with servers.redis_server(redis_folder / "shared") as redis, \
+            site(tmp_path_factory.mktemp("events"), translations_dir, redis) as found:
+        yield found
+
+
+@contextmanager
+def stream(url: str, headers: dict[str, str] | None = None) -> Iterator[tuple[httpx.Response, StreamReader]]:
+    with httpx.Client(timeout=httpx.Timeout(10.0)) as client, client.stream("GET", url, headers=headers) as response:
+        yield response, StreamReader(response.iter_raw())
+
+
+def test_an_unknown_or_malformed_id_is_the_flask_routes_localized_404(shared: Site) -> None:
+    flask_client = shared.app.test_client()
+    for game_id in ("A" * 32, "not-an-id"):
+        for lang in ("en", "ar"):
+            headers = {"Accept-Language": lang}
+            answer = httpx.get(shared.url(game_id), headers=headers, timeout=10)
+            assert answer.status_code == 404 and answer.headers["content-type"] == "application/json"
+            assert answer.content == flask_client.get(f"/api/v1/games/{game_id}/events", headers=headers).data
+    assert httpx.get(shared.url("A" * 32), headers={"Accept-Language": "ar"}, timeout=10).json()["message"] != \
+        "There is no game with that id."
+    elsewhere = httpx.get(f"{shared.events.origin}/en/", timeout=10)
+    assert elsewhere.status_code == 404 and elsewhere.json()["error"] == "unknown-game"
+
+
+def test_the_stream_opens_with_the_same_bytes_as_the_flask_route(shared: Site) -> None:
+    game = shared.new_game()
+    flask_response = shared.app.test_client().get(f"/api/v1/games/{game['id']}/events", buffered=False)
+    try:
+        flask_first = next(iter(flask_response.response))
+    finally:
+        flask_response.close()
+    with stream(shared.url(game["id"])) as (response, _):
+        assert response.status_code == 200
+        assert response.headers["content-type"] == "text/event-stream; charset=utf-8"
+        assert response.headers["cache-control"] == "no-store" and response.headers["x-accel-buffering"] == "no"
+        first = next(response.iter_raw())
+    assert first == flask_first == b'retry: 2000\n\nid: 1\ndata: {"v": 1}\n\nevent: presence\ndata: {"seats": []}\n\n'
+
+
+def test_announced_versions_and_presence_reach_the_stream_from_another_process(shared: Site) -> None:
+    game = shared.new_game()
+    with stream(shared.url(game["id"]), bearer(game["key"])) as (_, reader):
+        reader.version(1)
+        reader.presence([0])
+        with shared.app.test_request_context():
+            assert live.present_seats(game["id"]) == {0}  # the site sees the events process's stream
+        with stream(shared.url(game["id"]), {"Last-Event-ID": "1"}) as (_, watcher):
+            watcher.presence([0])
+            assert shared.bump(game["id"]) == 2
+            reader.version(2)
+            watcher.version(2)
+            assert [b.data for b in watcher.seen if b.id is not None] == [{"v": 2}]  # 1 was skipped
+        shared.bump(game["id"])
+        shared.bump(game["id"])
+        reader.version(4)
+        with shared.app.app_context():
+            live.announce(game["id"], 40)  # in no database: it can only have come through Redis
+        reader.version(40)
+        reader.read_until(lambda b: b.comments == ("keepalive",))
+    with shared.app.test_request_context():
+        eventually(lambda: live.present_seats(game["id"]) == frozenset())  # once the process saw it closed
+
+
+def test_too_many_streams_from_one_client_is_a_localized_429(shared: Site) -> None:
+    game = shared.new_game()
+    with stream(shared.url(game["id"])) as one, stream(shared.url(game["id"])) as two, \
+            stream(shared.url(game["id"])) as three:
+        for _, reader in (one, two, three):
+            reader.version(1)
+        refused = httpx.get(shared.url(game["id"]), headers={"Accept-Language": "pl"}, timeout=10)
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+        assert refused.json()["error"] == "too-many-streams" and "Retry-After" in refused.json()["message"]
+        head = httpx.head(shared.url(game["id"]), timeout=10)
+        assert head.status_code == 429
+    # the process sees the streams close and counts them no more
+    eventually(lambda: httpx.head(shared.url(game["id"]), timeout=10).status_code == 200)
+
+
+def test_a_stream_ends_when_its_game_is_gone(shared: Site) -> None:
+    game = shared.new_game()
+    with stream(shared.url(game["id"])) as (_, reader):
+        reader.version(1)
+        store_for(shared.app)._run("DELETE FROM paiyou_games WHERE id = ?", (game["id"],))  # pruned
+        with pytest.raises(StopIteration):  # the process's next check (each keepalive) ends it
+            reader.read_until(lambda b: False)
+
+
+def test_head_answers_the_headers_only(shared: Site) -> None:
+    game = shared.new_game()
+    head = httpx.head(shared.url(game["id"]), timeout=10)
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-type"] == "text/event-stream; charset=utf-8"
+
+
+def test_redis_killed_the_stream_says_so_and_polls_the_database(redis_folder: Path, translations_dir: Path,
+                                                                 tmp_path: Path) -> None:
+    with servers.redis_server(redis_folder / "killed") as redis, site(tmp_path, translations_dir, redis) as found:
+        game = found.new_game()
+        with stream(found.url(game["id"])) as (_, reader):
+            reader.version(1)
+            redis.kill()
+            reader.live(False)
+            assert found.bump(game["id"]) == 2  # the announcement fails; the move stands
+            reader.version(2)
+            with servers.redis_server(redis_folder / "again", port=redis.port):
+                reader.live(True)
+                found.bump(game["id"])
+                reader.version(3)
