@@ -166,7 +166,8 @@ def away_by_the_timer(app: Flask, seed: int) -> tuple[str, str] | None:
     api = app.test_client()
     table = api.post("/api/v1/chuo-pai/games", json={"seats": ["you", "friend", "random"], "timer": 30,
                                                      "seed": seed}).get_json()
-    key = app.test_client().post(f"/api/v1/games/{table['id']}/seats", json={"invite": table["invite"]}).get_json()["key"]
+    joined = app.test_client().post(f"/api/v1/games/{table['id']}/seats", json={"invite": table["invite"]})
+    key = joined.get_json()["key"]
     store = store_for(app)
     with app.test_request_context():
         for _ in range(40):
