@@ -21,6 +21,8 @@ import pytest
 from flask import Flask
 
 from engine.games import game as game_rules
+from paiyou import create_app
+from paiyou.analysis import jobs
 from paiyou.store.databases import store_for
 from paiyou.tables import friends, service
 from tests.site.play_helpers import bearer, found_keys
@@ -336,3 +338,32 @@ def test_the_next_deal_keeps_the_seats_and_their_keys(api, api_app: Flask) -> No
     for seat, key in keys.items():
         assert get(api_app, new_id, key)["view"]["seat"] == seat
     assert get(api_app, new_id)["view"]["seat"] is None  # a watcher's
+
+
+def test_each_person_gets_the_analysis_of_their_own_seat(translations_dir: Path, tmp_path: Path) -> None:
+    """At the end of a table with friends each person's analysis is queued: the analysis API, the
+    review and the mistakes read the one of the key's seat (a stranger reads the creator's)."""
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+                      "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_ANALYSIS_LEVEL": "standard"})
+    try:
+        api = app.test_client()
+        game_id, keys = seats_of(api, app, "tien-gow", ["you", "friend", "random", "random"])
+        rng = random.Random(5)
+        store = store_for(app)
+        while not (truth := service.load(store, game_id)).is_over:
+            seat = truth.deal.to_act
+            view = get(app, game_id, keys[seat])["view"]
+            assert move(app, game_id, keys[seat], {"version": truth.version, **any_legal(view, rng)}).status_code == 200
+        assert jobs.run_pending(app) == 2  # one analysis per person
+        for seat, key in keys.items():
+            answer = app.test_client().get(f"/api/v1/games/{game_id}/analysis", headers=bearer(key)).get_json()
+            assert answer["state"] == "done" and answer["seat"] == seat
+        assert app.test_client().get(f"/api/v1/games/{game_id}/analysis").get_json()["seat"] == 0
+        friend = app.test_client()
+        friend.set_cookie("paiyou_seats", f"{game_id}:{keys[1]}")
+        review = friend.get(f"/en/tien-gow/games/{game_id}/review").get_data(as_text=True)
+        assert 'id="review-seat-1" class="review__name">You' in review  # the friend's own side
+        assert 'id="review-seat-0" class="review__name">South' in review
+    finally:
+        store_for(app).close()

@@ -36,7 +36,18 @@ from engine.analysis import Analysis, Decision, DuplicateResult, analyse, duplic
 from engine.games import GAMES
 from paiyou.store.databases import store_for
 from paiyou.store.games import GameStore, StoreUnavailable
-from paiyou.store.schema import ANALYSIS_ATTEMPTS, DONE, FAILED, QUEUED, RUNNING, StoredAnalysis
+from paiyou.store.schema import (
+    ANALYSIS_ATTEMPTS,
+    DONE,
+    FAILED,
+    QUEUED,
+    RUNNING,
+    StoredAnalysis,
+    analysis_key,
+    split_analysis_key,
+)
+from paiyou.tables.game import Game
+from paiyou.tables.seating import HUMAN, Seating
 
 log = logging.getLogger(__name__)
 
@@ -95,20 +106,32 @@ def analysis_level(game: str, configured: object) -> str:
 def compute(store: GameStore, game_id: str, claimer: str, level: str) -> dict[str, Any] | None:
     """The analysis of a claimed job, writing progress as decisions are analysed (each write
     renews the lease). None when the game is gone (pruned)."""
-    stored = store.get(game_id)
-    if stored is None:
+    parts = split_analysis_key(game_id)
+    stored = store.get(parts[0]) if parts is not None else None
+    if stored is None or parts is None:
         return None
+    seat = stored.seat if parts[1] is None else parts[1]
     level = analysis_level(stored.game, level)
 
     def progress(done: int, total: int) -> None:
         if not store.analysis_progress(game_id, claimer, done, total):
             raise LeaseLost(game_id)
 
-    found = analyse(stored.record, stored.seat, level=level, progress=progress)
-    # The same computer players as the deal (the stored per-seat levels; the seat's own entry,
-    # "human", is ignored), with the analysing level in the human's seat.
-    dup = duplicate(stored.record, stored.seat, level=level, opponents=list(stored.agents))
+    found = analyse(stored.record, seat, level=level, progress=progress)
+    # The same computer players as the deal (the stored per-seat levels; the seat's own entry is
+    # ignored), with the analysing level in the analysed seat. At a table with friends the other
+    # people's seats are played by the table's computer level: their choices cannot be replayed
+    # once the deal goes another way.
+    stand_in = Seating.from_meta(stored.meta)
+    opponents = [stand_in.level if stand_in is not None and a == HUMAN else a for a in stored.agents]
+    dup = duplicate(stored.record, seat, level=level, opponents=opponents)
     return result_json(found, dup)
+
+
+def job_id(game: Game) -> str:
+    """The analysis of ``game`` for the seat it is loaded for (``Game.seated``): each person at a
+    table with friends has their own."""
+    return analysis_key(game.id, game.seat, game.stored.seat)
 
 
 def run_job(store: GameStore, game_id: str, claimer: str, *, level: str, lease: int) -> bool:
@@ -217,19 +240,24 @@ def worker_for(app: Any) -> Worker:
 
 
 def deal_over(store: GameStore, game_id: str) -> None:
-    """A deal just ended: queue its analysis (once) and hand it to this process's worker. Called
+    """A deal just ended: queue its analysis (once; at a table with friends one per person) and
+    hand it to this process's worker. Called
     by the POST that finished the deal, so it is bounded by the new-game limit (one analysis per
     deal dealt)."""
     from flask import current_app, has_app_context
 
     try:
-        if not store.queue_analysis(game_id):
-            return
+        stored = store.get(game_id)
+        seating = Seating.from_meta(stored.meta) if stored is not None else None
+        people = [analysis_key(game_id, s, stored.seat) for s in seating.humans] \
+            if seating is not None and stored is not None else [game_id]
+        queued = [key for key in people if store.queue_analysis(key)]
     except StoreUnavailable:  # the move itself is stored: never fail it for its analysis
         log.warning("analysis of %s not queued: the database is out of reach", game_id)
         return
     if has_app_context():
-        worker_for(current_app).submit(game_id)
+        for key in queued:
+            worker_for(current_app).submit(key)
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -285,5 +313,5 @@ def run_pending(app: Any) -> int:
     return worker_for(app).run_pending()
 
 
-__all__ = ["Worker", "worker_for", "deal_over", "run_job", "compute", "result_json", "status", "Status",
+__all__ = ["Worker", "worker_for", "deal_over", "job_id", "run_job", "compute", "result_json", "status", "Status",
            "run_pending", "retry", "analysis_level", "MISSING"]

@@ -13,6 +13,7 @@ from engine.spec import Action
 from engine.spec import AnySeatView as SeatView
 from paiyou.analysis.review import action_model
 from paiyou.puzzles.mistakes import MAX_AGE, Deck, cookie_name
+from paiyou.tables import access
 from paiyou.tables.game import Game
 from paiyou.tables.pages import load_or_404
 
@@ -30,7 +31,7 @@ def save_deck(response: Response, game: str, deck: Deck) -> Response:
 def position(game: str, game_id: str, step: int) -> tuple[Game, SeatView, list[Action]]:
     """(the stored game, the seat's view at ``step``, its legal moves), or a 404 when ``step`` is
     not a decision of the human with a choice in a finished deal."""
-    found = load_or_404(game, game_id)
+    found = access.as_reader(load_or_404(game, game_id))  # a person's own seat at a table with friends
     if not found.is_over:
         abort(404)
     states = game_rules(game).replay_steps(found.record())

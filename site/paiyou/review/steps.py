@@ -28,11 +28,13 @@ def _new_events(before: Deal | None, after: Deal, seat: int) -> list[Event]:
     return events(after.view(seat))[done:]
 
 
-def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str]) -> dict[str, Any]:
-    """Everything the review template draws at ``step`` (0: the deal as dealt)."""
+def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str], seat: int = 0,
+                 names: Sequence[str] | None = None) -> dict[str, Any]:
+    """Everything the review template draws at ``step`` (0: the deal as dealt), from ``seat``'s
+    side (a person's own at a table with friends) with the seats' ``names``."""
     table = table_of(game)
     rules = game_rules(game)
-    names = table.seat_names()
+    names = list(table.seat_names() if names is None else names)
     state = states[step]
     views = [state.view(s) for s in range(rules.seats)]
     seats = []
@@ -42,13 +44,13 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
         seats.append(panel)
     actor = states[step - 1].to_act if step else None
     # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
-    happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[0])
-    result = table.result(views[0], names) if state.is_over else None
+    happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[seat])
+    result = table.result(views[seat], names) if state.is_over else None
     return {
         "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
-        "happened": happened, "log": events(views[0]), "current": table.current(views[0]),
-        "round_number": table.round_number(views[0]), "is_over": state.is_over,
-        "result": result, "seat": 0, "view": views[0], "moves": move_list(states),
+        "happened": happened, "log": events(views[seat]), "current": table.current(views[seat]),
+        "round_number": table.round_number(views[seat]), "is_over": state.is_over,
+        "result": result, "seat": seat, "view": views[seat], "moves": move_list(states),
     }
 
 

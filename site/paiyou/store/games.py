@@ -50,6 +50,7 @@ from paiyou.store.schema import (
     StoredGame,
     is_valid_id,
     new_id,
+    split_analysis_key,
     to_json,
 )
 
@@ -249,7 +250,8 @@ class GameStore:
             f"DELETE FROM {TABLE} WHERE (finished = 0 AND updated_at < ?) OR (finished = 1 AND updated_at < ?)",
             (now - unfinished, now - finished))
         # An analysis lives as long as its game (the games went by index; this table is small).
-        self._run(f"DELETE FROM {ANALYSES} WHERE NOT EXISTS (SELECT 1 FROM {TABLE} WHERE id = game_id)", ())
+        self._run(f"DELETE FROM {ANALYSES} WHERE NOT EXISTS "
+                  f"(SELECT 1 FROM {TABLE} WHERE id = SUBSTR({ANALYSES}.game_id, 1, 32))", ())
         return count
 
     # -- analyses (one job per finished deal) ----------------------------------------------------
@@ -273,7 +275,8 @@ class GameStore:
         return count
 
     def analysis(self, game_id: str) -> StoredAnalysis | None:
-        if not isinstance(game_id, str) or not is_valid_id(game_id):
+        """The job under ``game_id``: a deal's id, or an analysis key (``schema.analysis_key``)."""
+        if not isinstance(game_id, str) or split_analysis_key(game_id) is None:
             return None
         _, rows = self._run(f"SELECT {ANALYSIS_COLUMNS} FROM {ANALYSES} WHERE game_id = ?", (game_id,),
                             fetch=True)

@@ -154,6 +154,23 @@ def is_valid_id(text: str) -> bool:
     return bool(ID_PATTERN.fullmatch(text))
 
 
+# An analysis is kept per person: the deal's id for the seat stored with it (its creator), and
+# "<id>.<seat>" for each other person's seat at a table with friends.
+ANALYSIS_KEY_PATTERN = re.compile(r"([A-Za-z0-9_-]{32})(?:\.([0-9]))?")
+
+
+def analysis_key(game_id: str, seat: int, stored_seat: int) -> str:
+    return game_id if seat == stored_seat else f"{game_id}.{seat}"
+
+
+def split_analysis_key(key: str) -> tuple[str, int | None] | None:
+    """(the deal's id, the seat or None for the stored seat), or None for a malformed key."""
+    found = ANALYSIS_KEY_PATTERN.fullmatch(key)
+    if found is None:
+        return None
+    return found.group(1), None if found.group(2) is None else int(found.group(2))
+
+
 def to_json(value: object) -> str:
     """A value as the store writes it: compact JSON, UTF-8 as is."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

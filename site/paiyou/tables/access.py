@@ -71,6 +71,13 @@ def require_seat(game: Game) -> int:
     return seat
 
 
+def as_reader(game: Game) -> Game:
+    """``game`` for the seat whose key this request presents (a finished deal's review and
+    analysis are each person's own at a table with friends), else as stored."""
+    seat = seat_of(game)
+    return game if seat is None else game.seated(seat)
+
+
 def may_read(game: Game) -> bool:
     """Anyone with the id may read a finished deal; before the end only its seat."""
     return game.is_over or seat_of(game) is not None

@@ -36,10 +36,10 @@ install(bp)  # the game API's rules: ``?lang=`` picks the messages' language, ev
 
 @bp.get("/games/<game_id>/analysis")
 def analysis(game_id: str) -> tuple[Response, int]:
-    game = service.load(current_store(), game_id)
+    game = access.as_reader(service.load(current_store(), game_id))
     if not game.is_over:  # before the end the analysis would tell what the seat cannot know yet
         return not_over(game)
-    found = jobs.status(current_app, game.id)
+    found = jobs.status(current_app, jobs.job_id(game))
     if found.state in (jobs.MISSING, "failed"):
         return unavailable(found)
     if found.waiting:
@@ -55,11 +55,11 @@ def retry(game_id: str) -> tuple[Response, int]:
     if not isinstance(body, dict):
         raise BadInput("bad-json")
     game = service.load(current_store(), game_id)
-    access.require_seat(game)
+    game = game.seated(access.require_seat(game))
     if not game.is_over:
         return not_over(game)
-    jobs.retry(current_app, game.id)
-    found = jobs.status(current_app, game.id)
+    jobs.retry(current_app, jobs.job_id(game))
+    found = jobs.status(current_app, jobs.job_id(game))
     if found.state == "done":
         return already_done()
     if found.state in (jobs.MISSING, "failed"):  # failed: queued again and failed at once here

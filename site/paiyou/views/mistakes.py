@@ -26,6 +26,7 @@ from paiyou.analysis import jobs
 from paiyou.puzzles.mistake_pages import deck_of, move, position, save_deck
 from paiyou.puzzles.mistakes import GRADES
 from paiyou.registry import url_converter
+from paiyou.tables import access
 from paiyou.tables.pages import load_or_404
 from paiyou.tables.presenter import table_of
 from paiyou.tables.table import keys
@@ -39,8 +40,8 @@ GAME = url_converter()
 
 @bp.post(f"/{GAME}/games/<game_id>/mistakes")
 def add(game: str, game_id: str) -> Response:
-    found = load_or_404(game, game_id)
-    status = jobs.status(current_app, found.id) if found.is_over else None
+    found = access.as_reader(load_or_404(game, game_id))
+    status = jobs.status(current_app, jobs.job_id(found)) if found.is_over else None
     deck = deck_of(game)
     now = time.time()
     if status is not None and status.result is not None:

@@ -40,6 +40,7 @@ from paiyou.review.steps import clamp_step, states_of
 from paiyou.store.databases import current_store
 from paiyou.tables import access
 from paiyou.tables.pages import load_or_404, table_url
+from paiyou.tables.table import seat_names
 from paiyou.web import limits
 from paiyou.web.bodies import NOT_JSON
 from paiyou.web.csrf import csrf
@@ -68,7 +69,7 @@ def record(game: str, game_id: str) -> Any:
 def review(game: str, game_id: str) -> Any:
     """The finished deal face up, one step per action (``?step=n``; 409 before the end: nothing
     hidden may leak)."""
-    found = load_or_404(game, game_id)
+    found = access.as_reader(load_or_404(game, game_id))
     if not found.is_over:
         return not_over(found, pgettext("play", "The review opens once the deal is over."))
     states = states_of(game, found.record())
@@ -77,8 +78,9 @@ def review(game: str, game_id: str) -> Any:
     def step_url(n: int) -> str:
         return url_for("review.review", game=game, game_id=game_id, step=n)
 
-    analysis = analysis_model(jobs.status(current_app, found.id), step, game, states, found.seat)
-    return review_page(game, states, step, found.agents, step_url,
+    analysis = analysis_model(jobs.status(current_app, jobs.job_id(found)), step, game, states, found.seat)
+    return review_page(game, states, step, found.agents, step_url, seat=found.seat,
+                       names=seat_names(found, watching=access.seat_of(found) is None),
                        table_url=table_url(game, game_id), shuffle=records.shuffle_check(game, found.record()),
                        analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
                        retry_url=retry_url(found),
@@ -90,12 +92,12 @@ def analysis_box(game: str, game_id: str) -> Any:
     """The analysis box alone, for htmx's polling while the analysis runs; once it is no longer
     running, ``HX-Refresh`` reloads the review (the summary and the marks appear). A plain request
     (no htmx) is sent to the review itself. A pure read."""
-    found = load_or_404(game, game_id)
+    found = access.as_reader(load_or_404(game, game_id))
     if not found.is_over:
         return not_over(found, pgettext("play", "The review opens once the deal is over."))
     if not is_fragment_request():
         return redirect(url_for("review.review", game=game, game_id=game_id), code=303)
-    response, analysis = analysis_box_of(found, jobs.status(current_app, found.id))
+    response, analysis = analysis_box_of(found, jobs.status(current_app, jobs.job_id(found)))
     if not analysis["waiting"]:
         response.headers["HX-Refresh"] = "true"
     return response
@@ -107,7 +109,7 @@ def retry_analysis(game: str, game_id: str) -> Any:
     """Ask again for a failed analysis (the form under "could not be made"): the deal's player
     only, a no-op unless it failed. htmx gets the box (queued: it polls); a plain form is sent
     back to the review's analysis."""
-    found = load_or_404(game, game_id)
+    found = access.as_reader(load_or_404(game, game_id))
     review_url = url_for("review.review", game=game, game_id=game_id)
     if not found.is_over:
         return not_over(found, pgettext("play", "The review opens once the deal is over."))
@@ -115,10 +117,11 @@ def retry_analysis(game: str, game_id: str) -> Any:
         return message(game, pgettext(
             "play", "Only the player of this deal can ask for its analysis again, from the browser "
             "that played it."), 403, review_url)
-    jobs.retry(current_app, found.id)
+    jobs.retry(current_app, jobs.job_id(found))
     if not is_fragment_request():
         return redirect(review_url + "#analysis", code=303)
-    response, analysis = analysis_box_of(found, jobs.status(current_app, found.id), retry_url=retry_url(found))
+    response, analysis = analysis_box_of(found, jobs.status(current_app, jobs.job_id(found)),
+                                         retry_url=retry_url(found))
     if not analysis["waiting"] and analysis["state"] != "failed":  # done meanwhile: the whole review
         response.headers["HX-Refresh"] = "true"
     return response
