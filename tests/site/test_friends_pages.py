@@ -165,7 +165,7 @@ def away_by_the_timer(app: Flask, seed: int) -> tuple[str, str] | None:
     the friend's seat is away: its id and the friend's key; None when the deal ends first."""
     api = app.test_client()
     table = api.post("/api/v1/chuo-pai/games", json={"seats": ["you", "friend", "random"], "timer": 30,
-                                                     "seed": seed}).get_json()
+                                                     "seed": seed, "level": "random"}).get_json()
     joined = app.test_client().post(f"/api/v1/games/{table['id']}/seats", json={"invite": table["invite"]})
     key = joined.get_json()["key"]
     store = store_for(app)
