@@ -22,7 +22,9 @@ from paiyou.i18n.languages import isolated
 from paiyou.i18n.numerals import format_number
 from paiyou.reasons import explain, reason_message
 from paiyou.registry import GAME_KEYS
+from paiyou.store.databases import current_store
 from paiyou.store.games import StoreUnavailable
+from paiyou.tables import access, service
 from paiyou.tables.access import SeatKeyRequired
 from paiyou.tables.computer import levels
 from paiyou.tables.game import BadInput, Game, GameNotFound, StaleVersion
@@ -166,6 +168,13 @@ def json_body() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadInput("bad-json")
     return data
+
+
+def seated_game(game_id: str) -> Game:
+    """The game ``game_id`` for the seat whose key this request presents: 404 for an unknown
+    id, then 401 without the key (both before the body is read)."""
+    found = service.load(current_store(), game_id)
+    return found.seated(access.require_seat(found))
 
 
 def game_response(game: Game, status: int = 200, key: str | None = None, watching: bool = False,

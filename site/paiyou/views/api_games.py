@@ -28,7 +28,7 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from engine.errors import IllegalAction
 from engine.games import game as game_rules
-from paiyou.api.games import error, game_response, illegal, install, json_body, json_routing_errors
+from paiyou.api.games import error, game_response, illegal, install, json_body, json_routing_errors, seated_game
 from paiyou.registry import url_converter
 from paiyou.store.databases import current_store
 from paiyou.tables import access, friends, seating, service
@@ -79,8 +79,7 @@ def show(game_id: str) -> tuple[Response, int]:
 
 @bp.post("/games/<game_id>/actions")
 def act(game_id: str) -> tuple[Response, int]:
-    current = service.load(current_store(), game_id)  # 404, then 401, before looking at the body
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)  # 404, then 401, before looking at the body
     data = json_body()
     if "version" not in data:
         raise BadInput("bad-version")
@@ -111,8 +110,7 @@ def join(game_id: str) -> tuple[Response, int]:
 @bp.post("/games/<game_id>/invite")
 def renew_invite(game_id: str) -> tuple[Response, int]:
     """A new invite for the table (the old one stops working): its creator's key only."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     json_body()
     game, invite = friends.renew_invite(current_store(), current)
     return game_response(game, extra={"invite": invite})
@@ -121,16 +119,14 @@ def renew_invite(game_id: str) -> tuple[Response, int]:
 @bp.delete("/games/<game_id>/invite")
 def revoke_invite(game_id: str) -> tuple[Response, int]:
     """The invite stops working: its creator's key only."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     return game_response(friends.revoke_invite(current_store(), current))
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>/computer")
 def hand_to_computer(game_id: str, seat: int) -> tuple[Response, int]:
     """The creator gives a seat still waiting for a friend to the computer."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     json_body()
     return game_response(friends.hand_to_computer(current_store(), current, seat))
 
@@ -138,8 +134,7 @@ def hand_to_computer(game_id: str, seat: int) -> tuple[Response, int]:
 @bp.post("/games/<game_id>/name")
 def rename(game_id: str) -> tuple[Response, int]:
     """This seat's display name (``"name"``; empty or null: the seat's own name again)."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     name = seating.parse_name(json_body().get("name"))
     return game_response(friends.rename(current_store(), current, name))
 
@@ -147,8 +142,7 @@ def rename(game_id: str) -> tuple[Response, int]:
 @bp.post("/games/<game_id>/leave")
 def leave(game_id: str) -> tuple[Response, int]:
     """This seat's player leaves: the computer plays the seat until they come back."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     json_body()
     return game_response(friends.leave(current_store(), current))
 
@@ -156,8 +150,7 @@ def leave(game_id: str) -> tuple[Response, int]:
 @bp.post("/games/<game_id>/return")
 def return_seat(game_id: str) -> tuple[Response, int]:
     """This seat's player takes the seat back from the computer."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     json_body()
     return game_response(friends.return_seat(current_store(), current))
 
@@ -166,8 +159,7 @@ def return_seat(game_id: str) -> tuple[Response, int]:
 def timeout(game_id: str) -> tuple[Response, int]:
     """Any seat of the table may ask once the person to act is past the turn timer's deadline:
     the computer makes that move for them. Before the deadline nothing changes."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     json_body()
     return game_response(friends.timeout(current_store(), current))
 
@@ -185,8 +177,7 @@ def record(game_id: str) -> tuple[Response, int]:
 def next_deal(game_id: str) -> tuple[Response, int]:
     """The next deal of the match, once this deal is over: 201, the new game (its ``view.match``
     and, in Tien Gow, ``view.banker`` = the finished deal's next banker, TG-19)."""
-    current = service.load(current_store(), game_id)
-    current = current.seated(access.require_seat(current))
+    current = seated_game(game_id)
     json_body()
     try:
         game = service.next_deal(current_store(), current)
@@ -202,8 +193,7 @@ def hint(game_id: str) -> tuple[Response, int]:
     figures); else at most five candidates, each with ``chance`` (of first place, 0..1) and
     ``expected`` (the expected score: Chuo Pai cards in your pile, Tien Gow net points), sorted by
     ``ranked_by``. From your seat's view only."""
-    game = service.load(current_store(), game_id)
-    game = game.seated(access.require_seat(game))
+    game = seated_game(game_id)
     try:
         found = hints(game)
     except IllegalAction as e:

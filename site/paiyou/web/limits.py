@@ -114,6 +114,11 @@ def is_join_limit(error: object) -> bool:
     return getattr(getattr(error, "limit", None), "scope", None) == JOIN_SCOPE
 
 
+def not_a_post() -> bool:
+    """A request some budgets leave out: only what a POST asks for is counted."""
+    return request.method != "POST"
+
+
 def init_app(app: Flask) -> None:
     """One limiter per app (its settings are the app's), wrapped around the marked views; call it
     after the blueprints are registered."""
@@ -122,31 +127,19 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
     limiter = Limiter(client_key, app=app)
     app.extensions[EXTENSION_KEY] = limiter
-    limit = str(app.config.get("PAIYOU_NEW_GAME_LIMIT") or DEFAULT_NEW_GAME_LIMIT)
-    shared = limiter.shared_limit(limit, scope="new-game")
-    for endpoint, view in list(app.view_functions.items()):
-        if getattr(view, "_paiyou_new_game", False):
-            limited: Callable[..., Any] = shared(view)
-            app.view_functions[endpoint] = limited
-    hint_limit = str(app.config.get("PAIYOU_HINT_LIMIT") or DEFAULT_HINT_LIMIT)
-    hints = limiter.shared_limit(hint_limit, scope=HINT_SCOPE, exempt_when=lambda: not asks_hint())
-    for endpoint, view in list(app.view_functions.items()):
-        if getattr(view, "_paiyou_hint", False):
-            counted: Callable[..., Any] = hints(view)
-            app.view_functions[endpoint] = counted
-    retry_limit = str(app.config.get("PAIYOU_ANALYSIS_RETRY_LIMIT") or DEFAULT_ANALYSIS_RETRY_LIMIT)
-    retries = limiter.shared_limit(retry_limit, scope=ANALYSIS_SCOPE, exempt_when=lambda: request.method != "POST")
-    for endpoint, view in list(app.view_functions.items()):
-        if getattr(view, "_paiyou_analysis", False):
-            bounded: Callable[..., Any] = retries(view)
-            app.view_functions[endpoint] = bounded
-    join_limit = str(app.config.get("PAIYOU_JOIN_LIMIT") or DEFAULT_JOIN_LIMIT)
-    joins = limiter.shared_limit(join_limit, scope=JOIN_SCOPE, exempt_when=lambda: request.method != "POST")
-    for endpoint, view in list(app.view_functions.items()):
-        if getattr(view, "_paiyou_join", False):
-            seated: Callable[..., Any] = joins(view)
-            app.view_functions[endpoint] = seated
-
+    budgets: tuple[tuple[str, str, str, str, Callable[[], bool] | None], ...] = (
+        # (the views' mark, the setting, its default, the scope, what is exempt)
+        ("_paiyou_new_game", "PAIYOU_NEW_GAME_LIMIT", DEFAULT_NEW_GAME_LIMIT, "new-game", None),
+        ("_paiyou_hint", "PAIYOU_HINT_LIMIT", DEFAULT_HINT_LIMIT, HINT_SCOPE, lambda: not asks_hint()),
+        ("_paiyou_analysis", "PAIYOU_ANALYSIS_RETRY_LIMIT", DEFAULT_ANALYSIS_RETRY_LIMIT, ANALYSIS_SCOPE, not_a_post),
+        ("_paiyou_join", "PAIYOU_JOIN_LIMIT", DEFAULT_JOIN_LIMIT, JOIN_SCOPE, not_a_post),
+    )
+    for mark, setting, default, scope, exempt in budgets:
+        shared = limiter.shared_limit(str(app.config.get(setting) or default), scope=scope, exempt_when=exempt)
+        for endpoint, view in list(app.view_functions.items()):
+            if getattr(view, mark, False):
+                limited: Callable[..., Any] = shared(view)
+                app.view_functions[endpoint] = limited
 
 __all__ = ["client_key", "address_key", "new_game", "hint", "analysis", "join", "asks_hint", "is_hint_limit",
            "is_analysis_limit", "is_join_limit", "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT",
