@@ -153,7 +153,13 @@ TABLE_PATHS = ["/api/v1/games/{table}", "/api/v1/games/{table}/seats", "/api/v1/
                "/api/v1/games/{table}/seats/{step}/computer", "/api/v1/games/{table}/name",
                "/api/v1/games/{table}/leave", "/api/v1/games/{table}/return", "/api/v1/games/{table}/timeout",
                "/api/v1/games/{table}/actions", "/api/v1/games/{table}/next", "/api/v1/games/{table}/hint",
-               "/api/v1/games/{table}/record", "/api/v1/games/{table}/seats/1/computer?lang={lang}"]
+               "/api/v1/games/{table}/record", "/api/v1/games/{table}/seats/1/computer?lang={lang}",
+               # its pages: the table (a watcher's without the key), the invite's page, the forms
+               "/{lang}/chuo-pai/games/{table}", "/{lang}/chuo-pai/games/{table}/join/{step}",
+               "/{lang}/chuo-pai/friends", "/{lang}/chuo-pai/games/{table}/invite",
+               "/{lang}/chuo-pai/games/{table}/seats/{step}/computer", "/{lang}/chuo-pai/games/{table}/name",
+               "/{lang}/chuo-pai/games/{table}/leave", "/{lang}/chuo-pai/games/{table}/return",
+               "/{lang}/chuo-pai/games/{table}/timeout"]
 
 
 def table_paths(table_id: str) -> Iterator[str]:
@@ -266,11 +272,13 @@ def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, 
                                                              "to", "seen", "speed"]),
                               st.sampled_from(NASTY) | st.text(max_size=30), max_size=6),
        target=st.sampled_from(["table", "step", "practice", "reset", "new", "replay", "statistics",
-                               "auto-pass", "next", "advance", "speed", "retry-analysis"]),
+                               "auto-pass", "next", "advance", "speed", "retry-analysis", "friends", "join",
+                               "invite", "name", "leave", "return", "timeout", "seat-computer"]),
        origin=st.sampled_from([None, "null", "https://evil.example", "http://localhost"]))
 def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_game: str, a_finished_game: str,
-                                                          fields: dict[str, str], target: str,
+                                                          a_table: str, fields: dict[str, str], target: str,
                                                           origin: str | None) -> None:
+    table = f"/ar/chuo-pai/games/{a_table}"
     path = {"table": f"/en/chuo-pai/games/{a_game}", "step": "/ar/chuo-pai/puzzles/beat-or-pass/3",
             "practice": "/pl/tien-gow/practice/hard/9", "reset": "/hi/tien-gow/puzzles/reset",
             "new": "/fa/chuo-pai/play", "replay": "/en/tien-gow/replay",
@@ -279,8 +287,12 @@ def test_any_form_post_is_refused_or_answered_never_a_500(fuzz_app: Flask, a_gam
             "next": f"/pl/chuo-pai/games/{a_game}/next",
             "advance": f"/fa/chuo-pai/games/{a_game}/advance",
             "speed": f"/hi/chuo-pai/games/{a_game}/speed",
-            "retry-analysis": f"/ar/tien-gow/games/{a_finished_game}/review/analysis"}[target]
-    client = player(fuzz_app, a_game)
+            "retry-analysis": f"/ar/tien-gow/games/{a_finished_game}/review/analysis",
+            "friends": "/pl/chuo-pai/friends", "join": f"{table}/join/{'A' * 32}", "invite": f"{table}/invite",
+            "name": f"{table}/name", "leave": f"{table}/leave", "return": f"{table}/return",
+            "timeout": f"{table}/timeout", "seat-computer": f"{table}/seats/1/computer"}[target]
+    client = player(fuzz_app, a_table if target in ("invite", "name", "leave", "return", "timeout",
+                                                    "seat-computer") else a_game)
     headers = {"Origin": origin} if origin else {}
     before = snapshot(fuzz_app)
     response = client.post(path, data=fields, headers=headers)
