@@ -127,15 +127,17 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
     limiter = Limiter(client_key, app=app)
     app.extensions[EXTENSION_KEY] = limiter
-    budgets: tuple[tuple[str, str, str, str, Callable[[], bool] | None], ...] = (
-        # (the views' mark, the setting, its default, the scope, what is exempt)
-        ("_paiyou_new_game", "PAIYOU_NEW_GAME_LIMIT", DEFAULT_NEW_GAME_LIMIT, "new-game", None),
-        ("_paiyou_hint", "PAIYOU_HINT_LIMIT", DEFAULT_HINT_LIMIT, HINT_SCOPE, lambda: not asks_hint()),
-        ("_paiyou_analysis", "PAIYOU_ANALYSIS_RETRY_LIMIT", DEFAULT_ANALYSIS_RETRY_LIMIT, ANALYSIS_SCOPE, not_a_post),
-        ("_paiyou_join", "PAIYOU_JOIN_LIMIT", DEFAULT_JOIN_LIMIT, JOIN_SCOPE, not_a_post),
+    config = app.config
+    budgets: tuple[tuple[str, object, str, Callable[[], bool] | None], ...] = (
+        # (the views' mark, the budget, its scope, what is not counted)
+        ("_paiyou_new_game", config.get("PAIYOU_NEW_GAME_LIMIT") or DEFAULT_NEW_GAME_LIMIT, "new-game", None),
+        ("_paiyou_hint", config.get("PAIYOU_HINT_LIMIT") or DEFAULT_HINT_LIMIT, HINT_SCOPE, lambda: not asks_hint()),
+        ("_paiyou_analysis", config.get("PAIYOU_ANALYSIS_RETRY_LIMIT") or DEFAULT_ANALYSIS_RETRY_LIMIT,
+         ANALYSIS_SCOPE, not_a_post),
+        ("_paiyou_join", config.get("PAIYOU_JOIN_LIMIT") or DEFAULT_JOIN_LIMIT, JOIN_SCOPE, not_a_post),
     )
-    for mark, setting, default, scope, exempt in budgets:
-        shared = limiter.shared_limit(str(app.config.get(setting) or default), scope=scope, exempt_when=exempt)
+    for mark, budget, scope, exempt in budgets:
+        shared = limiter.shared_limit(str(budget), scope=scope, exempt_when=exempt)
         for endpoint, view in list(app.view_functions.items()):
             if getattr(view, mark, False):
                 limited: Callable[..., Any] = shared(view)
