@@ -54,8 +54,8 @@ class InviteUnknown(Exception):
 
 
 class NotAllowed(Exception):
-    """Only the table's creator may do that, or the seat is not in a state that allows it (403);
-    ``code`` names which."""
+    """Refused, nothing changed; ``code`` says why: ``not-the-creator`` (403), ``seat-not-empty``
+    or ``not-a-table`` (409)."""
 
     def __init__(self, code: str) -> None:
         super().__init__(code)
