@@ -200,6 +200,25 @@ def _new_table(client: FlaskClient, lang: str, game: str, seed: int) -> str:
     return first + moved.get_data(as_text=True)
 
 
+def _friends_table(client: FlaskClient, lang: str, game: str) -> str:
+    """A table with friends (a friend who has joined, the computer, a turn timer) from its
+    creator's browser once it no longer has the invite's link to send, before and after Leave:
+    the notes that name New link, Time is up and Take your seat back."""
+    fields = {"level": "random", "timer": "30", "seat-1": "friend"}
+    fields.update({f"seat-{n}": "computer" for n in range(2, 4)})
+    response = client.post(f"/{lang}/{game}/friends", data=fields)
+    assert response.status_code == 303
+    path = response.headers["Location"]
+    invite = re.search(r'id="invite-link"[^>]*value="([^"]+)"', client.get(path).get_data(as_text=True))
+    assert invite
+    friend = client.application.test_client()
+    assert friend.post(invite.group(1).replace("http://localhost", "")).status_code == 303
+    client.delete_cookie("paiyou_invites")
+    before = client.get(path).get_data(as_text=True)
+    assert client.post(f"{path}/leave").status_code == 303
+    return before + client.get(path).get_data(as_text=True)
+
+
 def _pages(client: FlaskClient, lang: str) -> dict[str, str]:
     """The pages that show the messages with a ``*_button`` placeholder, as text."""
     pages = {}
@@ -207,6 +226,7 @@ def _pages(client: FlaskClient, lang: str) -> dict[str, str]:
     for game in GAME_KEYS:
         tables = [_new_table(client, lang, game, seed) for seed in range(1, 3)]
         pages[f"{game} table"] = "\n".join(tables)
+        pages[f"{game} table with friends"] = _friends_table(client.application.test_client(), lang, game)
     for game in GAME_KEYS:
         for lesson in load_course(ROOT / "content", game).lessons:
             for number in range(1, len(lesson.steps) + 1):

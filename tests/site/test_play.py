@@ -502,7 +502,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # Latin words that stay in every language: the API's field names and values, "JSON", and "Esc",
 # the key's label as keyboards print it (Arabic and Persian apps name the key so).
 API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "level", "true", "false", "lang", "key",
-             "Esc", *LANGUAGE_CODES}
+             "Esc", *LANGUAGE_CODES,
+             # a table with friends' fields (paiyou.api.games)
+             "seats", "timer", "name", "action_id"}
 
 
 def test_the_play_template_is_up_to_date(tmp_path: Path) -> None:

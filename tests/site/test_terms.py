@@ -335,3 +335,32 @@ def test_no_agreement_with_a_substituted_name() -> None:
                 for msg in read_po(f):
                     problems += [(lang, s) for s in _strings(msg) if msg.id and pattern.search(s)]
     assert not problems, problems
+
+
+# A seat in the play domain was a compass point; at a table with friends it can be a person's chosen
+# name (Ana), so nothing may agree with it there either: no Arabic verb before it («فاز %(player)s»:
+# «فازت آنا»), no Arabic pronoun after it, no masculine role noun in apposition («الفائز بها
+# %(player)s»); no Polish past tense after it («%(player)s wygrał») or winner's noun before it
+# («zwycięzca: %(player)s»).
+SEAT_AGREEMENT = {
+    "ar": re.compile(r"(?<![\u0600-\u06ff])(فاز|افتتح|مرّر|مرر|رمى|يرمِ|لعب|أخذ|أضاف|يُضف|غلبها|تقاسم)"
+                     r"\s+%\(players?\)s|%\(player\)s\s+(هو|هي|يفتتح|تفتتح)(?![\u0600-\u06ff])"
+                     r"|الفائز\S*\s+(\S+\s+)?%\(player\)s"),
+    "pl": re.compile(r"%\(player\)s\s+\w+ł[aoy]?\b|\b(zwycięzc|zwyciężczy|zdobywc)\w*\W{0,3}%\(player\)s"),
+}
+
+
+def test_nothing_agrees_with_a_seat_in_the_play_domain() -> None:
+    assert SEAT_AGREEMENT["ar"].search("فاز %(player)s بالجولة.")
+    assert SEAT_AGREEMENT["ar"].search("الجولة السابقة: الفائز بها %(player)s.")
+    assert SEAT_AGREEMENT["ar"].search("%(player)s هو صاحب البنك.")
+    assert not SEAT_AGREEMENT["ar"].search("الأكلة من نصيب %(player)s: عمود واحد.")
+    assert SEAT_AGREEMENT["pl"].search("%(player)s wygrał rundę.")
+    assert SEAT_AGREEMENT["pl"].search("Poprzednia lewa — zdobywca: %(player)s.")
+    assert not SEAT_AGREEMENT["pl"].search("Poprzednia lewa: bierze ją %(player)s.")
+    problems = []
+    for lang, pattern in SEAT_AGREEMENT.items():
+        with (TRANSLATIONS / lang / "LC_MESSAGES" / "play.po").open("rb") as f:
+            for msg in read_po(f):
+                problems += [(lang, s) for s in _strings(msg) if msg.id and pattern.search(s)]
+    assert not problems, problems

@@ -8,6 +8,7 @@ from flask_babel import pgettext
 from werkzeug.wrappers import Response
 
 from engine.games import game as game_rules
+from paiyou.i18n.numerals import format_number
 from paiyou.tables import access, seating
 from paiyou.tables.computer import levels
 from paiyou.tables.errors import BadInput
@@ -72,7 +73,7 @@ def join_page(game: Game, token: str, status: int = 200) -> Response:
 
 def name_refused() -> str:
     return str(pgettext("play", "A name has at most %(count)s characters, and no control characters.",
-                        count=seating.NAME_MAX))
+                        count=format_number(seating.NAME_MAX)))
 
 
 def back_to_table(game: Game) -> Response:
