@@ -153,9 +153,10 @@ TABLE_PATHS = ["/api/v1/games/{table}", "/api/v1/games/{table}/seats", "/api/v1/
                "/api/v1/games/{table}/seats/{step}/computer", "/api/v1/games/{table}/name",
                "/api/v1/games/{table}/leave", "/api/v1/games/{table}/return", "/api/v1/games/{table}/timeout",
                "/api/v1/games/{table}/actions", "/api/v1/games/{table}/next", "/api/v1/games/{table}/hint",
-               "/api/v1/games/{table}/record", "/api/v1/games/{table}/seats/1/computer?lang={lang}",
-               # its pages: the table (a watcher's without the key), the invite's page, the forms
-               "/{lang}/chuo-pai/games/{table}", "/{lang}/chuo-pai/games/{table}/join/{step}",
+               "/api/v1/games/{table}/record", "/api/v1/games/{table}/seats/1/computer?lang={lang}"]
+# ... and its pages: the table (a watcher's without the key), the invite's page, the forms. Swept at
+# the table only (at a deal against the computer they answer as the API routes above show).
+TABLE_PAGES = ["/{lang}/chuo-pai/games/{table}", "/{lang}/chuo-pai/games/{table}/join/{step}",
                "/{lang}/chuo-pai/friends", "/{lang}/chuo-pai/games/{table}/invite",
                "/{lang}/chuo-pai/games/{table}/seats/{step}/computer", "/{lang}/chuo-pai/games/{table}/name",
                "/{lang}/chuo-pai/games/{table}/leave", "/{lang}/chuo-pai/games/{table}/return",
@@ -165,7 +166,7 @@ TABLE_PATHS = ["/api/v1/games/{table}", "/api/v1/games/{table}/seats", "/api/v1/
 def table_paths(table_id: str) -> Iterator[str]:
     """The table's routes, with good values and with each nasty value in each place."""
     good = {"table": table_id, "step": "1", "lang": "fa"}
-    for template in TABLE_PATHS:
+    for template in TABLE_PATHS + TABLE_PAGES:
         yield template.format(**good)
         for part in re.findall(r"{(\w+)}", template):
             for value in NASTY[:8] + ENCODED:
