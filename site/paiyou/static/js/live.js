@@ -8,12 +8,14 @@
 (function () {
   "use strict";
   const POLL_MS = 5000; // the table's refresh while the stream is down
+  const RETRY_MS = 2000; // a refresh that failed (network, or the server's error) is asked again
   let source = null;
   let sourceUrl = null;
   let pending = false; // a refresh asked for while a request of the table was under way
   let busy = false;
   let pollTimer = null;
   let clockTimer = null;
+  let retryTimer = null;
 
   function table() {
     return document.getElementById("table");
@@ -28,7 +30,21 @@
     const t = table();
     if (!t || !t.dataset.refresh || !window.htmx) return;
     if (busy) { pending = true; return; }
-    window.htmx.ajax("GET", t.dataset.refresh, { target: "#table", swap: "outerHTML" });
+    // the stream may have told a version this page could not fetch (the network or the app
+    // process was down a moment): no event repeats it, so the page asks again until it has it
+    ask("GET", t.dataset.refresh, { target: "#table", swap: "outerHTML" }).catch(retryLater);
+  }
+
+  function retryLater() {
+    if (retryTimer) return;
+    retryTimer = window.setTimeout(function () { retryTimer = null; refresh(); }, RETRY_MS);
+  }
+
+  // htmx.ajax's promise is rejected when the request fails (the network): handled here, never
+  // left as an unhandled rejection
+  function ask(verb, url, options) {
+    const asked = window.htmx.ajax(verb, url, options);
+    return asked && typeof asked.then === "function" ? asked : Promise.resolve();
   }
 
   function showLive(on) {
@@ -87,7 +103,8 @@
     if (button) button.hidden = left > 0;
     if (left === 0 && !form.dataset.sent && window.htmx) {
       form.dataset.sent = "yes"; // the server checks the deadline: a second page's ask changes nothing
-      window.htmx.ajax("POST", form.action, { source: form, target: "#table", swap: "outerHTML" });
+      ask("POST", form.action, { source: form, target: "#table", swap: "outerHTML" })
+        .catch(function () { delete form.dataset.sent; }); // not sent: the next tick asks again
     }
   }
 
@@ -119,7 +136,8 @@
     const form = document.getElementById("return-form");
     if (!form || form.dataset.auto !== "yes" || form.dataset.sent || !window.htmx) return;
     form.dataset.sent = "yes";
-    window.htmx.ajax("POST", form.action, { source: form, target: "#table", swap: "outerHTML" });
+    ask("POST", form.action, { source: form, target: "#table", swap: "outerHTML" })
+      .catch(function () { delete form.dataset.sent; }); // not sent: asked again at the next swap
   }
 
   function setup() {
@@ -132,6 +150,13 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     const t = table();
     if (t && event.detail.target === t) busy = true;
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    // the table's refresh answered with an error (a 502 while an app process restarts)
+    const config = event.detail.requestConfig;
+    if (event.detail.target === table() && config && config.verb === "get" && event.detail.xhr.status >= 500) {
+      retryLater();
+    }
   });
   document.addEventListener("htmx:afterRequest", function () {
     busy = false;
