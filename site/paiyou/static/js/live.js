@@ -47,7 +47,10 @@
     return asked && typeof asked.then === "function" ? asked : Promise.resolve();
   }
 
+  let live = true; // what #live-status says: a swap of the table brings it back empty
+
   function showLive(on) {
+    live = on;
     const status = document.getElementById("live-status");
     if (status) status.textContent = on ? "" : (status.dataset.lost || "");
   }
@@ -141,6 +144,7 @@
   }
 
   function setup() {
+    showLive(live);
     takeBack();
     connect();
     startClock();
