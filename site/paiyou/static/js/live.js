@@ -69,7 +69,9 @@
   function connect() {
     const t = table();
     const url = t && t.dataset.events;
-    if (url === sourceUrl && source) return;
+    // a stream the browser gave up on (an answer other than 200: nginx's 502 while the events
+    // process restarts) is opened again here, at the polling's next refresh
+    if (url === sourceUrl && source && source.readyState !== EventSource.CLOSED) return;
     if (source) { source.close(); source = null; }
     sourceUrl = url || null;
     if (!url || typeof EventSource !== "function") return;
