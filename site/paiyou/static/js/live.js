@@ -166,7 +166,9 @@
   });
   document.addEventListener("htmx:afterRequest", function () {
     busy = false;
-    if (pending) { pending = false; refresh(); }
+    // asked once htmx has let go of the request (this event comes before it does): asked now,
+    // htmx would queue it, and a queued request's failure is an unhandled rejection
+    if (pending) { pending = false; window.setTimeout(refresh, 0); }
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "table") setup();
