@@ -61,6 +61,11 @@ class Restartable:
         self._running = running
         return self.server
 
+    def ensure(self) -> None:
+        """Running again (a test that stopped it may have failed before it started it again)."""
+        if self._running is None:
+            self.start()
+
     def stop(self, kill: bool = False) -> None:
         running, self._running = self._running, None
         if running is None:
@@ -149,6 +154,8 @@ def seats(browser: Browser, stack: Stack) -> Iterator[Seats]:
     yield opened
     for context in opened.contexts:
         context.close()
+    for server in (*stack.apps, stack.events):
+        server.ensure()
     assert opened.errors == []
 
 
@@ -327,6 +334,8 @@ def test_the_timer_moves_for_an_offline_friend_whose_seat_stays_theirs(seats: Se
     set_up(creator, "ar", "chuo-pai", ["friend", "computer"], timer=30)
     friend = seats.open(1)
     join(creator, friend)
+    for page in (creator, friend):
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
     pages = [creator, friend]
     table = game_id(creator)
     for n in range(10):  # the creator moves until it is the friend's turn
@@ -366,6 +375,7 @@ def test_the_pages_outlive_the_events_process_an_app_process_and_redis(seats: Se
     friend = seats.open(1)
     join(creator, friend)
     pages = [creator, friend]
+    unreloaded(pages)
     table = game_id(creator)
     moves = 0
 
@@ -393,7 +403,6 @@ def test_the_pages_outlive_the_events_process_an_app_process_and_redis(seats: Se
     while to_act(pages) is not creator:
         assert play_one(stack, pages, moves)
         moves += 1
-    unreloaded(pages)
     before = converged(stack, pages)
     stack.apps[1].stop()
     with friend.expect_response(lambda r: r.status == 502 and r.request.method == "GET"):
