@@ -167,11 +167,12 @@ def _wait_until_answering(server: Server, process: subprocess.Popen[bytes], path
 
 @contextmanager
 def gunicorn(instance_dir: Path, *, workers: int | None = None, threads: int | None = None,
-             env: Mapping[str, str] | None = None) -> Iterator[Server]:
-    """The production gunicorn on a free loopback port, instance folder ``instance_dir`` (SQLite
-    store there unless ``env`` names a database), ``SECRET_KEY=test``, ``PAIYOU_BEHIND_PROXY=1``."""
+             env: Mapping[str, str] | None = None, port: int | None = None) -> Iterator[Server]:
+    """The production gunicorn on a free loopback port (or ``port``: a restart on the same one),
+    instance folder ``instance_dir`` (SQLite store there unless ``env`` names a database),
+    ``SECRET_KEY=test``, ``PAIYOU_BEHIND_PROXY=1``."""
     instance_dir.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+    port = port or free_port()
     log = instance_dir / f"gunicorn-{port}.log"
     environment = _environment(instance_dir, env)
     with log.open("wb") as out:
@@ -201,11 +202,12 @@ def _environment(instance_dir: Path, env: Mapping[str, str] | None) -> dict[str,
 
 
 @contextmanager
-def events_process(instance_dir: Path, *, env: Mapping[str, str] | None = None) -> Iterator[Server]:
-    """``python -m paiyou.events`` on a free loopback port, with the site's environment (as
-    ``gunicorn``'s) plus ``env``."""
+def events_process(instance_dir: Path, *, env: Mapping[str, str] | None = None,
+                   port: int | None = None) -> Iterator[Server]:
+    """``python -m paiyou.events`` on a free loopback port (or ``port``: a restart on the same
+    one), with the site's environment (as ``gunicorn``'s) plus ``env``."""
     instance_dir.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+    port = port or free_port()
     log = instance_dir / f"events-{port}.log"
     argv = [sys.executable, "-m", "paiyou.events", "--host", HOST, "--port", str(port), "--log-level", "warning"]
     with log.open("wb") as out:

@@ -194,3 +194,34 @@ def test_a_seat_the_timer_gave_away_is_taken_back_by_its_page_one_left_waits(fri
     assert friend.post(f"{table}/leave").status_code == 303
     page = friend.get(table).get_data(as_text=True)
     assert 'id="return-form"' in page and 'data-auto="yes"' not in page  # Leave: the player decides
+
+
+def test_every_seat_follows_to_the_next_deal_in_its_own_seat(friends_app: Flask) -> None:
+    """Once one seat has dealt the next deal, each other seat's page offers "Go to the next deal":
+    the same POST, which answers that deal and gives this browser its key for it (a plain link
+    left the others watching their own next deal)."""
+    creator, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
+    friend = friends_app.test_client()
+    friend.post(invite)
+    browsers = {0: creator, 1: friend}
+    for _ in range(200):
+        truth = service.load(store_for(friends_app), game_id(table))
+        if truth.is_over:
+            break
+        seat = truth.deal.to_act
+        action = truth.deal.legal_actions()[0]
+        fields: dict[str, Any] = {"version": str(truth.version), "tile": [t.key for t in action.tiles],
+                                  "move": "play" if action.tiles else "pass"}
+        assert browsers[seat].post(table, data=fields).status_code == 303
+    dealt = creator.post(f"{table}/next")
+    assert dealt.status_code == 303
+    following = dealt.headers["Location"]
+    page = friend.get(table).get_data(as_text=True)
+    assert "Go to the next deal" in page
+    assert re.search(rf'<form method="post" action="{re.escape(table)}/next"', page)
+    followed = friend.post(f"{table}/next")
+    assert followed.status_code == 303 and followed.headers["Location"] == following
+    seated = friend.get(following).get_data(as_text=True)
+    assert 'id="play-form"' in seated and 'id="watching-note"' not in seated
+    watcher = friends_app.test_client().get(table).get_data(as_text=True)
+    assert f'href="{following}"' in watcher and "Go to the next deal" in watcher

@@ -123,7 +123,7 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
 def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str, Any]:
     """What a table with friends adds to the page: ``table_json`` (the creator's seat, the timer,
     the deadline, the invite, the next deal), each seat (``players_json`` and the name shown),
-    and whether the viewer set the table up, left it, and the name they chose."""
+    and whether the viewer holds a seat, set the table up, left it, and the name they chose."""
     seating = game.seating
     assert seating is not None
     players = players_json(game)
@@ -131,6 +131,7 @@ def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str,
         player["label"] = names[player["seat"]]
     return {**table_json(game), "players": players,
             "you_created": seating.creator == game.seat and not watching,
+            "you_sit": game.sitting is not None and not watching,  # this browser holds a seat's key
             "you_left": game.seat in seating.away and not watching, "your_name": seating.names.get(game.seat),
             # away by the timer, not by Leave: this seat's page takes the seat back as it comes back
             "take_back": game.seat in seating.away and game.seat not in seating.left and not watching,

@@ -8,12 +8,14 @@
 (function () {
   "use strict";
   const POLL_MS = 5000; // the table's refresh while the stream is down
+  const RETRY_MS = 2000; // a refresh that failed (network, or the server's error) is asked again
   let source = null;
   let sourceUrl = null;
   let pending = false; // a refresh asked for while a request of the table was under way
   let busy = false;
   let pollTimer = null;
   let clockTimer = null;
+  let retryTimer = null;
 
   function table() {
     return document.getElementById("table");
@@ -28,10 +30,27 @@
     const t = table();
     if (!t || !t.dataset.refresh || !window.htmx) return;
     if (busy) { pending = true; return; }
-    window.htmx.ajax("GET", t.dataset.refresh, { target: "#table", swap: "outerHTML" });
+    // the stream may have told a version this page could not fetch (the network or the app
+    // process was down a moment): no event repeats it, so the page asks again until it has it
+    ask("GET", t.dataset.refresh, { target: "#table", swap: "outerHTML" }).catch(retryLater);
   }
 
+  function retryLater() {
+    if (retryTimer) return;
+    retryTimer = window.setTimeout(function () { retryTimer = null; refresh(); }, RETRY_MS);
+  }
+
+  // htmx.ajax's promise is rejected when the request fails (the network): handled here, never
+  // left as an unhandled rejection
+  function ask(verb, url, options) {
+    const asked = window.htmx.ajax(verb, url, options);
+    return asked && typeof asked.then === "function" ? asked : Promise.resolve();
+  }
+
+  let live = true; // what #live-status says: a swap of the table brings it back empty
+
   function showLive(on) {
+    live = on;
     const status = document.getElementById("live-status");
     if (status) status.textContent = on ? "" : (status.dataset.lost || "");
   }
@@ -50,7 +69,9 @@
   function connect() {
     const t = table();
     const url = t && t.dataset.events;
-    if (url === sourceUrl && source) return;
+    // a stream the browser gave up on (an answer other than 200: nginx's 502 while the events
+    // process restarts) is opened again here, at the polling's next refresh
+    if (url === sourceUrl && source && source.readyState !== EventSource.CLOSED) return;
     if (source) { source.close(); source = null; }
     sourceUrl = url || null;
     if (!url || typeof EventSource !== "function") return;
@@ -87,7 +108,8 @@
     if (button) button.hidden = left > 0;
     if (left === 0 && !form.dataset.sent && window.htmx) {
       form.dataset.sent = "yes"; // the server checks the deadline: a second page's ask changes nothing
-      window.htmx.ajax("POST", form.action, { source: form, target: "#table", swap: "outerHTML" });
+      ask("POST", form.action, { source: form, target: "#table", swap: "outerHTML" })
+        .catch(function () { delete form.dataset.sent; }); // not sent: the next tick asks again
     }
   }
 
@@ -119,10 +141,12 @@
     const form = document.getElementById("return-form");
     if (!form || form.dataset.auto !== "yes" || form.dataset.sent || !window.htmx) return;
     form.dataset.sent = "yes";
-    window.htmx.ajax("POST", form.action, { source: form, target: "#table", swap: "outerHTML" });
+    ask("POST", form.action, { source: form, target: "#table", swap: "outerHTML" })
+      .catch(function () { delete form.dataset.sent; }); // not sent: asked again at the next swap
   }
 
   function setup() {
+    showLive(live);
     takeBack();
     connect();
     startClock();
@@ -133,9 +157,18 @@
     const t = table();
     if (t && event.detail.target === t) busy = true;
   });
+  document.addEventListener("htmx:responseError", function (event) {
+    // the table's refresh answered with an error (a 502 while an app process restarts)
+    const config = event.detail.requestConfig;
+    if (event.detail.target === table() && config && config.verb === "get" && event.detail.xhr.status >= 500) {
+      retryLater();
+    }
+  });
   document.addEventListener("htmx:afterRequest", function () {
     busy = false;
-    if (pending) { pending = false; refresh(); }
+    // asked once htmx has let go of the request (this event comes before it does): asked now,
+    // htmx would queue it, and a queued request's failure is an unhandled rejection
+    if (pending) { pending = false; window.setTimeout(refresh, 0); }
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "table") setup();
