@@ -92,7 +92,7 @@ def test_a_table_with_seats_gives_its_creator_a_key_and_an_invite(api, api_app: 
     assert [p["empty"] for p in players] == [True, False, False, True]
     assert players[1]["name"] == "Ana" and players[2]["agent"] == "greedy"
     assert table["view"]["table"] == {"creator": 1, "timer": 0, "deadline": None, "invite_open": True,
-                                      "next": None}
+                                      "next": None, "watchers": 0}
 
 
 def test_claims_fill_the_empty_seats_in_order_then_the_table_is_full(api, api_app: Flask) -> None:

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from paiyou import create_app, live
-from paiyou.live import framing
+from paiyou.live import channels, framing
 from paiyou.live.brokers import PRESENCE_TTL, BrokerError, MemoryBroker, Signal
 from paiyou.live.stream import StreamState
 from paiyou.store.databases import store_for
@@ -86,6 +86,19 @@ def test_memory_presence_counts_streams_and_expires_without_refresh() -> None:
     assert broker.present("g") == {2}  # tab-2 of a process that died has expired
     broker.leave("g", 2, "tab-3")
     assert broker.present("g") == frozenset()
+
+
+def test_memory_presence_counts_watchers_apart_from_seats() -> None:
+    now = [1000.0]
+    broker = MemoryBroker(clock=lambda: now[0])
+    broker.touch("g", None, "w-1")
+    broker.touch("g", None, "w-2")
+    broker.touch("g", 1, "tab-1")
+    assert broker.present("g") == {1} and broker.watching("g") == 2 and broker.watching("other") == 0
+    broker.leave("g", None, "w-1")
+    assert broker.watching("g") == 1
+    now[0] += PRESENCE_TTL + 1  # a watcher's process died: its stream expires
+    assert broker.watching("g") == 0 and broker.present("g") == frozenset()
 
 
 def test_seat_for_key_compares_the_stored_hashes() -> None:
@@ -190,8 +203,15 @@ def test_a_stream_without_a_key_is_not_present_and_reconnects_without_repeating(
         blocks = parse(next(iter(response.response)).decode())
         assert [b.event for b in blocks] == [None, "presence"] and blocks[0].retry == 2000
         assert blocks[1].data == {"seats": []}
+        assert live_watchers(app, game["id"]) == 1  # counted as a watcher, not as a seat
     finally:
         response.close()
+    assert live_watchers(app, game["id"]) == 0
+
+
+def live_watchers(app: Flask, game_id: str) -> int:
+    with app.app_context():
+        return live.watchers(game_id)
 
 
 def test_the_browsers_seats_cookie_presents_its_seat(app: Flask) -> None:
@@ -277,3 +297,8 @@ def test_a_stream_ends_when_its_game_is_gone_or_its_time_is_up(app: Flask) -> No
             StreamReader(iter(response.response)).read_until(lambda b: False)
     finally:
         response.close()
+
+
+def test_redis_members_tell_seats_from_watchers() -> None:
+    members = [channels.member(0, "a"), channels.member(None, "b").encode(), channels.member(None, "c"), b"2:d"]
+    assert channels.seats_of(members) == {0, 2} and channels.watchers_of(members) == 2

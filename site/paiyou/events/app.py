@@ -74,8 +74,7 @@ class EventsApp:
         hub, game_id, token = self.hub, listener.game_id, secrets.token_urlsafe(12)
         loop = asyncio.get_running_loop()
         try:
-            if seat is not None:
-                await hub.touch(game_id, seat, token)
+            await hub.touch(game_id, seat, token)  # a watcher (no seat) is counted too
             yield "".join(state.opened(head.version, await hub.present(game_id), hub.live))
             deadline = loop.time() + self.settings.max_seconds
             next_keepalive = loop.time() + self.settings.keepalive
@@ -90,8 +89,7 @@ class EventsApp:
                 if presence:
                     frames += state.present(hub.seats(game_id))
                 if loop.time() >= next_keepalive:
-                    if seat is not None:
-                        await hub.touch(game_id, seat, token)
+                    await hub.touch(game_id, seat, token)
                     next_keepalive = loop.time() + self.settings.keepalive
                     frames.append(framing.keepalive())
                 frames += state.liveness(hub.live)
@@ -100,9 +98,8 @@ class EventsApp:
         finally:
             hub.remove(listener)
             ticket.release()
-            if seat is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.shield(hub.leave(game_id, seat, token))
+            with contextlib.suppress(Exception):
+                await asyncio.shield(hub.leave(game_id, seat, token))
 
 
 def create_events_app(flask_app: Flask) -> Starlette:

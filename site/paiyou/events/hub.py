@@ -148,7 +148,7 @@ class Hub:
         """The seats present at ``game_id`` now (read, and kept for ``seats``)."""
         return (await self._read_presence([game_id]))[game_id]
 
-    async def touch(self, game_id: str, seat: int, token: str) -> None:
+    async def touch(self, game_id: str, seat: int | None, token: str) -> None:
         self._local.touch(game_id, seat, token)
         if self._redis is None or not self.live:
             self._local_changed(game_id)
@@ -165,7 +165,7 @@ class Hub:
         except (RedisError, OSError, TimeoutError):
             log.warning("events: could not refresh presence in Redis")
 
-    async def leave(self, game_id: str, seat: int, token: str) -> None:
+    async def leave(self, game_id: str, seat: int | None, token: str) -> None:
         self._local.leave(game_id, seat, token)
         if self._redis is None or not self.live:
             self._local_changed(game_id)

@@ -65,6 +65,20 @@ def announce(game_id: str, version: int) -> None:
             broker.healthy = False
 
 
+def watchers(game_id: str) -> int:
+    """How many open events streams of ``game_id`` present no seat key: its watchers (0 when the
+    broker cannot say). Call it in a request or an app context."""
+    broker = None
+    try:
+        broker = live_of(current_app).broker
+        return broker.watching(game_id)
+    except Exception:  # noqa: BLE001 - a page showing its watchers must not fail for it
+        log.warning("live updates: could not count watchers", exc_info=True)
+        if broker is not None:
+            broker.healthy = False
+        return 0
+
+
 def present_seats(game_id: str) -> frozenset[int]:
     """The seats of ``game_id`` with at least one open events stream presenting their key (empty
     when the broker cannot say). Call it in a request or an app context."""

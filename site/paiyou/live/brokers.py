@@ -47,14 +47,18 @@ class Broker(Protocol):
 
     def publish(self, game_id: str, version: int) -> None: ...
 
-    def touch(self, game_id: str, seat: int, token: str) -> None:
-        """The stream ``token`` presents ``seat`` for ``PRESENCE_TTL`` seconds from now; a new
-        stream tells the game's subscribers that presence changed."""
+    def touch(self, game_id: str, seat: int | None, token: str) -> None:
+        """The stream ``token`` presents ``seat`` (None: a watcher, no seat key) for
+        ``PRESENCE_TTL`` seconds from now; a new stream tells the game's subscribers that presence
+        changed."""
 
-    def leave(self, game_id: str, seat: int, token: str) -> None: ...
+    def leave(self, game_id: str, seat: int | None, token: str) -> None: ...
 
     def present(self, game_id: str) -> frozenset[int]:
         """The seats with at least one unexpired member."""
+
+    def watching(self, game_id: str) -> int:
+        """How many unexpired watchers' streams (no seat key) the game has."""
 
     def subscribe(self, game_id: str) -> Subscription: ...
 
@@ -95,13 +99,14 @@ class MemoryBroker:
         self._clock = clock
         self._lock = threading.Lock()
         self._subscriptions: dict[str, set[MemorySubscription]] = {}
-        self._members: dict[str, dict[tuple[int, str], float]] = {}  # game → (seat, token) → expiry
+        # game → (seat, or None for a watcher; token) → expiry
+        self._members: dict[str, dict[tuple[int | None, str], float]] = {}
 
     def publish(self, game_id: str, version: int) -> None:
         for subscription in self._of(game_id):
             subscription.signal(version=version)
 
-    def touch(self, game_id: str, seat: int, token: str) -> None:
+    def touch(self, game_id: str, seat: int | None, token: str) -> None:
         with self._lock:
             members = self._members.setdefault(game_id, {})
             new = (seat, token) not in members
@@ -109,7 +114,7 @@ class MemoryBroker:
         if new:
             self._presence_changed(game_id)
 
-    def leave(self, game_id: str, seat: int, token: str) -> None:
+    def leave(self, game_id: str, seat: int | None, token: str) -> None:
         with self._lock:
             members = self._members.get(game_id, {})
             gone = members.pop((seat, token), None) is not None
@@ -119,12 +124,18 @@ class MemoryBroker:
             self._presence_changed(game_id)
 
     def present(self, game_id: str) -> frozenset[int]:
+        return frozenset(seat for seat, _ in self._unexpired(game_id) if seat is not None)
+
+    def watching(self, game_id: str) -> int:
+        return sum(1 for seat, _ in self._unexpired(game_id) if seat is None)
+
+    def _unexpired(self, game_id: str) -> list[tuple[int | None, str]]:
         now = self._clock()
         with self._lock:
             members = self._members.get(game_id, {})
             for member in [m for m, expiry in members.items() if expiry <= now]:
                 del members[member]
-            return frozenset(seat for seat, _ in members)
+            return list(members)
 
     def subscribe(self, game_id: str) -> MemorySubscription:
         subscription = MemorySubscription(self, game_id)

@@ -4,8 +4,9 @@
 - ``paiyou:game:<id>``: a pub/sub channel; each stored move publishes ``{"v": N}``;
 - ``paiyou:seats:<id>``: a pub/sub channel; a stream that joins or leaves publishes ``{}`` (the
   seats present must be read again);
-- ``paiyou:presence:<id>``: a sorted set of the open streams presenting a seat key, member
-  ``<seat>:<token>``, score its expiry (Unix seconds); the key itself expires too.
+- ``paiyou:presence:<id>``: a sorted set of the open streams, member ``<seat>:<token>`` for a
+  stream presenting a seat key and ``w:<token>`` for a watcher's, score its expiry (Unix
+  seconds); the key itself expires too.
 """
 from __future__ import annotations
 
@@ -36,8 +37,12 @@ def version_message(version: int) -> str:
     return json.dumps({"v": version})
 
 
-def member(seat: int, token: str) -> str:
-    return f"{seat}:{token}"
+WATCHER = "w"  # the member prefix of a stream that presents no seat key
+
+
+def member(seat: int | None, token: str) -> str:
+    """A stream's member: its seat (None: a watcher) and its own token."""
+    return f"{WATCHER if seat is None else seat}:{token}"
 
 
 def parse_version(data: str | bytes) -> int | None:
@@ -58,6 +63,12 @@ def seats_of(members: Iterable[str | bytes]) -> frozenset[int]:
         if seat.isascii() and seat.isdigit():
             found.add(int(seat))
     return frozenset(found)
+
+
+def watchers_of(members: Iterable[str | bytes]) -> int:
+    """How many of ``members`` are watchers' streams."""
+    prefix = WATCHER + ":"
+    return sum(1 for name in members if (name.decode() if isinstance(name, bytes) else name).startswith(prefix))
 
 
 def game_of(channel: str | bytes, prefix: str) -> str | None:

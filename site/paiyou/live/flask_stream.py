@@ -178,9 +178,7 @@ class FlaskStream:
         return True
 
     def _touch(self) -> bool:
-        if self.seat is None:
-            return True
-        try:
+        try:  # a watcher's stream (no seat) is counted too
             self.broker.touch(self.game_id, self.seat, self.token)
         except BrokerError:
             return False
@@ -193,11 +191,10 @@ class FlaskStream:
             return self.state.seats or frozenset(), False
 
     def close(self) -> None:
-        if self.seat is not None:
-            try:
-                self.broker.leave(self.game_id, self.seat, self.token)
-            except BrokerError:
-                pass  # its presence expires by itself
+        try:
+            self.broker.leave(self.game_id, self.seat, self.token)
+        except BrokerError:
+            pass  # its presence expires by itself
             self.seat = None
         if self.subscription is not None:
             self.subscription.close()

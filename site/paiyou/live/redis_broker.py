@@ -80,7 +80,7 @@ class RedisBroker:
         with self.failures():
             self.client.publish(channels.version_channel(game_id), channels.version_message(version))
 
-    def touch(self, game_id: str, seat: int, token: str) -> None:
+    def touch(self, game_id: str, seat: int | None, token: str) -> None:
         key = channels.presence_key(game_id)
         with self.failures():
             pipe = self.client.pipeline()
@@ -90,18 +90,24 @@ class RedisBroker:
             if added:
                 self.client.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)
 
-    def leave(self, game_id: str, seat: int, token: str) -> None:
+    def leave(self, game_id: str, seat: int | None, token: str) -> None:
         with self.failures():
             if self.client.zrem(channels.presence_key(game_id), channels.member(seat, token)):
                 self.client.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)
 
     def present(self, game_id: str) -> frozenset[int]:
+        return channels.seats_of(self._members(game_id))
+
+    def watching(self, game_id: str) -> int:
+        return channels.watchers_of(self._members(game_id))
+
+    def _members(self, game_id: str) -> list[Any]:
         key = channels.presence_key(game_id)
         with self.failures():
             pipe = self.client.pipeline()
             pipe.zremrangebyscore(key, "-inf", self._clock())
             pipe.zrange(key, 0, -1)
-            return channels.seats_of(pipe.execute()[1])
+            return list(pipe.execute()[1])
 
     def subscribe(self, game_id: str) -> RedisSubscription:
         return RedisSubscription(self, game_id)

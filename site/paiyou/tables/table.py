@@ -16,7 +16,7 @@ from flask_babel import pgettext
 from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
-from paiyou.live import present_seats
+from paiyou.live import present_seats, watchers
 from paiyou.tables.access import stored_hashes
 from paiyou.tables.friends import deadline
 from paiyou.tables.game import Game, match_of
@@ -180,14 +180,14 @@ def players_json(game: Game) -> list[dict[str, Any]]:
 
 def table_json(game: Game) -> dict[str, Any]:
     """A table with friends: its creator's seat, the turn timer (seconds, 0 for none), the
-    deadline of the person to act (Unix seconds, or null), whether its invite still works, and
-    the deal that follows this one (once dealt)."""
+    deadline of the person to act (Unix seconds, or null), whether its invite still works, the
+    deal that follows this one (once dealt) and how many watch it (open streams with no key)."""
     seating = game.seating
     assert seating is not None
     following = game.stored.meta.get("next")
     return {"creator": seating.creator, "timer": seating.timer, "deadline": deadline(game),
             "invite_open": seating.invite is not None,
-            "next": following if isinstance(following, str) else None}
+            "next": following if isinstance(following, str) else None, "watchers": watchers(game.id)}
 
 
 def game_json(game: Game, watching: bool = False) -> dict[str, Any]:
