@@ -87,9 +87,9 @@ def too_many_requests(error: HTTPException) -> tuple[str, int, dict[str, str]]:
             "You have asked for a great many hints in a short time. Please wait a little before "
             "the next one; your deal is still there."), 429)
     elif is_join_limit(error):
-        body, status = refused(_("Too many seats taken"), _(
-            "You have taken a great many seats in a short time. Please wait a little before joining "
-            "another table."), 429)
+        body, status = refused(_("Too many requests for a seat"), _(
+            "You have asked for a seat a great many times in a short time. Please wait a little before "
+            "trying again."), 429)
     elif is_analysis_limit(error):
         body, status = refused(_("Too many analyses"), _(
             "You have asked for a great many analyses in a short time. Please wait a little before "
