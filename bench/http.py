@@ -96,10 +96,12 @@ class Tally:
 
 
 def _send(conn: http.client.HTTPConnection, method: str, path: str,
-          body: bytes | None) -> tuple[int, bytes, str]:
+          body: bytes | None, key: str | None = None) -> tuple[int, bytes, str]:
     headers = dict(ACCEPT)
     if body is not None:
         headers["Content-Type"] = "application/json"
+    if key is not None:  # the deal's seat key (docs/api.md): moves need it
+        headers["Authorization"] = f"Bearer {key}"
     conn.request(method, path, body=body, headers=headers)
     response = conn.getresponse()
     data = response.read()
@@ -155,10 +157,11 @@ class Player:
         self.server, self.seed = server, seed
         self.conn = server.connection(timeout=30)
         self.game: dict[str, object] = {}
+        self.key: str | None = None  # the seat key of the deal under way
         self.size, self.encoding = 0, ""
 
     def _json(self, method: str, path: str, body: object) -> tuple[int, dict[str, object]]:
-        status, data, encoding = _send(self.conn, method, path, json.dumps(body).encode())
+        status, data, encoding = _send(self.conn, method, path, json.dumps(body).encode(), self.key)
         if 200 <= status < 300:
             raw = data
             if encoding == "gzip":
@@ -170,7 +173,10 @@ class Player:
         return status, {}
 
     def _new_game(self) -> int:
+        self.key = None
         status, self.game = self._json("POST", "/api/v1/chuo-pai/games", {"seed": self.seed})
+        key = self.game.get("key")
+        self.key = key if isinstance(key, str) else None
         self.seed += 1
         return status
 
