@@ -135,6 +135,13 @@ def test_names_leaving_and_coming_back(friends_app: Flask) -> None:
     assert friends_app.test_client().post(f"{table}/leave").status_code == 403  # a stranger
 
 
+def first_legal_move(truth: Any) -> dict[str, Any]:
+    """The table form's fields of the first legal action of the seat to act."""
+    action = truth.deal.legal_actions()[0]
+    return {"version": str(truth.version), "tile": [t.key for t in action.tiles],
+            "move": "play" if action.tiles else "pass"}
+
+
 def test_each_seat_moves_by_the_plain_form(friends_app: Flask) -> None:
     creator, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "friend"})
     browsers = {0: creator}
@@ -148,10 +155,8 @@ def test_each_seat_moves_by_the_plain_form(friends_app: Flask) -> None:
         if truth.is_over:
             break
         seat = truth.deal.to_act
-        action = truth.deal.legal_actions()[0]
+        fields = first_legal_move(truth)
         others = [b for s, b in browsers.items() if s != seat]
-        fields: dict[str, Any] = {"version": str(truth.version), "tile": [t.key for t in action.tiles]}
-        fields["move"] = "play" if action.tiles else "pass"
         assert others[0].post(table, data=fields).status_code in (303, 422)  # not their turn
         assert version(friends_app, table) == truth.version
         moved = browsers[seat].post(table, data=fields)
@@ -209,9 +214,7 @@ def test_every_seat_follows_to_the_next_deal_in_its_own_seat(friends_app: Flask)
         if truth.is_over:
             break
         seat = truth.deal.to_act
-        action = truth.deal.legal_actions()[0]
-        fields: dict[str, Any] = {"version": str(truth.version), "tile": [t.key for t in action.tiles],
-                                  "move": "play" if action.tiles else "pass"}
+        fields = first_legal_move(truth)
         assert browsers[seat].post(table, data=fields).status_code == 303
     dealt = creator.post(f"{table}/next")
     assert dealt.status_code == 303
