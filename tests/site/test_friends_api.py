@@ -194,6 +194,11 @@ def test_names_are_trimmed_and_kept_as_text(api, api_app: Flask) -> None:
     cleared = api.post(f"/api/v1/games/{table['id']}/name", json={"name": ""})
     assert cleared.get_json()["view"]["players"][0]["name"] is None
     assert api.post(f"/api/v1/games/{table['id']}/name", json={"name": "\x00"}).status_code == 400
+    # the joiners spell Persian and Hindi names; the other format characters (bidi) are refused
+    for name in ("علی\u200cرضا", "क्\u200dष"):
+        kept = api.post(f"/api/v1/games/{table['id']}/name", json={"name": name})
+        assert kept.get_json()["view"]["players"][0]["name"] == name
+    assert api.post(f"/api/v1/games/{table['id']}/name", json={"name": "a\u2066b"}).status_code == 400
 
 
 # -- moves ------------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ CONTROLS: dict[str, Control] = {
     "skip_button": _play("Skip to your turn"),
     "new_deal_button": _play("New deal"),
     "next_deal_button": _play("Next deal of the match"),
+    "follow_next_deal_button": _play("Go to the next deal"),  # a friends' table: dealt by another seat
     "review_button": _play("Review the deal face up"),
     "download_button": _play("Download the deal record"),
     "auto_pass_on_button": _play("Turn on automatic passing"),

@@ -72,7 +72,7 @@ def join_page(game: Game, token: str, status: int = 200) -> Response:
 
 
 def name_refused() -> str:
-    return str(pgettext("play", "A name has at most %(count)s characters, and no control characters.",
+    return str(pgettext("play", "A name has at most %(count)s characters, and no hidden formatting characters.",
                         count=format_number(seating.NAME_MAX)))
 
 

@@ -34,6 +34,7 @@ YOU, FRIEND = "you", "friend"
 TIMERS = (0, 30, 60, 120)  # seconds a human seat has for a move; 0: no timer (the default)
 TIMEOUTS_TO_AWAY = 2  # the computer's moves in a row for a seat whose timer ran out
 NAME_MAX = 24  # characters of a display name
+JOINERS = frozenset("\u200c\u200d")  # format characters that spell words, never reorder them
 INVITE_BYTES = 24
 INVITE_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
 ACTION_ID_MAX = 64  # characters of an action id
@@ -152,14 +153,15 @@ def parse_timer(value: object) -> int:
 
 def parse_name(value: object) -> str | None:
     """A display name: at most ``NAME_MAX`` characters once trimmed, no control or format
-    characters (no bidi overrides); None when absent or empty. BadInput("bad-name") otherwise.
-    It is escaped wherever it is shown."""
+    characters (no bidi overrides) but the zero-width non-joiner and joiner, which Persian and
+    Hindi names are spelt with (علی‌رضا); None when absent or empty. BadInput("bad-name")
+    otherwise. It is escaped wherever it is shown."""
     if value is None:
         return None
     if not isinstance(value, str):
         raise BadInput("bad-name")
     name = " ".join(unicodedata.normalize("NFC", value).split())
-    if len(name) > NAME_MAX or any(unicodedata.category(c)[0] == "C" for c in name):
+    if len(name) > NAME_MAX or any(unicodedata.category(c)[0] == "C" and c not in JOINERS for c in name):
         raise BadInput("bad-name")
     return name or None
 
