@@ -5,6 +5,8 @@
 - The shared modules of the words area never branch on a game key: no ``==``/``!=``/``in``
   against a literal key in Python or templates (games/<game>/ and templates/games/<key>/ are the
   games' own rooms).
+- Every computer level of every game has a name and a description in every language (High Card's
+  "highest" and "exact" were shown as the engine's ids).
 - ``extract`` keeps a template's message order and leaves an unchanged template untouched.
 """
 from __future__ import annotations
@@ -49,6 +51,24 @@ def test_every_game_has_a_sentence_for_every_code(game: str) -> None:
     game_reasons = reasons.REASONS[game]
     assert set(game_reasons.codes) == set(game_reasons.messages)
     assert reasons.CODES[game] == game_reasons.codes
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_every_computer_level_has_its_words_in_every_language(app, game: str) -> None:
+    from flask_babel import force_locale
+
+    from engine.games import game as engine_game
+    from paiyou.config import LANGUAGE_CODES
+    from paiyou.tables.template_globals import level_description, level_label
+
+    for level in engine_game(game).agent_levels:
+        with app.test_request_context():
+            english = (level_label(level), level_description(level))
+        assert english[0] != level and english[1], (game, level)
+        for lang in LANGUAGE_CODES:
+            with app.test_request_context(), force_locale(lang):
+                words = (level_label(level), level_description(level))
+            assert all(words) and (lang == "en" or words != english), (game, level, lang, words)
 
 
 def test_the_words_area_never_branches_on_a_game_key() -> None:

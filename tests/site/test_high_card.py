@@ -31,6 +31,23 @@ def test_the_rules_page_and_a_lesson(client: Any) -> None:
     assert "Does the proposed play beat" in lesson
     answered = ok(client.post(f"/en/{KEY}/puzzles/tiles/2", data={"answer": "beats"}, follow_redirects=True))
     assert "feedback--right" in answered
+    # HC-2 explained by both totals (5-5 against 3-3), not only "That play is allowed"
+    assert "Total of pips: 10 for Tile 5-5, 6 for Tile 3-3. The higher total beats" in answered
+
+
+def test_a_play_that_does_not_beat_is_explained_by_the_totals(app: Flask) -> None:
+    from flask_babel import force_locale
+
+    from paiyou import reasons
+
+    with app.test_request_context(), force_locale("en"):
+        assert reasons.explain(KEY, "not-higher", "5-5", "1-2") == (
+            "Total of pips: 3 for Tile 1-2, 10 for Tile 5-5. Only a higher total beats, so this play does not.")
+        assert reasons.explain(KEY, "ok", None, "1-2") == "That play is allowed."  # a lead: nothing to beat
+    with app.test_request_context(), force_locale("hi"):
+        assert reasons.explain(KEY, "not-higher", "5-5", "1-2").startswith("बिंदुओं का योग: टाइल 1-2 में 3,")
+    with app.test_request_context(), force_locale("fa"):  # the tile's name in the page's digits
+        assert "مهرهٔ ۱-۲" in reasons.explain(KEY, "not-higher", "5-5", "1-2")
 
 
 def test_a_whole_deal_at_the_html_table_with_a_hint(client: Any) -> None:

@@ -1,6 +1,8 @@
 """Numbers in the locale's own digits (paiyou.i18n.numerals)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import render_template_string
 from flask_babel import force_locale
@@ -97,3 +99,14 @@ def test_numbered_lists_count_in_the_pages_digits() -> None:
         style = LIST_STYLES[numbering_system(lang)]
         rule = f"ol:lang({lang}) {{ list-style-type: {style}; }}"
         assert (rule in css) == (style is not None), lang
+
+
+@pytest.mark.parametrize("lang, separator", [("en", " · "), ("pl", " · "), ("ar", " · "), ("fa", "؛ ")])
+def test_two_figures_on_a_line_are_never_parted_by_a_dot_that_reads_as_zero(client, lang: str,
+                                                                             separator: str) -> None:
+    """Persian zero (۰) is a dot: «۷ درس · ۵۸ معما» read "7 lessons 0 58 puzzles"."""
+    page = client.get(f"/{lang}/puzzles").get_data(as_text=True)
+    counts = re.findall(r"<p>([^<]*\d[^<]*)</p>", page.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))
+    assert any(separator in c for c in counts), counts
+    if lang == "fa":
+        assert not [c for c in counts if "·" in c]

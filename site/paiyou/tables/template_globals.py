@@ -82,6 +82,12 @@ LEVELS = {  # each level's name, and what it does
                  lazy_pgettext("play level", "Thinks ahead: tries each move on many guesses at the hidden hands.")),
     "strong": (lazy_pgettext("play level", "Strong"),
                lazy_pgettext("play level", "The strongest computer player: it searches deeper than Standard.")),
+    # High Card's own (engine/ai/high_card.py)
+    "highest": (lazy_pgettext("play level", "Highest"),
+                lazy_pgettext("play level", "Always plays its highest tile.")),
+    "exact": (lazy_pgettext("play level", "Exact"),
+              lazy_pgettext("play level",
+                            "Works out every move exactly to the end of the deal and plays the best one.")),
 }
 SPEED_LABELS = {"instant": lazy_pgettext("play speed", "Instant"), "fast": lazy_pgettext("play speed", "Fast"),
                 "relaxed": lazy_pgettext("play speed", "Relaxed")}

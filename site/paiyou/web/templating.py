@@ -5,8 +5,9 @@ Globals: ``game_keys`` (the games, in the engine's order), ``vocabulary(game)`` 
 ``tile_name(key, game)``, ``chinese_name(key, game)``, ``game_name(game)``, ``names`` (the
 ``paiyou.i18n.names`` module), ``nav_items()``, ``game_action_url(game, action)``.
 Per-game partials are ``templates/games/<game>/…``, included by the game's key.
-Macros (templates/_macros/tiles.html), also as globals: ``tile``, ``tile_row``, ``tile_ladder``,
+Macros (templates/_macros/tiles.html), also as globals: ``tile``, ``tile_label``, ``tile_row``, ``tile_ladder``,
 ``notation`` (alias ``tile_notation``).
+``figure_separator()``: what stands between two figures on one line.
 Filters: ``num`` (a number in the page's digits), ``notation`` (tile notation such as ``"1-2"``
 or ``"6-6 4-5"`` in the page's digits, to be wrapped in ``<bdi>``).
 """
@@ -28,6 +29,14 @@ def notation(value: object) -> str:
     """Tile notation for display: ASCII structure, the page's digits (fa: ۱-۲)."""
     text = value.key if hasattr(value, "key") else str(value)
     return numerals.to_native_digits(text, get_locale())
+
+
+def figure_separator() -> str:
+    """What stands between two figures on one line ("Pile: 12 · Cards in hand: 2"): a middle dot,
+    but where the page's digits have a dot for zero (Persian ۰, Arabic ٠) the dot would read as a
+    digit ("۱۲ · ۲" as "۱۲ ۰ ۲"), so a semicolon, as a native reader writes it."""
+    digits = numerals.DIGITS.get(numerals.numbering_system(get_locale() or "en"), numerals.DIGITS["latn"])
+    return "؛ " if digits[0] in "۰٠" else " · "
 
 
 # Locale-dependent filters take the context so that Jinja never folds them at compile time:
@@ -63,11 +72,12 @@ def init_app(app: Flask) -> None:
         nav_items=navigation.nav_items,
         game_action_url=navigation.game_action_url,
         control=controls.control,
+        figure_separator=figure_separator,
     )
     app.jinja_env.filters.update(num=num_filter, notation=notation_filter)
     # The tile macros are also globals, so they work without an import — in particular inside
     # blocks rendered alone as htmx fragments (paiyou.web.htmx.render), where a template's top-level
     # {% from %} imports do not run.
     macros = app.jinja_env.get_template("_macros/tiles.html").module
-    exported = {name: getattr(macros, name) for name in ("tile", "tile_row", "tile_ladder", "notation")}
+    exported = {name: getattr(macros, name) for name in ("tile", "tile_label", "tile_row", "tile_ladder", "notation")}
     app.jinja_env.globals.update(exported, tile_notation=exported["notation"])

@@ -1,16 +1,25 @@
 """High Card's words (the example game of docs/adding-a-game.md): every tile named by its pips, one ladder."""
 from __future__ import annotations
 
-from flask_babel import lazy_pgettext
+from flask_babel import get_locale, lazy_pgettext
+from flask_babel.speaklater import LazyString
 
 from engine.high_card import KEY
 from engine.tiles import ALL_TILES
+from paiyou.i18n.numerals import to_native_digits
 from paiyou.i18n.vocabulary import GAME, ChineseName, Vocabulary
 
-TILE_NAMES = {t.key: lazy_pgettext("high-card tile", "Tile %(key)s", key=t.key) for t in ALL_TILES}
+
+def _pips(key: str) -> LazyString:
+    """The tile's notation in the page's digits (fa: ۱-۲), as the name shows it."""
+    return LazyString(lambda: to_native_digits(key, get_locale()))  # type: ignore[no-untyped-call]
+
+
+TILE_NAMES = {t.key: lazy_pgettext("high-card tile", "Tile %(key)s", key=_pips(t.key)) for t in ALL_TILES}
 # TRANSLATORS: The tile's name before a postposition (Hindi: the oblique). Where names do not
 # change there, write it as the name itself.
-TILE_OBLIQUES = {t.key: lazy_pgettext("high-card tile, oblique", "Tile %(key)s", key=t.key) for t in ALL_TILES}
+TILE_OBLIQUES = {t.key: lazy_pgettext("high-card tile, oblique", "Tile %(key)s", key=_pips(t.key))
+                 for t in ALL_TILES}
 # TRANSLATORS: The game's name before a postposition (Hindi: the oblique). Where names do not
 # change there, write it as the name itself.
 GAME_OBLIQUE = lazy_pgettext("game, oblique", "High Card")
