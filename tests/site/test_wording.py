@@ -86,3 +86,20 @@ def test_statistics_are_deleted_not_forgotten() -> None:
         ids = [m.id for m in read_po(f) if isinstance(m.id, str)]
     assert "Yes, delete the statistics of every game in this browser." in ids
     assert not [i for i in ids if re.search(r"\bforg(et|otten)\b", i, re.I)]
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])
+def test_a_pass_on_record_is_not_the_buttons_order(lang: str) -> None:
+    """The Pass button is an order («مرّر», «Pasuj»); a pass in the log, the hints and the review
+    is a move (context "play move"): sharing one message made the log say "East: pass!"."""
+    with (TRANSLATIONS / lang / "LC_MESSAGES" / "play.po").open("rb") as f:
+        catalog = read_po(f)
+    button, move = catalog.get("Pass", "play").string, catalog.get("Pass", "play move").string
+    assert move and button and move != button, (button, move)
+
+
+def test_every_pass_on_record_is_the_move() -> None:
+    """No template or module shows a recorded pass with the button's message."""
+    sources = [*(ROOT / "site" / "paiyou" / "templates").rglob("*.html"), *(ROOT / "site" / "paiyou").rglob("*.py")]
+    shared = [p for p in sources if re.search(r"""pgettext\(\s*["']play["'],\s*["']Pass["']\)""", p.read_text())]
+    assert not shared, shared

@@ -116,7 +116,7 @@ def _recorded_action(game: str, record: object, path: tuple[str | int, ...]) -> 
     if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names)
             and isinstance(tiles, list) and all(isinstance(t, str) and len(t) <= 8 for t in tiles)):
         return None
-    what = "\u2066" + " ".join(tiles[:8]) + "\u2069" if tiles else pgettext("play", "Pass")
+    what = "\u2066" + " ".join(tiles[:8]) + "\u2069" if tiles else pgettext("play move", "Pass")
     return str(pgettext("play", "%(player)s, %(tiles)s", player=names[player], tiles=what))
 
 
