@@ -69,7 +69,10 @@ def explain(game: str, code: str, current: object = None, play: object = None) -
     """The rich explanation of a verdict in the current locale (see the module docstring).
     KeyError for an unknown game."""
     found = REASONS[game].explain(code, tiles_of(current), tiles_of(play))
-    return found if found is not None else reason_message(game, code)
+    if found is None:
+        return reason_message(game, code)
+    # a sentence may open with a set's name written for the middle of one ("the pair Nine and Nine")
+    return found[:1].upper() + found[1:]
 
 
 __all__ = ["GameReasons", "CODES", "reason_message", "explain"]

@@ -363,3 +363,5 @@ def test_explain_accepts_engine_values_and_unknown_codes(app: Flask) -> None:
         assert "Long Three ranks below Plum" in text
         assert reasons.explain("tien-gow", "early-death", None, None).startswith("This is the last trick")
         assert reasons.explain("chuo-pai", "not-your-turn", "bad notation", 5) == "It is not your turn."
+        # a set named for mid-sentence use opens the sentence with a capital
+        assert reasons.explain("tien-gow", "ok", None, "4-5 3-6").startswith("The pair Nine and Nine is a legal set")
