@@ -228,3 +228,99 @@ def test_every_seat_follows_to_the_next_deal_in_its_own_seat(friends_app: Flask)
     assert 'id="play-form"' in seated and 'id="watching-note"' not in seated
     watcher = friends_app.test_client().get(table).get_data(as_text=True)
     assert f'href="{following}"' in watcher and "Go to the next deal" in watcher
+
+
+# -- what a watcher, a full table's invite and an off-turn seat are shown -------------------------
+
+WATCHING_NOTE = "You are watching this table: you see what every player sees, but no one's hand."
+
+
+def page_text(page: str) -> str:
+    """A page's main part's words as read: no script, no tag; the watcher's own note (it speaks
+    to the watcher, not to a seat) left out."""
+    page = page.split('<main id="main"', 1)[1].split("</main>", 1)[0]
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    return words.replace(WATCHING_NOTE.replace("'", "&#39;"), " ").replace(WATCHING_NOTE, " ")
+
+
+def legal_move(truth: Any) -> dict[str, Any]:
+    """The table form's fields of the first legal action of the seat to act, a face-down discard
+    sent by its own button."""
+    action = truth.deal.legal_actions()[0]
+    move = "pass" if not action.tiles else "play" if action.face_up else "down"
+    return {"version": str(truth.version), "tile": [t.key for t in action.tiles], "move": move}
+
+
+def moved(app: Flask, table: str, browser: FlaskClient, truth: Any) -> None:
+    """The seat to act makes its first legal move by the plain form, and it is made."""
+    assert browser.post(table, data=legal_move(truth)).status_code == 303
+    assert version(app, table) == truth.version + 1
+
+
+def everyone_seated(app: Flask, game: str) -> tuple[str, dict[int, FlaskClient]]:
+    """A table of ``game`` where every seat but the creator's is a friend, each seat's browser."""
+    seats = {"tien-gow": 4, "chuo-pai": 3, "high-card": 2}[game]
+    creator, table, invite = set_up(app, game=game, **{f"seat-{s}": "friend" for s in range(1, seats)})
+    browsers = {0: creator}
+    for seat in range(1, seats):
+        browser = app.test_client()
+        assert browser.post(invite).status_code == 303
+        browsers[seat] = browser
+    return table, browsers
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow", "high-card"])
+def test_a_watcher_is_never_spoken_to_as_a_seat(friends_app: Flask, game: str) -> None:
+    """A watcher holds no seat: every seat is named by its own name, no "Your turn" badge, no
+    "you" in the log, whoever is to play."""
+    table, browsers = everyone_seated(friends_app, game)
+    watcher = friends_app.test_client()
+    bottom_to_act = bottom_moved = False
+    for _ in range(10):
+        truth = service.load(store_for(friends_app), game_id(table))
+        if truth.is_over:
+            break
+        bottom_to_act |= truth.deal.to_act == 0
+        page = watcher.get(table).get_data(as_text=True)
+        assert 'id="watching-note"' in page
+        assert "badge--turn" in page and "Your turn" not in page and "seat--you" not in page
+        said = page_text(page)
+        assert not re.search(r"\b(you|your)\b", said, re.I), re.findall(r"[^.]*\b[Yy]ou(?:r)?\b[^.]*", said)
+        seat = truth.deal.to_act
+        bottom_moved |= seat == 0
+        moved(friends_app, table, browsers[seat], truth)
+    assert bottom_to_act and bottom_moved
+
+
+def test_a_full_tables_invite_offers_to_watch_not_a_seat(friends_app: Flask) -> None:
+    _, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
+    open_page = friends_app.test_client().get(invite).get_data(as_text=True)
+    assert 'id="take-seat"' in open_page and 'id="join-form"' in open_page
+    assert friends_app.test_client().post(invite).status_code == 303
+    before = version(friends_app, table)
+    for lang in ("en", "ar"):
+        full = friends_app.test_client().get(invite.replace("/en/", f"/{lang}/"))
+        page = full.get_data(as_text=True)
+        assert full.status_code == 200 and version(friends_app, table) == before
+        assert 'id="join-form"' not in page and 'id="take-seat"' not in page
+        assert 'id="table-full"' in page and f'id="watch-table" href="{table.replace("/en/", f"/{lang}/")}"' in page
+    assert "Every seat at this table is taken" in friends_app.test_client().get(invite).get_data(as_text=True)
+
+
+def test_no_reason_to_keep_pass_off_is_given_off_turn(friends_app: Flask) -> None:
+    """Pass (or Face down) is off while it is not this seat's turn: no reason is given then, as
+    at a table against the computer; at its own turn the seat is told why."""
+    for game in ("chuo-pai", "tien-gow"):
+        table, browsers = everyone_seated(friends_app, game)
+        told = False
+        for _ in range(8):
+            truth = service.load(store_for(friends_app), game_id(table))
+            for seat, browser in browsers.items():
+                page = browser.get(table).get_data(as_text=True)
+                if seat != truth.deal.to_act:
+                    assert 'class="controls__note"' not in page, (game, seat)
+                else:
+                    told |= 'class="controls__note"' in page
+            moved(friends_app, table, browsers[truth.deal.to_act], truth)
+        assert told, game

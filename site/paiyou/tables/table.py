@@ -105,16 +105,24 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
     new = all_events[seen:] if seen is not None and seen <= len(all_events) else recent
     order = reveal_map(table.round_seats(view), new)
     seats = table.seats_model(view, names, game.players, order)
+    last_round = table.last_round(view, names)
+    result = table.result(view, names)
+    if watching:  # a watcher holds no seat: no seat is "you" (the bottom one is only drawn there)
+        if last_round is not None:
+            last_round["you_won"] = False
+        if result is not None:
+            result["human_won"] = False
     return {
         "game": game.game, "id": game.id, "version": game.version, "view": view, "level": game.level,
-        "seat": view.seat, "names": names, "seats": seats,
+        # the viewer's seat (None for a watcher: the log and the seats speak to no one as "you")
+        "seat": None if watching else view.seat, "names": names, "seats": seats,
         "by_position": {s["position"]: s for s in seats},
         "my_turn": view.to_act == view.seat and not watching, "to_act": view.to_act, "is_over": view.is_over,
         "hand": table.hand_groups(view, selected), "hand_size": len(view.hand),
         "choices": table.legal_choices(view), "current": table.current(view),
         "log": log_model(all_events, recent, len(new)), "new_events": list(new), "event_count": len(all_events),
-        "result": table.result(view, names),
-        "round_number": table.round_number(view), "last_round": table.last_round(view, names),
+        "result": result,
+        "round_number": table.round_number(view), "last_round": last_round,
         "match": match_of(game), "commitment": game.commitment,
         "watching": watching, "friends": friends_model(game, names, watching) if game.seating else None,
     }
