@@ -293,6 +293,22 @@ def test_a_watcher_is_never_spoken_to_as_a_seat(friends_app: Flask, game: str) -
     assert bottom_to_act and bottom_moved
 
 
+def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask) -> None:
+    """At the end the hands are public, but a watcher still holds no seat: no seat is "You"."""
+    table, browsers = everyone_seated(friends_app, "high-card")
+    for _ in range(40):
+        truth = service.load(store_for(friends_app), game_id(table))
+        if truth.is_over:
+            break
+        moved(friends_app, table, browsers[truth.deal.to_act], truth)
+    assert service.load(store_for(friends_app), game_id(table)).is_over
+    page = friends_app.test_client().get(table).get_data(as_text=True)
+    assert 'id="result-title"' in page and "seat--you" not in page
+    assert not re.search(r"\b(you|your)\b", page_text(page), re.I)
+    shown = friends_app.test_client().get(f"/api/v1/games/{game_id(table)}").get_json()
+    assert shown["view"]["hand"] == [] and not shown["view"]["your_turn"], shown["view"]
+
+
 def test_a_full_tables_invite_offers_to_watch_not_a_seat(friends_app: Flask) -> None:
     _, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
     open_page = friends_app.test_client().get(invite).get_data(as_text=True)

@@ -27,12 +27,12 @@ def seated(game: Game) -> Game:
 
 def viewer(game: Game) -> tuple[Game, bool]:
     """``game`` for whoever asks, and whether they only watch: a seat's holder sees their seat;
-    anyone else may watch a table with friends before its end (no hand); a deal against the
-    computer stays its player's (403) until it is over."""
+    anyone else watches a table with friends (no hand; after its end too, so no seat is called
+    "you" for them); a deal against the computer stays its player's (403) until it is over."""
     seat = access.seat_of(game)
     if seat is not None:
         return game.seated(seat), False
-    if game.seating is not None and not game.is_over:
+    if game.seating is not None:
         return game, True
     access.require_read(game)
     return game, False

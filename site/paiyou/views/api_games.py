@@ -71,7 +71,7 @@ def show(game_id: str) -> tuple[Response, int]:
     seat = access.seat_of(game)
     if seat is not None:
         return game_response(game.seated(seat))
-    if game.seating is not None and not game.is_over:
+    if game.seating is not None:  # after the end too: a watcher has no seat to be "you"
         return game_response(game, watching=True)
     access.require_read(game)
     return game_response(game)
