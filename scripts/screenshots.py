@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
@@ -117,7 +117,7 @@ class Tour:
             total = int(page.evaluate("document.documentElement.scrollHeight"))
             if k * height >= total:
                 break
-            clip = {"x": 0, "y": k * height, "width": width, "height": min(height, total - k * height)}
+            clip: FloatRect = {"x": 0, "y": k * height, "width": width, "height": min(height, total - k * height)}
             try:
                 page.screenshot(path=str(self.out / f"{stem}-{width}-{k + 1}.png"), full_page=True,
                                 clip=clip)
