@@ -65,6 +65,8 @@ def _version(page: Page) -> int:
 def _assert_one_screen(page: Page, where: str) -> None:
     problems = page.evaluate(IN_VIEW)
     assert problems == [], where
+    # nothing stretches the page sideways (rtl: the plays' hidden labels once made it ~2150px wide)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), where
 
 
 def _move(page: Page, index: int) -> None:
