@@ -29,29 +29,23 @@ import argparse
 import logging
 import os
 import re
-import shutil
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from werkzeug.serving import make_server
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(CHECKOUT), str(CHECKOUT / "site")]
 
-from paiyou import create_app  # noqa: E402
 from paiyou.config import LANGUAGE_CODES  # noqa: E402
-from paiyou.i18n import catalogs  # noqa: E402
 from paiyou.puzzles import practice  # noqa: E402
 from paiyou.puzzles.loading import load_course  # noqa: E402
 from paiyou.puzzles.model import Puzzle  # noqa: E402
 from paiyou.registry import GAME_KEYS  # noqa: E402
+from scripts.loopback import served  # noqa: E402
 from scripts.snapshotting.forms import answer_form, right_and_wrong  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -60,28 +54,6 @@ TABLE_URL = re.compile(r"/(\w\w)/([a-z-]+)/games/([A-Za-z0-9_-]{32})$")
 WAIT_MS = 30_000
 SEED = 7
 MAX_SCREENS = 8  # a longer page is cut: its text is whole in TEXT.md
-
-
-@contextmanager
-def served() -> Iterator[str]:
-    """The checkout's app on 127.0.0.1 (threaded: the events streams hold a thread each)."""
-    with tempfile.TemporaryDirectory() as scratch:
-        translations = Path(scratch) / "translations"
-        shutil.copytree(CHECKOUT / "translations", translations, ignore=shutil.ignore_patterns("*.mo"))
-        catalogs.compile_catalogs(translations)
-        app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations),
-                          "PAIYOU_DATABASE_URL": f"sqlite:///{scratch}/games.sqlite3",
-                          "PAIYOU_NEW_GAME_LIMIT": "600 per minute",
-                          "PAIYOU_ANALYSIS_LEVEL": "standard"})
-        server = make_server("127.0.0.1", 0, app, threaded=True)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_port}"
-        finally:
-            server.shutdown()
-            thread.join(timeout=5)
-            server.server_close()
 
 
 class Tour:
@@ -331,7 +303,7 @@ def main() -> int:
     args.outdir.mkdir(parents=True, exist_ok=True)
     lang = args.lang
     tour = Tour(args.outdir)
-    with served() as base, sync_playwright() as p:
+    with tempfile.TemporaryDirectory() as scratch, served(Path(scratch)) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
                                                                     "--disable-dev-shm-usage"])
         context = browser.new_context(base_url=base, reduced_motion="reduce",
