@@ -26,6 +26,7 @@ from paiyou.analysis import jobs
 from paiyou.store.databases import store_for
 from paiyou.tables import friends, service
 from tests.site.play_helpers import bearer, cookie_key
+from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401
 
 
 def make(translations_dir: Path, tmp_path: Path, **config: Any) -> Flask:
@@ -168,12 +169,12 @@ def test_the_timers_stand_in_makes_one_move(app: Flask) -> None:
     friend_seat = next(s for s in keys if s != 0)
     post(app, game_id, "leave", keys[friend_seat])
     until(app, game_id, keys, 0)
-    store = store_for(app)
+    games = store_for(app)
     with app.test_request_context():
-        game = service.load(store, game_id)
+        game = service.load(games, game_id)
         when = friends.deadline(game)
         assert when is not None
-        after = friends.timeout(store, game, now=when)
+        after = friends.timeout(games, game, now=when)
     assert after.deal.action_count == game.deal.action_count + 1
     assert actions(app, game_id) == game.deal.action_count + 1
 
@@ -349,7 +350,7 @@ def test_beyond_the_backlog_an_analysis_waits_for_its_player_to_ask_again(transl
                                                                              tmp_path: Path) -> None:
     backlogged = make(translations_dir, tmp_path, PAIYOU_ANALYSIS_BACKLOG=2)
     try:
-        store = store_for(backlogged)
+        games = store_for(backlogged)
         first, _ = finished_deal(backlogged)
         second, _ = finished_deal(backlogged)
         third, key = finished_deal(backlogged)
@@ -364,11 +365,30 @@ def test_beyond_the_backlog_an_analysis_waits_for_its_player_to_ask_again(transl
         assert "Try the analysis again" in review  # the form that queues it later
         still = backlogged.test_client().post(f"/api/v1/games/{third}/analysis", json={}, headers=bearer(key))
         assert still.status_code == 503 and still.get_json()["error"] == "analysis-deferred"  # still no room
-        assert jobs.run_pending(backlogged) == 2 and store.analysis(third).state == "deferred"
+        assert jobs.run_pending(backlogged) == 2 and games.analysis(third).state == "deferred"
         retried = browser.post(f"/en/chuo-pai/games/{third}/review/analysis")
-        assert retried.status_code == 303 and store.analysis(third).state == "queued"
+        assert retried.status_code == 303 and games.analysis(third).state == "queued"
         assert jobs.run_pending(backlogged) == 1
         done = backlogged.test_client().get(f"/api/v1/games/{third}/analysis").get_json()
         assert done["state"] == "done"
     finally:
         store_for(backlogged).close()
+
+
+def test_the_store_keeps_the_backlog_on_both_databases(store: Any) -> None:  # noqa: F811
+    """The count and the insert are one statement in SQLite and PostgreSQL alike: the third job
+    finds two queued or running and is deferred; a deferred job is queued only when there is
+    room; a seat nobody played is kept ``unplayed`` and never claimed."""
+    ids = ["A" * 32, "B" * 32, "C" * 32, "D" * 32]
+    assert store.queue_analysis(ids[0], backlog=2) and store.queue_analysis(ids[1], backlog=2)
+    assert not store.queue_analysis(ids[2], backlog=2) and store.analysis(ids[2]).state == "deferred"
+    assert not store.queue_analysis(ids[2], backlog=2)  # once per deal: still deferred
+    assert not store.queue_deferred(ids[2], backlog=2)  # no room yet
+    assert store.claim_analysis(ids[0], "worker", 60)  # running still counts
+    assert not store.queue_deferred(ids[2], backlog=2)
+    store.finish_analysis(ids[0], "worker", {"done": True})
+    assert store.queue_deferred(ids[2], backlog=2) and store.analysis(ids[2]).state == "queued"
+    assert not store.queue_deferred(ids[2], backlog=2)  # queued: nothing to do
+    store.note_unplayed(ids[3])
+    assert store.analysis(ids[3]).state == "unplayed"
+    assert ids[3] not in store.claimable_analyses(60, 10) and ids[2] in store.claimable_analyses(60, 10)
