@@ -76,6 +76,9 @@ class Config:
     PAIYOU_ANALYSIS_WORKERS = 1
     PAIYOU_ANALYSIS_QUEUE = 64
     PAIYOU_ANALYSIS_LEASE = 120
+    # At most this many analyses queued or running in the store: a deal that ends beyond it keeps
+    # its analysis "deferred" until its player asks again (paiyou.analysis.jobs, docs/deploy.md).
+    PAIYOU_ANALYSIS_BACKLOG = 100
     # Live updates (paiyou.live, docs/deploy.md): the broker (memory:// for one process,
     # redis://host:port/db for several), the seconds between keepalives, a stream's longest life
     # in seconds, and the open streams allowed per client address and per process.

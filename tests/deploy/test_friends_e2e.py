@@ -15,6 +15,8 @@ wait for is the other pages' ``#table[data-version]`` (no reload) and their log.
   the timeout, the computer moves for the friend, who comes back online to the same seat. (The
   30 s are not waited for: the stored turn's start is set back 30 s, then the creator's page is
   loaded again, and its countdown, at 0, posts the timeout itself.)
+- A Chuo Pai table both people left, one page still open: that page moves the computer seats,
+  one move a request, to the end of the deal.
 - The events process is killed (the pages' reconnections meet nginx's 502) and started again:
   every page's stream comes back and a move reaches the others; an app process is restarted under
   its page, which keeps its version and log and moves on; Redis goes down: the pages say live
@@ -355,6 +357,41 @@ def test_the_timer_moves_for_an_offline_friend_whose_seat_stays_theirs(seats: Se
     assert log_size(friend) == log_size(creator)
     assert stored(stack, table)[1]["seating"]["away"] == []
     assert_unreloaded([friend])
+
+
+def seat_key(page: Page, table: str) -> str:
+    """The seat key of ``table`` in the page's browser (its ``paiyou_seats`` cookie)."""
+    found = next(c["value"] for c in page.context.cookies() if c["name"] == "paiyou_seats")
+    return dict(pair.split(":", 1) for pair in found.split("."))[table]
+
+
+def test_a_table_everyone_left_is_moved_by_an_open_page_one_move_a_request(seats: Seats) -> None:
+    """Both people leave (by the API); the friend's page is closed, the creator's stays open. No
+    leave plays the computer's moves (before, the last one played the whole deal inside the
+    request): the creator's page asks for them, one move per request, to the end of the deal."""
+    stack = seats.stack
+    creator = seats.open(0)
+    set_up(creator, "en", "chuo-pai", ["friend", "computer"])
+    friend = seats.open(1)
+    join(creator, friend)
+    table = game_id(creator)
+    keys = [seat_key(creator, table), seat_key(friend, table)]
+    friend.close()
+    converged(stack, [creator])
+    steps: list[int] = []
+    creator.on("response", lambda r: steps.append(r.status) if r.url.endswith(f"/{table}/advance")
+               and r.request.method == "POST" else None)
+    origin = stack.fronts[0].https.origin
+    for key in keys[::-1]:
+        before = stored(stack, table)[0]
+        left = creator.request.post(f"{origin}/api/v1/games/{table}/leave", data="{}", ignore_https_errors=True,
+                                    headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+        assert left.ok and left.json()["version"] == before + 1  # the seat, no move
+        assert not left.json()["view"]["is_over"]
+    after_leaving = stored(stack, table)[0]
+    expect(creator.locator("#result-title")).to_be_visible(timeout=120_000)  # the computer's thinking
+    moves = stored(stack, table)[0] - after_leaving
+    assert moves >= 3 and steps.count(200) >= moves, (moves, steps)
 
 
 def test_the_pages_outlive_the_events_process_an_app_process_and_redis(seats: Seats) -> None:

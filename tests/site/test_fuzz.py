@@ -122,7 +122,8 @@ def paths(game_id: str, finished_id: str) -> Iterator[str]:
         "/", "/{lang}/", "/{lang}/glossary", "/favicon.svg", "/robots.txt", "/sitemap.xml",
         "/static/css/site.css", "/static/{lang}", "/{lang}/{game}/rules", "/{lang}/{game}/play",
         "/{lang}/{game}/games/{id}", "/{lang}/{game}/games/{id}/record", "/api/v1/{game}/games",
-        "/api/v1/games/{id}", "/api/v1/games/{id}/actions", "/api/v1/games/{id}/record",
+        "/api/v1/games/{id}", "/api/v1/games/{id}/actions", "/api/v1/games/{id}/advance",
+        "/api/v1/games/{id}/record",
         "/{lang}/puzzles", "/{lang}/{game}/puzzles", "/{lang}/{game}/puzzles/reset",
         "/{lang}/{game}/puzzles/{lesson}", "/{lang}/{game}/puzzles/{lesson}/{step}",
         "/{lang}/{game}/practice", "/{lang}/{game}/practice/{level}",
@@ -152,7 +153,8 @@ def paths(game_id: str, finished_id: str) -> Iterator[str]:
 TABLE_PATHS = ["/api/v1/games/{table}", "/api/v1/games/{table}/seats", "/api/v1/games/{table}/invite",
                "/api/v1/games/{table}/seats/{step}/computer", "/api/v1/games/{table}/name",
                "/api/v1/games/{table}/leave", "/api/v1/games/{table}/return", "/api/v1/games/{table}/timeout",
-               "/api/v1/games/{table}/actions", "/api/v1/games/{table}/next", "/api/v1/games/{table}/hint",
+               "/api/v1/games/{table}/actions", "/api/v1/games/{table}/advance",
+               "/api/v1/games/{table}/next", "/api/v1/games/{table}/hint",
                "/api/v1/games/{table}/record", "/api/v1/games/{table}/seats/1/computer?lang={lang}"]
 # ... and its pages: the table (a watcher's without the key), the invite's page, the forms. Swept at
 # the table only (at a deal against the computer they answer as the API routes above show).
@@ -211,7 +213,9 @@ def test_every_route_of_a_table_with_friends_never_fails(fuzz_app: Flask, a_tabl
     steps = [(watcher, "seats", {"invite": "A" * 32}), (watcher, "leave", {}), (client, "seats/0/computer", {}),
              (client, "seats/2/computer", {}), (friend, "seats", {"invite": invite, "name": "Bo"}),
              (friend, "seats", {"invite": invite}), (client, "name", {"name": None}), (client, "timeout", {}),
-             (client, "return", {}), (client, "leave", {}), (client, "return", {}), (client, "leave", {"lang": "ar"})]
+             (client, "return", {}), (client, "leave", {}), (client, "return", {}), (client, "leave", {"lang": "ar"}),
+             (watcher, "advance", {"version": 1}), (client, "advance", {}), (client, "advance", {"version": 0}),
+             (client, "advance", {"version": "1"}), (friend, "advance", {"version": 10**30})]
     for who, route, body in steps:
         path = f"/api/v1/games/{a_table}/{route}"
         before = snapshot(fuzz_app)
@@ -246,7 +250,7 @@ json_values = st.recursive(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(body=json_values, target=st.sampled_from(["create", "act", "judge", "analysis", "join", "name", "invite",
-                                                 "create-with-seats", "table-act"]),
+                                                 "create-with-seats", "table-act", "advance", "table-advance"]),
        kind=st.sampled_from(CONTENT_TYPES))
 def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, a_table: str, body: Any,
                                                   target: str, kind: str) -> None:
@@ -254,12 +258,13 @@ def test_any_json_to_the_apis_is_answered_in_json(fuzz_app: Flask, a_game: str, 
             "judge": "/api/v1/judge", "analysis": f"/api/v1/games/{a_game}/analysis",
             "join": f"/api/v1/games/{a_table}/seats", "name": f"/api/v1/games/{a_table}/name",
             "invite": f"/api/v1/games/{a_table}/invite", "create-with-seats": "/api/v1/chuo-pai/games",
-            "table-act": f"/api/v1/games/{a_table}/actions"}[target]
+            "table-act": f"/api/v1/games/{a_table}/actions", "advance": f"/api/v1/games/{a_game}/advance",
+            "table-advance": f"/api/v1/games/{a_table}/advance"}[target]
     if target == "create-with-seats" and isinstance(body, dict):  # a table, each field in turn fuzzed
         body = {"seats": ["you", "friend", "random"], **body}
     elif target == "create-with-seats":
         body = {"seats": body}
-    client = player(fuzz_app, a_table if target in ("name", "invite", "table-act") else a_game)
+    client = player(fuzz_app, a_table if target in ("name", "invite", "table-act", "table-advance") else a_game)
     before = snapshot(fuzz_app)
     response = client.post(path, data=json.dumps(body), content_type=kind)
     check(fuzz_app, response, path, before)

@@ -58,7 +58,8 @@ def test_a_get_or_head_of_every_page_leaves_the_store_unchanged(safe_app: Flask)
     creator = {"Authorization": f"Bearer {table['key']}"}
     table_pages = [f"/api/v1/games/{table['id']}"] + [
         f"/api/v1/games/{table['id']}/{route}"
-        for route in ("seats", "invite", "seats/1/computer", "name", "leave", "return", "timeout", "record")] + [
+        for route in ("seats", "invite", "seats/1/computer", "name", "leave", "return", "timeout", "advance",
+                      "record")] + [
         f"/en/chuo-pai/games/{table['id']}", f"/fa/chuo-pai/games/{table['id']}/record"]
     before = rows(safe_app)
     jobs = store_for(safe_app)._run("SELECT * FROM paiyou_analyses ORDER BY game_id", (), fetch=True)[1]

@@ -16,6 +16,13 @@ human's seat, writing progress after each decision, then ``engine.analysis.dupli
 deal, the same computer players, the level in the human's seat), and stores ``result_json``: the
 API's shape (docs/api.md, "GET /api/v1/games/<id>/analysis").
 
+Bounded twice. Per deal: at a table with friends only the seats whose person made at least one
+move themselves (``paiyou.tables.seating.played_seats``) get an analysis; a seat the computer
+played all along is kept ``unplayed``. Per store: a job that would find
+``PAIYOU_ANALYSIS_BACKLOG`` jobs (default 100) queued or running is kept ``deferred`` instead,
+never claimed; the player's "Try again" (``retry``, under the analysis-retry limit) queues it once
+there is room.
+
 Tests set ``PAIYOU_ANALYSIS_WORKERS = 0`` and drive the jobs with ``run_pending`` (no thread, no
 sleep).
 """
@@ -47,10 +54,11 @@ from paiyou.store.schema import (
     split_analysis_key,
 )
 from paiyou.tables.game import Game
-from paiyou.tables.seating import HUMAN, Seating
+from paiyou.tables.seating import HUMAN, Seating, played_seats
 
 log = logging.getLogger(__name__)
 
+DEFAULT_BACKLOG = 100  # jobs queued or running in the store, beyond which a deal's is deferred
 SWEEP_SECONDS = 30.0  # an idle worker thread looks for queued jobs and expired leases this often
 EXTENSION_KEY = "paiyou.analysis"
 _app_lock = threading.Lock()
@@ -164,9 +172,11 @@ class Worker:
     of at most ``queue_size`` job ids. ``threads == 0``: no thread; ``run_pending`` runs jobs in
     the caller's thread (tests, the command line)."""
 
-    def __init__(self, store: GameStore, *, level: str, threads: int, queue_size: int, lease: int) -> None:
+    def __init__(self, store: GameStore, *, level: str, threads: int, queue_size: int, lease: int,
+                 backlog: int = DEFAULT_BACKLOG) -> None:
         self.store = store
         self.level = level
+        self.backlog = max(1, backlog)
         self.threads = max(0, threads)
         self.lease = max(1, lease)
         self.claimer = new_claimer()
@@ -233,25 +243,34 @@ def worker_for(app: Any) -> Worker:
                 found = Worker(store_for(app), level=str(app.config["PAIYOU_ANALYSIS_LEVEL"]),
                                threads=int(app.config["PAIYOU_ANALYSIS_WORKERS"]),
                                queue_size=int(app.config["PAIYOU_ANALYSIS_QUEUE"]),
-                               lease=int(app.config["PAIYOU_ANALYSIS_LEASE"]))
+                               lease=int(app.config["PAIYOU_ANALYSIS_LEASE"]),
+                               backlog=int(app.config["PAIYOU_ANALYSIS_BACKLOG"]))
                 app.extensions[EXTENSION_KEY] = found
     assert isinstance(found, Worker)
     return found
 
 
 def deal_over(store: GameStore, game_id: str) -> None:
-    """A deal just ended: queue its analysis (once; at a table with friends one per person) and
-    hand it to this process's worker. Called
-    by the POST that finished the deal, so it is bounded by the new-game limit (one analysis per
-    deal dealt)."""
+    """A deal just ended: queue its analysis (once; at a table with friends one per person who
+    played their seat, the others' kept ``unplayed``) and hand it to this process's worker; beyond
+    the backlog (``PAIYOU_ANALYSIS_BACKLOG``, with an app) it is kept ``deferred``. Called by the
+    POST that finished the deal."""
     from flask import current_app, has_app_context
 
+    backlog = worker_for(current_app).backlog if has_app_context() else None
     try:
         stored = store.get(game_id)
-        seating = Seating.from_meta(stored.meta) if stored is not None else None
-        people = [analysis_key(game_id, s, stored.seat) for s in seating.humans] \
-            if seating is not None and stored is not None else [game_id]
-        queued = [key for key in people if store.queue_analysis(key)]
+        if stored is None:
+            return
+        seating = Seating.from_meta(stored.meta)
+        people = [game_id]
+        if seating is not None:
+            played = played_seats(stored.meta)
+            for seat in seating.humans:
+                if seat not in played:
+                    store.note_unplayed(analysis_key(game_id, seat, stored.seat))
+            people = [analysis_key(game_id, s, stored.seat) for s in seating.humans if s in played]
+        queued = [key for key in people if store.queue_analysis(key, backlog=backlog)]
     except StoreUnavailable:  # the move itself is stored: never fail it for its analysis
         log.warning("analysis of %s not queued: the database is out of reach", game_id)
         return
@@ -298,11 +317,13 @@ def status(app: Any, game_id: str) -> Status:
 
 
 def retry(app: Any, game_id: str) -> bool:
-    """Queue a failed analysis again (``GameStore.retry_analysis``: one more attempt) and hand it
-    to this process's worker; False, changing nothing, when it is not failed. The caller checks
-    the seat key and the client's budget (``paiyou.web.limits.analysis``)."""
+    """Queue a failed analysis again (``GameStore.retry_analysis``: one more attempt), or a
+    deferred one when the backlog has room, and hand it to this process's worker; False, changing
+    nothing, when it is neither (or the backlog is still full). The caller checks the seat key and
+    the client's budget (``paiyou.web.limits.analysis``)."""
     worker = worker_for(app)
-    if not worker.store.retry_analysis(game_id, worker.lease):
+    if not (worker.store.retry_analysis(game_id, worker.lease)
+            or worker.store.queue_deferred(game_id, worker.backlog)):
         return False
     worker.submit(game_id)
     return True

@@ -10,10 +10,13 @@ from flask_babel import pgettext
 
 from paiyou.analysis.jobs import MISSING, Status
 from paiyou.api.games import error
+from paiyou.store.schema import DEFERRED, UNPLAYED
 from paiyou.tables.game import Game
 from paiyou.web.private import no_store
 
 POLL_SECONDS = 2  # Retry-After of a 202: about the time a few decisions take
+DEFERRED_SECONDS = 300  # Retry-After of a deferred analysis: a few analyses' time
+UNAVAILABLE = (MISSING, "failed", DEFERRED, UNPLAYED)  # the states ``unavailable`` answers
 
 
 def answer(body: dict[str, Any], status: int) -> tuple[Response, int]:
@@ -27,10 +30,18 @@ def not_over(game: Game) -> tuple[Response, int]:
 
 
 def unavailable(found: Status) -> tuple[Response, int]:
-    """404 ``no-analysis`` (the deal ended before deals were analysed) or 503 ``analysis-failed``."""
+    """404 ``no-analysis`` (the deal ended before deals were analysed, or the computer played
+    every move of the seat), 503 ``analysis-deferred`` (not queued: too many analyses were
+    waiting; a POST queues it once there is room) or 503 ``analysis-failed``."""
     if found.state == MISSING:
         return error("no-analysis", 404, pgettext(
             "play api", "This deal has no analysis: it ended before deals were analysed."))
+    if found.state == UNPLAYED:
+        return error("no-analysis", 404, unplayed_message())
+    if found.state == DEFERRED:
+        response, status = error("analysis-deferred", 503, deferred_message())
+        response.headers["Retry-After"] = str(DEFERRED_SECONDS)
+        return response, status
     return error("analysis-failed", 503, pgettext(
         "play api", "The analysis of this deal could not be made."))
 
@@ -46,3 +57,13 @@ def already_done() -> tuple[Response, int]:
     return error("analysis-done", 409, pgettext(
         "play api", "The analysis of this deal is already done: read it with a %(method)s request.",
         method="GET"))
+
+
+def unplayed_message() -> str:
+    return str(pgettext("play api", "The computer played every move of this seat in this deal: there is "
+                        "nothing to analyse."))
+
+
+def deferred_message() -> str:
+    return str(pgettext("play api", "Many deals are waiting for their analysis just now, so this one is not "
+                        "queued yet. Ask for it again in a few minutes."))

@@ -73,6 +73,9 @@ CONTROLS: dict[str, Control] = {
     "return_seat_button": _play("Take your seat back"),
     "refresh_button": _play("Refresh the table"),
     "time_up_button": _play("Let the computer move"),
+    # a table with friends waiting for the computer: one move now (the seated pages with JavaScript
+    # ask for it by themselves after the pause); the same words as the timer's, the same act
+    "computer_move_button": _play("Let the computer move"),
     # lessons and practice (templates/puzzles/, templates/games/<game>/puzzles_*.html)
     "check_button": _puzzles("Check"),
     "puzzle_hint_button": _puzzles("Hint"),

@@ -31,6 +31,7 @@ from paiyou.store.schema import (
     ANALYSIS_SCHEMA,
     COLUMNS,
     DAY,
+    DEFERRED,
     DIGEST_PATTERN,
     DONE,
     FAILED,
@@ -45,6 +46,7 @@ from paiyou.store.schema import (
     RUNNING,
     SCHEMA,
     TABLE,
+    UNPLAYED,
     GameHead,
     StoredAnalysis,
     StoredGame,
@@ -53,6 +55,9 @@ from paiyou.store.schema import (
     split_analysis_key,
     to_json,
 )
+
+# The jobs an analysis waits behind: queued or running (parameters: the two states).
+BACKLOG_COUNT = f"SELECT COUNT(*) FROM {ANALYSES} WHERE state IN (?, ?)"
 
 
 class StoreUnavailable(Exception):
@@ -255,14 +260,44 @@ class GameStore:
         return count
 
     # -- analyses (one job per finished deal) ----------------------------------------------------
-    def queue_analysis(self, game_id: str, now: float | None = None) -> bool:
+    def queue_analysis(self, game_id: str, now: float | None = None, backlog: int | None = None) -> bool:
         """Queue the analysis of a finished game; False when it already has one (queued, running,
-        done or failed: a deal is analysed once)."""
+        done or failed: a deal is analysed once). With ``backlog``, a job that would find that
+        many jobs queued or running is kept ``deferred`` instead (False): not claimed until
+        ``queue_deferred`` finds room."""
         now = _now(now)
-        count, _ = self._run(f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) "
-                             f"VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
-                             (game_id, QUEUED, now, now))
+        if backlog is None:
+            count, _ = self._run(f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) "
+                                 f"VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                                 (game_id, QUEUED, now, now))
+            return count == 1
+        # One statement: the count and the insert see the same table (concurrent deals' ends may
+        # each find room: the backlog is exceeded by at most the requests running at once).
+        count, _ = self._run(
+            f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) "
+            f"SELECT ?, CASE WHEN ({BACKLOG_COUNT}) < ? THEN ? ELSE ? END, ?, ? WHERE 1 = 1 "
+            f"ON CONFLICT (game_id) DO NOTHING",
+            (game_id, QUEUED, RUNNING, backlog, QUEUED, DEFERRED, now, now))
+        if count != 1:
+            return False
+        found = self.analysis(game_id)
+        return found is not None and found.state == QUEUED
+
+    def queue_deferred(self, game_id: str, backlog: int, now: float | None = None) -> bool:
+        """Queue a ``deferred`` job when fewer than ``backlog`` jobs are queued or running; False,
+        changing nothing, otherwise (or when the job is not deferred)."""
+        now = _now(now)
+        count, _ = self._run(
+            f"UPDATE {ANALYSES} SET state = ?, updated_at = ? WHERE game_id = ? AND state = ? "
+            f"AND ({BACKLOG_COUNT}) < ?",
+            (QUEUED, now, game_id, DEFERRED, QUEUED, RUNNING, backlog))
         return count == 1
+
+    def note_unplayed(self, game_id: str, now: float | None = None) -> None:
+        """Keep, in place of an analysis, that the seat's person made no move of their own."""
+        now = _now(now)
+        self._run(f"INSERT INTO {ANALYSES} (game_id, state, created_at, updated_at) "
+                  f"VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING", (game_id, UNPLAYED, now, now))
 
     def queue_missing_analyses(self, now: float | None = None) -> int:
         """Queue the analysis of every finished game that has none (games that ended before

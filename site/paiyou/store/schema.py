@@ -81,6 +81,11 @@ CREATE TABLE IF NOT EXISTS {ANALYSES} (
 # The sweep for queued jobs and expired leases looks them up by state (never a full scan).
 ANALYSIS_INDEX = f"CREATE INDEX IF NOT EXISTS {ANALYSES}_state ON {ANALYSES} (state, claimed_at)"
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+# Two states of a job never claimed: ``deferred``, not queued when its deal ended because the
+# store already held ``PAIYOU_ANALYSIS_BACKLOG`` jobs queued or running (the player's "Try again"
+# queues it once there is room), and ``unplayed``, a seat at a table with friends whose person made
+# no move of their own (the computer played it all): there is nothing of theirs to analyse.
+DEFERRED, UNPLAYED = "deferred", "unplayed"
 ANALYSIS_ATTEMPTS = 3
 
 
@@ -123,7 +128,7 @@ class GameHead:
 
 @dataclass(frozen=True, slots=True)
 class StoredAnalysis:
-    """A deal's analysis job: ``state`` (queued, running, done, failed), ``done``/``total``
+    """A deal's analysis job: ``state`` (queued, running, done, failed; deferred, unplayed), ``done``/``total``
     decisions analysed so far, ``result`` (the JSON the API serves) once done, and the lease."""
 
     game_id: str

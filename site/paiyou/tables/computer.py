@@ -90,7 +90,8 @@ def run_until_choice(game: str, deal: Deal, human_seat: int, agents: Sequence[st
                      auto_pass: bool) -> tuple[Deal, list[int]]:
     """``run_computer``, and with ``auto_pass`` also ``human_seat``'s forced passes (the only
     legal action is a pass: nothing beats). Returns the deal and the action numbers of those
-    passes. At a table with friends it stops at any person's turn: each passes for themselves."""
+    passes. A deal against the computer's only: at a table with friends the computer makes one
+    move a request (``paiyou.tables.service.advance``)."""
     deal = run_computer(game, deal, agents)
     passed: list[int] = []
     while auto_pass and (only := forced_pass(deal, human_seat)) is not None:

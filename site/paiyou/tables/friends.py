@@ -3,6 +3,10 @@ and coming back, the invite renewed or revoked, an empty seat handed to the comp
 turn timer's computer move. The moves themselves go through ``paiyou.tables.service`` like any
 deal's.
 
+No change here makes more than one computer move: a new table, a seat left or handed to the
+computer wait for the seated pages' (or an API client's) ``service.advance``, one move a request,
+and the timer's stand-in makes the one move that ran out of time.
+
 Every change is one conditional update of the stored game against the version it was made on
 (``GameStore.update``), then announced to every seat's page (``paiyou.live.announce``, after the
 commit). A change that loses the race to another reloads the game and tries again, so a claim
@@ -20,7 +24,7 @@ from paiyou.analysis.jobs import deal_over
 from paiyou.live import announce
 from paiyou.store.games import GameStore
 from paiyou.tables.access import key_hash, stored_hashes
-from paiyou.tables.computer import computer_step, run_computer
+from paiyou.tables.computer import computer_step
 from paiyou.tables.game import Game, GameNotFound
 from paiyou.tables.seating import (
     HUMAN,
@@ -46,8 +50,9 @@ ATTEMPTS = 50  # a change that keeps losing races to other writers gives up (409
 def start_table(store: GameStore, game: str, creator: int, kinds: Sequence[str], level: str, key: str,
                 timer: int = 0, name: str | None = None, seed: int | None = None) -> tuple[Game, str | None]:
     """Deal a table whose seats are ``kinds`` (``YOU`` at ``creator``, ``FRIEND`` or a computer
-    level each), the creator holding ``key``; the computer seats play up to the first person's
-    turn. Returns the game (for the creator) and the invite token (None without a friend seat)."""
+    level each), the creator holding ``key``. A computer seat to act first waits for
+    ``service.advance``. Returns the game (for the creator) and the invite token (None without a
+    friend seat)."""
     check_game(game)
     rules = game_rules(game)
     seating, token = new_seating(creator, kinds, level, timer)
@@ -56,7 +61,7 @@ def start_table(store: GameStore, game: str, creator: int, kinds: Sequence[str],
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     agents = stored_agents(kinds)
-    deal = run_computer(game, rules.new_deal(seed), seating.agents(agents))
+    deal = rules.new_deal(seed)
     stored = store.create(game, creator, agents, rules.to_record(deal), finished=deal.is_over,
                           meta={"shuffle": shuffle_meta(game, seed), "auto_passes": [],
                                 "seat_keys": {str(creator): key_hash(key)}, META: seating.as_meta()})
@@ -64,29 +69,24 @@ def start_table(store: GameStore, game: str, creator: int, kinds: Sequence[str],
 
 
 def _change(store: GameStore, current: Game,
-            edit: Callable[[Game, Seating], tuple[Seating, dict[str, str] | None]],
-            run: bool = False) -> Game:
+            edit: Callable[[Game, Seating], tuple[Seating, dict[str, str] | None]]) -> Game:
     """Write ``edit``'s new seating (and seat keys, when it gives them) against the loaded
-    version, reloading and editing again when another writer got there first; with ``run``,
-    the computer seats then play up to the next person's turn. Announced after the commit."""
+    version, reloading and editing again when another writer got there first. No move is made:
+    a seat the change gives to the computer plays through ``service.advance``. Announced after
+    the commit."""
     for _ in range(ATTEMPTS):
         seating = current.seating
         if seating is None:
             raise NotAllowed("not-a-table")
         changed, keys = edit(current, seating)
         meta = {**current.stored.meta, META: changed.as_meta(), **({"seat_keys": keys} if keys else {})}
-        deal = current.deal
-        if run:
-            deal = run_computer(current.game, deal, changed.agents(current.agents))
-        if keys or deal.action_count != current.deal.action_count:  # a claim or a move: a new turn
+        if keys:  # a claim: the seat's person gets the turn now
             meta = turn_started(meta)
-        stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
-                              finished=deal.is_over, meta=meta)
+        stored = store.update(current.id, current.version, current.stored.record,
+                              finished=current.is_over, meta=meta)
         if stored is not None:
             announce(stored.id, stored.version)
-            if deal.is_over and not current.is_over:
-                deal_over(store, stored.id)
-            return Game(stored, deal, current.sitting)
+            return Game(stored, current.deal, current.sitting)
         current = load(store, current.id, current.game).seated(current.seat)
     raise TableFull(current.id)
 
@@ -157,15 +157,15 @@ def revoke_invite(store: GameStore, current: Game) -> Game:
 
 
 def hand_to_computer(store: GameStore, current: Game, seat: int) -> Game:
-    """The creator gives an empty friend's seat to the computer (at the table's level); it then
-    plays, up to the next person's turn."""
+    """The creator gives an empty friend's seat to the computer (at the table's level); it plays
+    from its next turn, through ``service.advance``."""
     def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
         _creator_only(game, seating)
         if seat not in empty_seats(seating, stored_hashes(game.stored.meta)):
             raise NotAllowed("seat-not-empty")
         return replace(seating, humans=tuple(s for s in seating.humans if s != seat)), None
 
-    return _change(store, current, edit, run=True)
+    return _change(store, current, edit)
 
 
 def rename(store: GameStore, current: Game, name: str | None) -> Game:
@@ -179,12 +179,12 @@ def rename(store: GameStore, current: Game, name: str | None) -> Game:
 
 def leave(store: GameStore, current: Game) -> Game:
     """This seat's player leaves: the computer plays the seat ("computer, was <name>") until its
-    key comes back (``return_seat``); the computer's moves are made up to the next person."""
+    key comes back (``return_seat``), from its next turn, through ``service.advance``."""
     def edit(game: Game, seating: Seating) -> tuple[Seating, None]:
         away = tuple(sorted({*seating.away, game.seat}))
         return replace(seating, away=away, left=tuple(sorted({*seating.left, game.seat}))), None
 
-    return _change(store, current, edit, run=True)
+    return _change(store, current, edit)
 
 
 def return_seat(store: GameStore, current: Game) -> Game:
@@ -219,8 +219,9 @@ def deadline(game: Game) -> int | None:
 def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
     """When the person to act is past the deadline: the computer makes that one move for them
     (the seat stays theirs); after ``TIMEOUTS_TO_AWAY`` such moves in a row the seat is left to
-    the computer until its key comes back. Then the computer seats play up to the next person.
-    Nothing when the deadline has not passed (a second request finds it moved on)."""
+    the computer until its key comes back. That one move only: a computer seat to act next plays
+    through ``service.advance``. Nothing when the deadline has not passed (a second request finds
+    it moved on)."""
     when = deadline(current)
     if when is None or (time.time() if now is None else now) < when:
         return current
@@ -233,7 +234,6 @@ def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
                       away=tuple(sorted({*seating.away, seat})) if count >= TIMEOUTS_TO_AWAY else seating.away)
     stand_in = tuple(seating.level if s == seat else a for s, a in enumerate(current.players))
     deal = computer_step(current.game, current.deal, stand_in)
-    deal = run_computer(current.game, deal, changed.agents(current.agents))
     meta = turn_started({**current.stored.meta, META: changed.as_meta()}, now)
     stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
                           finished=deal.is_over, meta=meta)

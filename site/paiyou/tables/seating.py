@@ -117,6 +117,22 @@ class Seating:
         return replace(self, timeouts=timeouts, answered={**kept, action_id: seat})
 
 
+# The seats of this deal whose person made at least one move themselves (not the computer standing
+# in): only they get an analysis at the end (``paiyou.analysis.jobs.deal_over``). Kept beside the
+# seating, not in it, so the match's next deal starts without it.
+PLAYED = "played"
+
+
+def played_seats(meta: Mapping[str, Any]) -> frozenset[int]:
+    found = meta.get(PLAYED)
+    return frozenset(s for s in found if isinstance(s, int)) if isinstance(found, list) else frozenset()
+
+
+def played_by(meta: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """``meta`` after a move the person at ``seat`` made themselves."""
+    return {**meta, PLAYED: sorted({*played_seats(meta), seat})}
+
+
 def turn_started(meta: Mapping[str, Any], now: float | None = None) -> dict[str, Any]:
     """``meta`` after a move: at a table with friends the turn timer starts again now."""
     seating = Seating.from_meta(meta)

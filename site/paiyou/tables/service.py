@@ -7,6 +7,13 @@ human's action made against a given version and then lets the computer seats mov
 makes one computer move, ``next_deal`` deals a match's next deal. Every state comes from the
 engine (``replay`` of the stored record); the shuffle is committed to before the first move.
 
+At a table with friends no request makes more than one computer move: a person's move, a next
+deal (and in ``paiyou.tables.friends`` a new table, a seat left or handed to the computer) make
+none, and ``advance`` makes exactly one, against the version it is asked on. The seated pages
+(their advance form, after the chosen pause) and API clients (``POST …/advance``) drive the
+computer seats, so an away seat or a whole table left to the computer costs one move's search
+per request, never a whole deal's.
+
 Errors (``paiyou.tables.game``): ``GameNotFound``, ``BadInput``, ``StaleVersion``, and the
 engine's ``IllegalAction``.
 """
@@ -28,7 +35,7 @@ from paiyou.store.games import GameStore
 from paiyou.tables.computer import computer_step, forced_pass, parse_level, run_until_choice
 from paiyou.tables.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
 from paiyou.tables.seating import META as SEATING
-from paiyou.tables.seating import turn_started
+from paiyou.tables.seating import played_by, turn_started
 
 MAX_SEED = 2**53  # seeds stay exact in JavaScript numbers
 MAX_TILES_TEXT = 200  # no legal action comes near this
@@ -128,7 +135,9 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False) -> Game:
             meta[kept] = current.stored.meta[kept]
     seed = secrets.randbelow(MAX_SEED)
     deal = rules.next_deal(seed, outcome.next_first)
-    deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
+    passed: list[int] = []
+    if current.seating is None:  # at a table with friends the first moves are advance's, one a request
+        deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
     stored = store.create(current.game, current.stored.seat, current.agents, rules.to_record(deal),
                           finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
                                                        "auto_passes": passed})
@@ -185,8 +194,9 @@ def act(store: GameStore, current: Game, version: object, tiles: object, face_up
     """Apply the action of the person at ``current.seat``, made against ``version``, to the loaded
     ``current``, then (unless ``computer`` is False: the table page asks for them one by one,
     ``advance``) the computer's moves up to the next person's turn or the end; store the result
-    as ``version + 1``. At a table with friends, an ``action_id`` this seat sent before is
-    answered with the game as it stands (a retried request changes nothing).
+    as ``version + 1``. At a table with friends the computer never moves here (``advance`` makes
+    its moves, one a request), and an ``action_id`` this seat sent before is answered with the
+    game as it stands (a retried request changes nothing).
 
     Raises BadInput, StaleVersion (nothing changed) or IllegalAction (nothing changed; ``reason``
     is the engine's code)."""
@@ -205,11 +215,12 @@ def act(store: GameStore, current: Game, version: object, tiles: object, face_up
     rules = game_rules(current.game)
     deal = deal.apply(rules.action(submitted.tiles, submitted.face_up), player=current.seat)
     passed: list[int] = []
-    if computer:
+    if computer and seating is None:
         deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
     meta = None
-    if seating is not None:
-        meta = turn_started({**current.stored.meta, SEATING: seating.answering(action_id, current.seat).as_meta()})
+    if seating is not None:  # the person played this seat themselves: it earns its analysis
+        answered = {**current.stored.meta, SEATING: seating.answering(action_id, current.seat).as_meta()}
+        meta = turn_started(played_by(answered, current.seat))
     if passed:
         meta = {**(meta or current.stored.meta), "auto_passes": [*current.auto_passes, *passed]}
     stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
@@ -225,16 +236,19 @@ def advance(store: GameStore, current: Game, version: object, auto_pass: bool = 
             to_turn: bool = False) -> Game:
     """The next step of a table waiting for the computer, made against ``version``: one computer
     move, or with ``auto_pass`` the human's forced pass; with ``to_turn`` every step up to the
-    human's next real choice (or the end). Stored as ``version + 1``.
+    human's next real choice (or the end) — at a deal against the computer only: at a table with
+    friends every request is one step (the pages and API clients ask again). Stored as
+    ``version + 1``.
 
-    Idempotent: against an older version (a double click, a second tab, a retried request), or
-    when nothing is waiting (the human's turn, the deal over), it changes nothing and returns the
-    game as it stands, so a page that asks twice just catches up. ``to_turn`` goes from the
-    stored version whatever the page's: it only ever makes the computer's moves (and forced
-    passes), so a skip pressed while a single step was on its way still skips. Raises
-    BadInput("bad-version") for a version that is not a whole number."""
+    Idempotent: against an older version (a double click, a second tab, another seat's page, a
+    retried request), or when nothing is waiting (a person's turn, the deal over), it changes
+    nothing and returns the game as it stands, so a page that asks twice just catches up.
+    ``to_turn`` goes from the stored version whatever the page's: it only ever makes the
+    computer's moves (and forced passes), so a skip pressed while a single step was on its way
+    still skips. Raises BadInput("bad-version") for a version that is not a whole number."""
     version = _check_version(version)
     deal = current.deal
+    to_turn = to_turn and current.seating is None
     if version != current.version and not to_turn:
         return current
     passed: list[int] = []

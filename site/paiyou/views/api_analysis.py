@@ -4,10 +4,11 @@ answers are ``paiyou.api.analysis``.
 - ``GET /api/v1/games/<id>/analysis`` → 409 ``deal-not-over`` before the end; 202
   ``{"state", "progress": {"done", "total"}}`` while the background job is queued or running;
   200 ``{"accuracy", "counts", "decisions": […], "duplicate": {…}}`` when it is done; 404
-  ``no-analysis`` for a deal that has none (finished before deals were analysed), 503
-  ``analysis-failed`` when the job failed.
+  ``no-analysis`` for a deal that has none (finished before deals were analysed, or a seat the
+  computer played all along), 503 ``analysis-failed`` when the job failed, 503
+  ``analysis-deferred`` when it was not queued (too many analyses were waiting).
 - (key) ``POST /api/v1/games/<id>/analysis`` (no body, or a JSON object such as ``{"lang": "pl"}``)
-  asks again for a failed analysis → 202 ``{"state": "queued", "progress"}``, as the GET then
+  asks again for a failed or deferred analysis → 202 ``{"state": "queued", "progress"}``, as the GET then
   answers; a no-op 202 while it is queued or running; 409 ``analysis-done`` when it is made, 409
   ``deal-not-over`` before the end, 404 ``no-analysis``, 401 ``seat-key-required`` without the
   seat key, 429 ``too-many-retries`` over ``PAIYOU_ANALYSIS_RETRY_LIMIT`` (``paiyou.web.limits``).
@@ -23,7 +24,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app
 
 from paiyou.analysis import jobs
-from paiyou.api.analysis import already_done, answer, not_over, unavailable, waiting
+from paiyou.api.analysis import UNAVAILABLE, already_done, answer, not_over, unavailable, waiting
 from paiyou.api.games import install, parsed_body
 from paiyou.store.databases import current_store
 from paiyou.tables import access, service
@@ -40,7 +41,7 @@ def analysis(game_id: str) -> tuple[Response, int]:
     if not game.is_over:  # before the end the analysis would tell what the seat cannot know yet
         return not_over(game)
     found = jobs.status(current_app, jobs.job_id(game))
-    if found.state in (jobs.MISSING, "failed"):
+    if found.state in UNAVAILABLE:
         return unavailable(found)
     if found.waiting:
         return waiting(found)
@@ -62,6 +63,6 @@ def retry(game_id: str) -> tuple[Response, int]:
     found = jobs.status(current_app, jobs.job_id(game))
     if found.state == "done":
         return already_done()
-    if found.state in (jobs.MISSING, "failed"):  # failed: queued again and failed at once here
+    if found.state in UNAVAILABLE:  # failed: queued again and failed at once; deferred: still no room
         return unavailable(found)
     return waiting(found)

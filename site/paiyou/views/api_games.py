@@ -8,7 +8,12 @@ language and the errors are ``paiyou.api.games``.
 - ``GET /api/v1/games/<id>`` → ``{"id", "version", "view"}`` (key until the end, then anyone)
 - (key) ``POST /api/v1/games/<id>/actions`` with ``{"version": n, "tiles": "6-6 6-6"}`` (a pass:
   ``"tiles": ""``; Tien Gow adds ``"face_up": bool``) → the new ``{"id", "version", "view"}``
-  after the computer players have moved up to your next turn or the end of the deal
+  after the computer players have moved up to your next turn or the end of the deal (at a table
+  with friends: your move alone; ``advance`` makes the computer's)
+- (key) ``POST /api/v1/games/<id>/advance`` with ``{"version": n}`` → one computer move when a
+  computer seat is to act (``view.to_act`` a seat whose ``players`` entry is not ``"human"``),
+  the game as it stands otherwise or against an older version: how an API client moves a table
+  with friends on (its ``actions`` make no computer move), one move a request
 - ``GET /api/v1/games/<id>/record`` → the deal record once the deal is over (409 before)
 - ``POST /api/v1/games/<id>/next`` (key) → 201, the match's next deal with its ``key`` (the same)
 - (key) ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "forced", "ranked_by",
@@ -92,6 +97,20 @@ def act(game_id: str) -> tuple[Response, int]:
     except IllegalAction as e:
         return illegal(current.game, e, current.version)
     return game_response(game)
+
+
+@bp.post("/games/<game_id>/advance")
+@limits.move
+def advance(game_id: str) -> tuple[Response, int]:
+    """One computer move made against ``version`` (at a table with friends, the one way the
+    computer seats move: one move a request); nothing when no computer seat is to act, or
+    against an older version (another seat's page or client moved first): the game as it
+    stands."""
+    current = seated_game(game_id)
+    data = json_body()
+    if "version" not in data:
+        raise BadInput("bad-version")
+    return game_response(service.advance(current_store(), current, data["version"]))
 
 
 @bp.post("/games/<game_id>/seats")

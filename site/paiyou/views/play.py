@@ -158,7 +158,8 @@ def table(game: str, game_id: str) -> Any:
 def submit(game: str, game_id: str) -> Any:
     """Your move, made on the table at ``version``. With htmx the answer is your move alone (the
     page then asks for the computer's moves one by one: ``advance``); a plain form gets the table
-    at your next turn (POST → 303 → GET)."""
+    at your next turn (POST → 303 → GET) — at a table with friends after your move alone (its
+    computer seats move by ``advance``, one move a request)."""
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     action = forms.form_action()
     if action is None:
@@ -187,7 +188,8 @@ def advance(game: str, game_id: str) -> Any:
     """The next computer move (``to=turn``: every one up to your turn, the "Skip" button), made
     against the page's ``version``. The table page asks for it after each answer, at the chosen
     speed, until it is your turn; asking again against an older version changes nothing and
-    answers the table as it stands (double clicks, two tabs). Only the deal's player may."""
+    answers the table as it stands (double clicks, two tabs). Only the deal's player may; at a
+    table with friends every seat's page asks, and each request is one move (``to=turn`` too)."""
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     version = forms.version()
     if version is None:

@@ -7,7 +7,8 @@ only; what they share is ``paiyou.review.pages``).
   it while the analysis runs; a plain request is sent to the review). A pure read.
 - ``POST`` the same URL (a form with its CSRF token): ask again for a failed analysis. Only this
   deal's player (its seat key, ``paiyou.tables.access``: the id alone is not enough), under the
-  analysis-retry limit (``paiyou.web.limits``); a no-op unless the analysis failed. htmx gets the
+  analysis-retry limit (``paiyou.web.limits``); a no-op unless the analysis failed or was deferred
+  (and then while the backlog is still full). htmx gets the
   box (queued, polling); a plain form is sent back to the review (303).
 - ``GET /<lang>/<game>/games/<id>/record``: the deal record (JSON) once the deal is over.
 - ``GET /<lang>/<game>/replay``: paste or upload a record; ``POST`` the same URL checks it, keeps
@@ -38,6 +39,7 @@ from paiyou.review.pages import analysis_box as analysis_box_of
 from paiyou.review.pages import message, not_over, replay_form, retry_url, review_page
 from paiyou.review.steps import clamp_step, states_of
 from paiyou.store.databases import current_store
+from paiyou.store.schema import DEFERRED
 from paiyou.tables import access
 from paiyou.tables.pages import load_or_404, table_url
 from paiyou.tables.table import seat_names
@@ -106,9 +108,9 @@ def analysis_box(game: str, game_id: str) -> Any:
 @bp.post(f"/{GAME}/games/<game_id>/review/analysis")
 @limits.analysis
 def retry_analysis(game: str, game_id: str) -> Any:
-    """Ask again for a failed analysis (the form under "could not be made"): the deal's player
-    only, a no-op unless it failed. htmx gets the box (queued: it polls); a plain form is sent
-    back to the review's analysis."""
+    """Ask again for a failed or deferred analysis (the form under "could not be made" or "not
+    queued yet"): the deal's player only, a no-op unless it failed or was deferred. htmx gets the
+    box (queued: it polls); a plain form is sent back to the review's analysis."""
     found = access.as_reader(load_or_404(game, game_id))
     review_url = url_for("review.review", game=game, game_id=game_id)
     if not found.is_over:
@@ -122,7 +124,7 @@ def retry_analysis(game: str, game_id: str) -> Any:
         return redirect(review_url + "#analysis", code=303)
     response, analysis = analysis_box_of(found, jobs.status(current_app, jobs.job_id(found)),
                                          retry_url=retry_url(found))
-    if not analysis["waiting"] and analysis["state"] != "failed":  # done meanwhile: the whole review
+    if not analysis["waiting"] and analysis["state"] not in ("failed", DEFERRED):  # done meanwhile: the review
         response.headers["HX-Refresh"] = "true"
     return response
 

@@ -92,6 +92,11 @@ def join(view: View) -> View:
     return view
 
 
+def move(view: View) -> View:
+    view._paiyou_move = True  # type: ignore[attr-defined]
+    return view
+
+
 def asks_hint() -> bool:
     """This request asks for a hint (the only requests of a marked view that are counted)."""
     # Judging a mistake puzzle's answer (views/mistakes.py) is the same search as a hint.

@@ -5,7 +5,9 @@
    - the computer's moves arrive one by one: while the table waits for one (#advance-form), the
      page asks for it after the chosen pause (data-delay: instant, fast or relaxed); Space or
      Escape, or the Skip button, asks for all of them up to your turn; tiles you select
-     meanwhile stay selected;
+     meanwhile stay selected. At a table with friends every seated page asks (the server makes
+     one move a request, whoever asks first), so the table moves on while any of them is open;
+     its button (#computer-move) asks for the next move now;
    - while you select tiles, the page says whether the selection is a play you may make, marks
      the matching "plays you may make" button and dims tiles that cannot join it;
    - a request that fails (no network, 5xx, 429) says so in the page's language and offers a
@@ -135,7 +137,7 @@
     if (!usable(el) && home && !document.getElementById("advance-form")) el = find(home);
     if (!usable(el)) {
       // gone (the button you pressed, a tile you played): the nearest thing to do next
-      var candidates = ["#skip-button", "#play-form button[name=quick]", "#play-form input[name=tile]",
+      var candidates = ["#skip-button", "#computer-move", "#play-form button[name=quick]", "#play-form input[name=tile]",
         "#next-deal", "#dock"];
       el = null;
       for (var i = 0; i < candidates.length && !el; i++) {
@@ -182,7 +184,7 @@
   }
 
   document.addEventListener("click", function (event) {
-    if (event.target && event.target.closest && event.target.closest("#skip-button")) stopStepping();
+    if (event.target && event.target.closest && event.target.closest("#skip-button, #computer-move")) stopStepping();
   }, true);
 
   document.addEventListener("keydown", function (event) {
