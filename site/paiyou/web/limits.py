@@ -55,7 +55,7 @@ IPV6_PREFIX = 64
 # seconds to connect to the limits' Redis and for each command: a store that hangs (a host gone
 # without a word) costs a request this much once, then the process counts in memory
 STORE_TIMEOUT = 0.5
-REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 log = logging.getLogger(__name__)
 
 
