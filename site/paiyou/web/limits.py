@@ -144,7 +144,8 @@ class StoreOutageLog:
         self._out = False
         self._lock = threading.Lock()
 
-    def after_request(self, _: BaseException | None = None) -> None:
+    def look(self, _: BaseException | None = None) -> None:
+        """After each request (teardown): has the limiter switched since the last one?"""
         out = self._limiter.limiter is not self._primary
         with self._lock:
             if out == self._out:
@@ -178,7 +179,7 @@ def init_app(app: Flask) -> None:
     limiter = Limiter(client_key, app=app)
     app.extensions[EXTENSION_KEY] = limiter
     if limiter.enabled:
-        app.teardown_request(StoreOutageLog(limiter, store_name(store)).after_request)
+        app.teardown_request(StoreOutageLog(limiter, store_name(store)).look)
     config = app.config
     budgets: tuple[tuple[str, object, str, Callable[[], bool] | None], ...] = (
         # (the views' mark, the budget, its scope, what is not counted)
