@@ -42,6 +42,10 @@ USER 10001:10001
 # The instance folder holds the generated secret key (unless SECRET_KEY is set) and game data.
 VOLUME ["/srv/instance"]
 EXPOSE 8000
+# --no-control-socket: gunicorn 25+ opens a control socket at one path per user
+# ($XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl): two instances on one host (the tests,
+# bench/servers.py) would take it from each other and the first to stop would remove the other's;
+# nothing here uses gunicornc, and the root filesystem is read-only anyway.
 HEALTHCHECK --interval=30s --timeout=3s \
   CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/en/', timeout=2).status != 200)"]
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "4", "--access-logfile", "-", "paiyou:create_app()"]
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "4", "--access-logfile", "-", "--no-control-socket", "paiyou:create_app()"]

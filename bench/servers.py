@@ -2,7 +2,8 @@
 Dockerfile's command) and, in front of it, real nginx with deploy/nginx.conf.
 
 - ``gunicorn(instance_dir)`` runs the Dockerfile's ``CMD`` (gunicorn, gthread, 2 workers x 4
-  threads, ``paiyou:create_app()``) bound to a free 127.0.0.1 port instead of 0.0.0.0:8000;
+  threads, no control socket, ``paiyou:create_app()``) bound to a free 127.0.0.1 port instead of
+  0.0.0.0:8000, in a process group of its own (``Server.pid``: a test may stop or freeze it all);
   ``workers``/``threads`` override the pool (the slow-client control uses a small one).
 - ``nginx(folder, upstreams)`` renders deploy/nginx.conf (``render``: ``${NAME}`` placeholders,
   as envsubst fills them in the official image) into a throwaway prefix folder, next to a
@@ -179,7 +180,7 @@ def gunicorn(instance_dir: Path, *, workers: int | None = None, threads: int | N
         process = subprocess.Popen(gunicorn_argv(port, workers, threads), cwd=instance_dir,
                                    env=environment, stdout=out, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
-    server = Server(HOST, port, "http", log)
+    server = Server(HOST, port, "http", log, pid=process.pid)  # the master, leader of its group
     try:
         _wait_until_answering(server, process, "/en/")
         yield server
@@ -281,7 +282,7 @@ def render(template: str, values: Mapping[str, str]) -> str:
 # workers run as whoever runs this (as root, nginx would otherwise make them "nobody", who may not
 # enter a checkout in a private folder such as one made by mktemp).
 TOP_LEVEL = """\
-{user}worker_processes auto;
+{user}worker_processes {workers};
 pid {prefix}/nginx.pid;
 error_log {prefix}/error.log notice;
 events {{
@@ -327,9 +328,12 @@ class Proxy:
 
 @contextmanager
 def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s",
-          static_root: Path = STATIC_ROOT, events: Sequence[Server] | None = None) -> Iterator[Proxy]:
+          static_root: Path = STATIC_ROOT, events: Sequence[Server] | None = None,
+          workers: str = "auto") -> Iterator[Proxy]:
     """deploy/nginx.conf in front of ``upstreams``, run from the prefix ``folder``; the events
-    streams go to ``events`` (by default to ``upstreams``, whose Flask app serves them too)."""
+    streams go to ``events`` (by default to ``upstreams``, whose Flask app serves them too).
+    ``workers``: nginx's worker processes (each balances the upstreams in turn on its own, so one
+    worker makes "which app answers" predictable)."""
     binary = nginx_binary()
     if binary is None:
         raise StackError("nginx is not installed (Debian: apt-get install nginx)")
@@ -353,7 +357,7 @@ def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s
     (folder / "conf.d" / "paiyou.conf").write_text(render(NGINX_TEMPLATE.read_text(), values))
     conf = folder / "nginx.conf"
     user = "user root;\n" if os.geteuid() == 0 else ""
-    conf.write_text(TOP_LEVEL.format(prefix=folder, user=user))
+    conf.write_text(TOP_LEVEL.format(prefix=folder, user=user, workers=workers))
     base = [binary, "-p", str(folder), "-c", str(conf), "-e", str(folder / "error.log")]
     checked = subprocess.run([*base, "-t"], capture_output=True, text=True, timeout=30)
     if checked.returncode != 0:

@@ -6,6 +6,7 @@ and Redis killed: ``{"live": false}``, versions still arrive through the databas
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -62,10 +63,10 @@ class Site:
 
 
 @contextmanager
-def site(folder: Path, translations_dir: Path, redis: servers.Redis) -> Iterator[Site]:
+def site(folder: Path, translations_dir: Path, redis: servers.Redis, keepalive: int = 1) -> Iterator[Site]:
     database = f"sqlite:///{folder / 'games.sqlite3'}"
     settings = {"PAIYOU_DATABASE_URL": database, "PAIYOU_EVENTS_BROKER": redis.url,
-                "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_EVENTS_KEEPALIVE": "1",
+                "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_EVENTS_KEEPALIVE": str(keepalive),
                 "PAIYOU_EVENTS_PER_CLIENT": "3", "PAIYOU_OPPONENT_LEVEL": "random"}
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, **settings})
     store_for(app).count()  # the tables exist before the events process reads them
@@ -187,3 +188,23 @@ def test_redis_killed_the_stream_says_so_and_polls_the_database(redis_folder: Pa
                 reader.live(True)
                 found.bump(game["id"])
                 reader.version(3)
+
+
+def test_redis_killed_mid_keepalive_the_moves_arrive_within_the_poll_not_the_keepalive(
+        redis_folder: Path, translations_dir: Path, tmp_path: Path) -> None:
+    """Issue 45 §7: the hub finished its keepalive's wait (15 s by default) before it polled the
+    database, so a move made just after Redis went down reached the others up to 15 s later. With
+    a keepalive of a minute, the move must arrive long before the next one (the poll: 1 s)."""
+    with servers.redis_server(redis_folder / "mid-keepalive") as redis, \
+            site(tmp_path, translations_dir, redis, keepalive=60) as found:
+        game = found.new_game()
+        with httpx.Client(timeout=httpx.Timeout(90.0)) as client, \
+                client.stream("GET", found.url(game["id"])) as response:
+            reader = StreamReader(response.iter_raw())
+            reader.version(1)
+            redis.kill()
+            reader.live(False, timeout=30)
+            moved = time.monotonic()
+            assert found.bump(game["id"]) == 2  # its announcement fails
+            reader.version(2, timeout=60)
+            assert time.monotonic() - moved < 30  # the keepalive is 60 s; the poll 1 s (a loaded machine)

@@ -3,6 +3,7 @@ answered with 503, old games pruned, the game API's errors always JSON."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import socket
@@ -11,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from flask import Flask
 
+from bench import servers
 from engine.chuo_pai import new_deal, to_record
 from paiyou import create_app
 from paiyou.config import LANGUAGE_CODES
@@ -128,6 +131,58 @@ def test_starting_deals_is_limited_per_address_on_every_route(translations_dir: 
     other = client.post("/api/v1/chuo-pai/games", json={}, environ_base={"REMOTE_ADDR": "10.9.8.7"})
     assert other.status_code == 201  # another address has its own budget
     assert store_for(app).count() == 4
+
+
+def test_the_limits_store_out_of_reach_fails_open_and_still_limits_per_process(
+        translations_dir: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 45 §6: with the limits' Redis down, setting up a table, a new deal, joining and hints
+    answered 500. Now they answer as usual, each budget is counted in the process's memory, and
+    the outage is logged once (no traceback)."""
+    app = make_app(translations_dir, tmp_path, WTF_CSRF_ENABLED=False, PAIYOU_NEW_GAME_LIMIT="4 per minute",
+                   RATELIMIT_STORAGE_URI=f"redis://:secret@127.0.0.1:{_closed_port()}/0")
+    client = app.test_client()
+    caplog.set_level(logging.INFO)
+    table = client.post("/api/v1/chuo-pai/games", json={"seats": ["you", "friend", "random"]})
+    assert table.status_code == 201, table.get_data(as_text=True)
+    created = table.get_json()
+    friend = app.test_client().post(f"/api/v1/games/{created['id']}/seats", json={"invite": created["invite"]})
+    assert friend.status_code == 201
+    for key in (created["key"], friend.get_json()["key"]):  # the seat to act gets its hint, the other a 409
+        hint = client.get(f"/api/v1/games/{created['id']}/hint", headers={"Authorization": f"Bearer {key}"})
+        assert hint.status_code in (200, 409), hint.get_data(as_text=True)
+    assert client.post("/en/chuo-pai/play").status_code == 303  # a new deal, on the page
+    early = client.post(f"/api/v1/games/{created['id']}/next", json={},
+                        headers={"Authorization": f"Bearer {created['key']}"})
+    assert early.status_code == 409 and early.get_json()["error"] == "deal-not-over"  # counted, answered
+    assert client.post("/api/v1/tien-gow/games", json={}).status_code == 201  # the 4th of 4
+    over = client.post("/api/v1/chuo-pai/games", json={})
+    assert over.status_code == 429 and int(over.headers["Retry-After"]) > 0
+    said = [r for r in caplog.records if r.name == "paiyou.web.limits"]
+    assert [r.levelno for r in said] == [logging.WARNING]
+    assert "out of reach" in said[0].getMessage() and "secret" not in said[0].getMessage()
+    assert not any(r.exc_info for r in caplog.records)
+
+
+def test_the_limits_store_back_takes_the_counts_again(translations_dir: Path, tmp_path: Path,
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    if servers.redis_binary() is None:
+        pytest.skip("redis-server is not installed (scripts/test.sh installs it)")
+    port = _closed_port()
+    app = make_app(translations_dir, tmp_path, WTF_CSRF_ENABLED=False, RATELIMIT_STORAGE_URI=f"redis://127.0.0.1:{port}/0")
+    client = app.test_client()
+    caplog.set_level(logging.INFO, logger="paiyou.web.limits")
+    assert client.post("/api/v1/chuo-pai/games", json={}).status_code == 201
+    with servers.redis_server(tmp_path / "redis", port=port):
+        # the limiter looks at its store again after 1, 2, 4 … seconds: a request now and then
+        deadline = time.monotonic() + 120
+        while not any(r.levelno == logging.INFO for r in caplog.records if r.name == "paiyou.web.limits"):
+            assert time.monotonic() < deadline, "the limiter never went back to its store"
+            assert client.post("/api/v1/chuo-pai/games", json={}).status_code == 201
+            time.sleep(0.2)
+        stored = redis.Redis(port=port).keys("LIMITS*")
+        assert stored  # counted in Redis again
+    said = [(r.levelno, r.getMessage()) for r in caplog.records if r.name == "paiyou.web.limits"]
+    assert [level for level, _ in said] == [logging.WARNING, logging.INFO]
 
 
 # -- the database ------------------------------------------------------------------------------------

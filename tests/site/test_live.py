@@ -3,6 +3,7 @@ events stream served by the Flask app (GET /api/v1/games/<id>/events)."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -141,7 +142,49 @@ def test_announce_never_raises_and_marks_the_broker_down(app: Flask, caplog: pyt
         assert not broker.healthy
         broker.healthy = True
         assert live.present_seats("x" * 32) == frozenset() and not broker.healthy
-    assert "could not announce" in caplog.text
+    assert "the broker is out of reach (BrokerError: down)" in caplog.text
+    assert "could not read presence" in caplog.text  # not the broker's error: with its traceback
+
+
+class FlakyBroker(MemoryBroker):
+    """A broker whose Redis is down while ``down``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down = True
+
+    def publish(self, game_id: str, version: int) -> None:
+        if self.down:
+            raise BrokerError("Error 111 connecting to 127.0.0.1:6379. Connection refused.\nand more")
+
+    def present(self, game_id: str) -> frozenset[int]:
+        if self.down:
+            raise BrokerError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        return frozenset()
+
+
+def test_a_broker_outage_is_logged_once_when_it_starts_and_once_when_it_ends(
+        app: Flask, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 45 §9: a Redis outage logged a chained traceback per failed announcement (about 50
+    lines per app in 15 s); now one warning with the error's one line, and info when it ends."""
+    broker = FlakyBroker()
+    app.extensions[live.EXTENSION_KEY] = live.Live(live.live_of(app).settings, broker, live.live_of(app).streams)
+    caplog.set_level(logging.INFO, logger="paiyou.live")
+    with app.app_context():
+        for version in range(1, 31):
+            live.announce("x" * 32, version)
+            assert live.present_seats("x" * 32) == frozenset()
+        broker.down = False
+        for version in range(31, 34):
+            live.announce("x" * 32, version)
+        broker.down = True
+        live.announce("x" * 32, 34)
+    said = [(r.levelno, r.getMessage()) for r in caplog.records if r.name == "paiyou.live"]
+    out = ("live updates: the broker is out of reach (BrokerError: Error 111 connecting to 127.0.0.1:6379. "
+           "Connection refused.): the pages follow the database until it answers")
+    assert said == [(logging.WARNING, out), (logging.INFO, "live updates: the broker answers again"),
+                    (logging.WARNING, out)]
+    assert not any(r.exc_info for r in caplog.records)
 
 
 def new_game(client: FlaskClient) -> dict[str, Any]:

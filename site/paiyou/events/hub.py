@@ -6,9 +6,11 @@
   stream can open between a move and its subscription); each message wakes the local listeners of
   its game. Presence lives in Redis (``paiyou.live.channels``), so every process sees it.
 - Redis down (or ``memory://``, which cannot cross processes): ``live`` is False, streams say so,
-  and the hub reads every followed game's version from the database every ``POLL_SECONDS`` in one
-  statement (``GameStore.versions``) until Redis answers again. Presence is then this process's
-  own (an in-memory broker).
+  and the hub reads every followed game's version from the database at once, then every
+  ``POLL_SECONDS`` in one statement (``GameStore.versions``) until Redis answers again (the wait
+  for the next check is cut short when ``live`` changes: a keepalive's wait under way would
+  otherwise hold back the moves made meanwhile). Presence is then this process's own (an
+  in-memory broker).
 - Live or not, the same check runs every keepalive: it closes the streams of a game that no longer
   exists, catches up on any announcement lost while reconnecting, and reads every followed game's
   seats in one pipeline (a dead process's streams expire without a message).
@@ -81,6 +83,7 @@ class Hub:
         self._presence_due: set[str] = set()  # games whose seats changed, to read
         self._presence_due_now = asyncio.Event()
         self._tried = asyncio.Event()  # the first connection to Redis made or failed
+        self._live_changed = asyncio.Event()  # cuts short the wait for the next check
 
     # -- life --------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -130,6 +133,7 @@ class Hub:
         if live != self.live:
             self.live = live
             log.warning("events: Redis %s", "reached: live again" if live else "out of reach: polling the database")
+            self._live_changed.set()
             for found in self._listeners.values():
                 for listener in found:
                     listener.wake.set()  # each stream tells its client
@@ -271,7 +275,10 @@ class Hub:
 
     async def _check_versions(self) -> None:
         while True:
-            await asyncio.sleep(POLL_SECONDS if not self.live else self.check_seconds)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(POLL_SECONDS if not self.live else self.check_seconds):
+                    await self._live_changed.wait()
+            self._live_changed.clear()
             await self.check()
 
     async def check(self) -> None:

@@ -9,6 +9,10 @@ What the rest of the site calls:
   failure is logged, marks the broker unhealthy, and the streams fall back to polling the database.
 - ``present_seats(game_id)``: the seats with an open stream presenting that seat's key.
 
+A broker out of reach is logged once per process (``OutageLog``): a warning with the error's
+one-line summary when the first operation fails, info when one succeeds again; never a
+traceback per failed announcement. An error that is not the broker's (a bug) keeps its traceback.
+
 ``init_app`` reads the settings (``paiyou.live.settings``) and opens this process's broker
 (``paiyou.live.brokers``). The streams are served by the Flask route ``paiyou.views.api_events``
 (one process, a thread per stream: ``paiyou.live.flask_stream``) and, in production, by the events
@@ -17,16 +21,51 @@ process ``paiyou.events`` (asynchronous, thousands of streams).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from flask import Flask, current_app, has_app_context
 
-from paiyou.live.brokers import Broker
+from paiyou.live.brokers import Broker, BrokerError
 from paiyou.live.counting import StreamCounter
 from paiyou.live.settings import LiveSettings, open_broker
 
 log = logging.getLogger(__name__)
 EXTENSION_KEY = "paiyou.live"
+T = TypeVar("T")
+
+
+def summary(error: BaseException) -> str:
+    """The error in one line: its kind and the first line of its message."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0][:200]}" if text else type(error).__name__
+
+
+class OutageLog:
+    """A broker's outage, logged once: a warning when it starts, info when it ends."""
+
+    def __init__(self) -> None:
+        self.out = False
+        self._lock = threading.Lock()
+
+    def failed(self, error: BaseException) -> None:
+        with self._lock:
+            if self.out:
+                return
+            self.out = True
+        log.warning("live updates: the broker is out of reach (%s): the pages follow the database "
+                    "until it answers", summary(error))
+
+    def answered(self) -> None:
+        if not self.out:  # the usual case, without the lock
+            return
+        with self._lock:
+            if not self.out:
+                return
+            self.out = False
+        log.info("live updates: the broker answers again")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +75,7 @@ class Live:
     settings: LiveSettings
     broker: Broker
     streams: StreamCounter
+    outage: OutageLog = field(default_factory=OutageLog)
 
 
 def init_app(app: Flask) -> None:
@@ -50,44 +90,41 @@ def live_of(app: Flask) -> Live:
     return found
 
 
+def _ask(what: str, ask: Callable[[Broker], T], otherwise: T) -> T:
+    """``ask(broker)``, or ``otherwise`` when it fails: a broker out of reach is logged once (its
+    ``OutageLog``), anything else with its traceback; either marks the broker unhealthy."""
+    live = None
+    try:
+        live = live_of(current_app)
+        found = ask(live.broker)
+    except BrokerError as error:
+        if live is not None:
+            live.broker.healthy = False
+            live.outage.failed(error)
+        return otherwise
+    except Exception:  # noqa: BLE001 - whatever the broker does, the page or the committed move stands
+        log.warning("live updates: could not %s", what, exc_info=True)
+        if live is not None:
+            live.broker.healthy = False
+        return otherwise
+    live.outage.answered()
+    return found
+
+
 def announce(game_id: str, version: int) -> None:
     """Tell the open streams of ``game_id`` that it is now at ``version``; a no-op outside an app
     context. Never raises."""
-    if not has_app_context():
-        return
-    broker = None
-    try:
-        broker = live_of(current_app).broker
-        broker.publish(game_id, version)
-    except Exception:  # noqa: BLE001 - whatever the broker does, the committed move stands
-        log.warning("live updates: could not announce version %s of a game", version, exc_info=True)
-        if broker is not None:
-            broker.healthy = False
+    if has_app_context():
+        _ask("announce a version of a game", lambda broker: broker.publish(game_id, version), None)
 
 
 def watchers(game_id: str) -> int:
     """How many open events streams of ``game_id`` present no seat key: its watchers (0 when the
     broker cannot say). Call it in a request or an app context."""
-    broker = None
-    try:
-        broker = live_of(current_app).broker
-        return broker.watching(game_id)
-    except Exception:  # noqa: BLE001 - a page showing its watchers must not fail for it
-        log.warning("live updates: could not count watchers", exc_info=True)
-        if broker is not None:
-            broker.healthy = False
-        return 0
+    return _ask("count watchers", lambda broker: broker.watching(game_id), 0)
 
 
 def present_seats(game_id: str) -> frozenset[int]:
     """The seats of ``game_id`` with at least one open events stream presenting their key (empty
     when the broker cannot say). Call it in a request or an app context."""
-    broker = None
-    try:
-        broker = live_of(current_app).broker
-        return broker.present(game_id)
-    except Exception:  # noqa: BLE001 - a page showing who is connected must not fail for it
-        log.warning("live updates: could not read presence", exc_info=True)
-        if broker is not None:
-            broker.healthy = False
-        return frozenset()
+    return _ask("read presence", lambda broker: broker.present(game_id), frozenset())

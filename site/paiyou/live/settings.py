@@ -9,7 +9,8 @@ from typing import Any
 
 from paiyou.live.brokers import Broker, MemoryBroker
 
-POLL_SECONDS = 2.0  # how often a stream checks the database while the broker is down
+POLL_SECONDS = 1.0  # how often a stream checks the database while the broker is down (a move
+# reaches the other seats within about this much plus a page's refresh: goal 3 s, docs/deploy.md)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,12 @@ store: ``redis://host:6379`` (Redis or Valkey; ``pip install 'paiyou[redis]'``).
 ``PAIYOU_BEHIND_PROXY`` makes the client address the one the proxy saw. ``RATELIMIT_ENABLED``
 false turns the limits off.
 
+The store out of reach fails open (docs/deploy.md, "Limits"): each process counts in its own
+memory until the store answers again (Flask-Limiter's in-memory fallback, which looks again
+after 1, 2, 4 … 32 s), so every limit still holds per process and nobody meets a 500. Each
+Redis command gives up after ``STORE_TIMEOUT``; the outage is logged once when it starts and
+once when it ends (``StoreOutageLog``).
+
 A client is its IPv4 address, or its IPv6 **/64** (``client_key``): one subscriber usually holds
 a whole /64 and may use any of its 2**64 addresses, which would otherwise each get a fresh budget.
 deploy/nginx.conf counts its own limits the same way.
@@ -25,6 +31,8 @@ deploy/nginx.conf counts its own limits the same way.
 from __future__ import annotations
 
 import ipaddress
+import logging
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -44,6 +52,11 @@ View = TypeVar("View", bound=Callable[..., Any])
 
 
 IPV6_PREFIX = 64
+# seconds to connect to the limits' Redis and for each command: a store that hangs (a host gone
+# without a word) costs a request this much once, then the process counts in memory
+STORE_TIMEOUT = 0.5
+REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
+log = logging.getLogger(__name__)
 
 
 def client_key() -> str:
@@ -124,14 +137,54 @@ def not_a_post() -> bool:
     return request.method != "POST"
 
 
+class StoreOutageLog:
+    """Says once that the counts' store is out of reach (a warning) and once that it answers again
+    (info), from the limiter's own switch between the store and its in-memory fallback (the
+    limiter's own messages go to a logger with no handler)."""
+
+    def __init__(self, limiter: Limiter, store: str) -> None:
+        self._limiter = limiter
+        self._primary = limiter.limiter  # the strategy over the store; the fallback is another one
+        self._store = store
+        self._out = False
+        self._lock = threading.Lock()
+
+    def look(self, _: BaseException | None = None) -> None:
+        """After each request (teardown): has the limiter switched since the last one?"""
+        out = self._limiter.limiter is not self._primary
+        with self._lock:
+            if out == self._out:
+                return
+            self._out = out
+        if out:
+            log.warning("limits: the store of the counts (%s) is out of reach: this process counts in its "
+                        "own memory until it answers", self._store)
+        else:
+            log.info("limits: the store of the counts (%s) answers again", self._store)
+
+
+def store_name(uri: str) -> str:
+    """The store's URI without its password (for the log)."""
+    scheme, _, rest = uri.partition("://")
+    return f"{scheme}://{rest.rpartition('@')[2]}" if rest else uri
+
+
 def init_app(app: Flask) -> None:
     """One limiter per app (its settings are the app's), wrapped around the marked views; call it
     after the blueprints are registered."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
+    # fail open: the store out of reach, the same limits are counted in this process's memory
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    store = str(app.config["RATELIMIT_STORAGE_URI"])
+    if store.startswith(REDIS_SCHEMES):
+        options = {"socket_connect_timeout": STORE_TIMEOUT, "socket_timeout": STORE_TIMEOUT}
+        app.config["RATELIMIT_STORAGE_OPTIONS"] = {**options, **app.config.get("RATELIMIT_STORAGE_OPTIONS", {})}
     limiter = Limiter(client_key, app=app)
     app.extensions[EXTENSION_KEY] = limiter
+    if limiter.enabled:
+        app.teardown_request(StoreOutageLog(limiter, store_name(store)).look)
     config = app.config
     budgets: tuple[tuple[str, object, str, Callable[[], bool] | None], ...] = (
         # (the views' mark, the budget, its scope, what is not counted)

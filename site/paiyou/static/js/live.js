@@ -2,13 +2,23 @@
 // table is now at version N" (never a tile); when N is newer than the page's data-version, this
 // seat fetches its own view of the table (data-refresh, with its own cookie) and htmx swaps it in
 // place. A reconnect's first event carries the current version, so a missed nudge only delays.
-// While the stream is down the table is fetched every few seconds instead. The turn timer's
+// While the stream is down, or says the server cannot hear moves ({"live": false}), the table is
+// also fetched every few seconds. A refresh has its own time limit: one that fails or is slow
+// (an app process frozen or restarting) says "Reconnecting…" and is asked again, waiting longer
+// each time (nginx sends the next one to another app process). The turn timer's
 // countdown and the copy button of the invite's link live here too. Without JavaScript the page
 // reloads itself (a <noscript> refresh) and every control is a plain form.
 (function () {
   "use strict";
   const POLL_MS = 5000; // the table's refresh while the stream is down
-  const RETRY_MS = 2000; // a refresh that failed (network, or the server's error) is asked again
+  const RETRY_MS = 1000; // a refresh that failed is asked again after 1, 2, 4, then every 8 s
+  const RETRY_MAX_MS = 8000;
+  const REFRESH_TIMEOUT_MS = 10000; // a refresh not answered by then has failed (nginx gives up on a
+  // silent app process after 5 s and asks the other one)
+  const SLOW_MS = 3000; // a refresh slower than this says "Reconnecting…" while it waits
+  let failures = 0; // the table's refreshes failed in a row
+  let slowTimer = null;
+  let reconnecting = false;
   let source = null;
   let sourceUrl = null;
   let pending = false; // a refresh asked for while a request of the table was under way
@@ -32,12 +42,23 @@
     if (busy) { pending = true; return; }
     // the stream may have told a version this page could not fetch (the network or the app
     // process was down a moment): no event repeats it, so the page asks again until it has it
-    ask("GET", t.dataset.refresh, { target: "#table", swap: "outerHTML" }).catch(retryLater);
+    // sent from #table itself: play.js tells these from the player's own requests
+    ask("GET", t.dataset.refresh, { source: t, target: "#table", swap: "outerHTML" }).catch(retryLater);
   }
 
   function retryLater() {
+    showReconnecting(true);
     if (retryTimer) return;
-    retryTimer = window.setTimeout(function () { retryTimer = null; refresh(); }, RETRY_MS);
+    const wait = Math.min(RETRY_MAX_MS, RETRY_MS * Math.pow(2, failures));
+    failures += 1;
+    retryTimer = window.setTimeout(function () { retryTimer = null; refresh(); }, wait);
+  }
+
+  // (the request's own element, by id: after a swap the events come from an ancestor, and the
+  // request's element is the table that was replaced)
+  function isRefresh(detail) {
+    const config = detail.requestConfig;
+    return Boolean(config && config.elt && config.elt.id === "table" && config.verb === "get");
   }
 
   // htmx.ajax's promise is rejected when the request fails (the network): handled here, never
@@ -52,7 +73,14 @@
   function showLive(on) {
     live = on;
     const status = document.getElementById("live-status");
-    if (status) status.textContent = on ? "" : (status.dataset.lost || "");
+    if (!status) return;
+    if (reconnecting) status.textContent = status.dataset.reconnecting || "";
+    else status.textContent = on ? "" : (status.dataset.lost || "");
+  }
+
+  function showReconnecting(on) {
+    reconnecting = on;
+    showLive(live);
   }
 
   function startPolling() {
@@ -90,7 +118,8 @@
     source.addEventListener("live", function (event) {
       let data = null;
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      showLive(Boolean(data && data.live));
+      // not live: the page says the table refreshes every few seconds, so it does
+      if (data && data.live) stopPolling(); else startPolling();
     });
   }
 
@@ -153,18 +182,27 @@
     setupCopy();
   }
 
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "table" && event.detail.verb === "get") {
+      event.detail.timeout = REFRESH_TIMEOUT_MS;
+    }
+  });
   document.addEventListener("htmx:beforeRequest", function (event) {
     const t = table();
     if (t && event.detail.target === t) busy = true;
-  });
-  document.addEventListener("htmx:responseError", function (event) {
-    // the table's refresh answered with an error (a 502 while an app process restarts)
-    const config = event.detail.requestConfig;
-    if (event.detail.target === table() && config && config.verb === "get" && event.detail.xhr.status >= 500) {
-      retryLater();
+    if (isRefresh(event.detail) && !slowTimer) {
+      slowTimer = window.setTimeout(function () { slowTimer = null; showReconnecting(true); }, SLOW_MS);
     }
   });
-  document.addEventListener("htmx:afterRequest", function () {
+  document.addEventListener("htmx:responseError", function (event) {
+    // the table's refresh answered with an error (a 502 while an app process restarts, a 504)
+    if (isRefresh(event.detail) && event.detail.xhr.status >= 500) retryLater();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isRefresh(event.detail)) {
+      if (slowTimer) { window.clearTimeout(slowTimer); slowTimer = null; }
+      if (event.detail.successful) { failures = 0; showReconnecting(false); }
+    }
     busy = false;
     // asked once htmx has let go of the request (this event comes before it does): asked now,
     // htmx would queue it, and a queued request's failure is an unhandled rejection

@@ -74,8 +74,14 @@
     retry.focus();
   }
 
-  document.addEventListener("htmx:sendError", function () { showFailure("Network"); });
-  document.addEventListener("htmx:timeout", function () { showFailure("Network"); });
+  // The table's own refreshes (live.js, sent from #table) say their failures in #live-status and
+  // are asked again by themselves: not the player's request, no alert, no focus taken.
+  function refreshOnly(event) {
+    var config = event.detail.requestConfig;
+    return Boolean(config && config.elt && config.elt.id === "table");
+  }
+  document.addEventListener("htmx:sendError", function (event) { if (!refreshOnly(event)) showFailure("Network"); });
+  document.addEventListener("htmx:timeout", function (event) { if (!refreshOnly(event)) showFailure("Network"); });
   // The review's "Try the analysis again": an answer htmx does not swap (403, 409, 429) is sent
   // again as a plain form, so the browser shows the server's page saying why.
   function retryPlainly(event) {
@@ -87,7 +93,7 @@
 
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (SWAP_STATUSES.indexOf(status) !== -1) return;
+    if (SWAP_STATUSES.indexOf(status) !== -1 || refreshOnly(event)) return;
     showFailure(status === 429 ? "Busy" : "Server");
   });
 
