@@ -226,7 +226,8 @@ def test_an_api_seat_moves_on_a_table_a_browser_left_waiting_for_the_computer(ap
     view = app.test_client().get(f"/api/v1/games/{game_id}", headers=bearer(friend)).get_json()["view"]
     assert view["to_act"] == 1 and view["players"][1]["agent"] != "human"  # how a client knows
     moved_on = advance(app, game_id, friend)
-    assert moved_on["view"]["seat"] == 2 and moved_on["view"]["to_act"] != 1
+    assert moved_on["view"]["seat"] == 2 and moved_on["version"] == stalled.version + 1
+    assert service.load(store_for(app), game_id).deal.action_count == stalled.deal.action_count + 1
     again = post(app, game_id, "advance", friend, {"version": stalled.version})  # an older version
     assert again["version"] == stalled.version + 1  # changes nothing: the game as it stands
 
