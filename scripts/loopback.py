@@ -27,8 +27,10 @@ def served(scratch: Path, **config: Any) -> Iterator[str]:
     app = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{scratch / 'games.sqlite3'}",
                       # a browser deals far more than a player would: a budget of its own (the
-                      # new-game limit itself is tested in tests/site/test_hardening.py)
-                      "PAIYOU_NEW_GAME_LIMIT": "600 per minute",
+                      # new-game limit itself is tested in tests/site/test_hardening.py, the move
+                      # and seat-write limits in tests/site/test_fair_tables.py)
+                      "PAIYOU_NEW_GAME_LIMIT": "600 per minute", "PAIYOU_MOVE_LIMIT": "6000 per minute",
+                      "PAIYOU_SEAT_WRITE_LIMIT": "600 per minute",
                       # the analysis of each finished deal runs in the server's worker thread: a
                       # cheap level keeps it to a few hundredths of a second
                       "PAIYOU_ANALYSIS_LEVEL": "standard", **config})

@@ -45,6 +45,7 @@ def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
                        "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                        "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
                        "PAIYOU_NEW_GAME_LIMIT": "100000 per minute", "PAIYOU_JOIN_LIMIT": "100000 per minute",
+                       "PAIYOU_SEAT_WRITE_LIMIT": "100000 per minute", "PAIYOU_MOVE_LIMIT": "100000 per minute",
                        "PAIYOU_ANALYSIS_WORKERS": 0})
 
 
@@ -77,7 +78,7 @@ def a_table(fuzz_app: Flask) -> str:
     """A table with friends (seats you, friend, random), its friend's seat still empty: the fuzz
     client is its creator. Its invite is ``INVITES[id]``."""
     response = fuzz_app.test_client().post("/api/v1/chuo-pai/games",
-                                           json={"seed": 4, "seats": ["you", "friend", "random"]})
+                                           json={"seats": ["you", "friend", "random"]})
     data = response.get_json()
     assert response.status_code == 201, data
     KEYS[data["id"]], INVITES[data["id"]] = data["key"], data["invite"]

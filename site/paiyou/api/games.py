@@ -28,7 +28,15 @@ from paiyou.tables import access, service
 from paiyou.tables.access import SeatKeyRequired
 from paiyou.tables.computer import levels
 from paiyou.tables.game import BadInput, Game, GameNotFound, StaleVersion
-from paiyou.tables.seating import ACTION_ID_MAX, NAME_MAX, TIMERS, InviteUnknown, NotAllowed, TableFull
+from paiyou.tables.seating import (
+    ACTION_ID_MAX,
+    MARKS_PER_LETTER,
+    NAME_MAX,
+    TIMERS,
+    InviteUnknown,
+    NotAllowed,
+    TableFull,
+)
 from paiyou.tables.service import MAX_SEED
 from paiyou.tables.table import game_json, view_json
 from paiyou.web import limits
@@ -66,6 +74,9 @@ def error_message(code: str) -> str:
         "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
         "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
                              lowest=format_number(0), highest=format_number(MAX_SEED - 1)),
+        "seed-not-allowed": pgettext(
+            "play api", "A table with friends is always dealt at random: \"seed\" is only for a deal against "
+            "the computer."),
         "unknown-level": pgettext(
             "play api", "\"level\" must be one of the computer players' levels: %(levels)s.",
             levels=", ".join(level_names)),
@@ -95,6 +106,12 @@ def error_message(code: str) -> str:
         "too-many-joins": pgettext(
             "play api", "Too many requests for a seat from your address: wait a little (see %(header)s).",
             header="Retry-After"),
+        "too-many-seat-changes": pgettext(
+            "play api", "Too many changes to a table from your address: wait a little (see %(header)s).",
+            header="Retry-After"),
+        "too-many-moves": pgettext(
+            "play api", "Too many moves from your address: wait a little (see %(header)s).",
+            header="Retry-After"),
         "table-full": pgettext("play api", "Every seat at this table is taken: there is no seat left to join."),
         "invite-unknown": pgettext(
             "play api", "This invitation does not open any table: it is wrong, or its table's creator "
@@ -110,8 +127,13 @@ def error_message(code: str) -> str:
         "bad-timer": pgettext(
             "play api", "\"timer\" must be one of %(timers)s (seconds for each move; %(none)s: no timer).",
             timers=", ".join(format_number(t) for t in TIMERS), none=format_number(0)),
-        "bad-name": pgettext("play api", "\"name\" must be text of at most %(count)s characters, without "
-                                         "control characters.", count=format_number(NAME_MAX)),
+        "bad-name": pgettext(
+            "play api", "\"name\" must be text of at most %(count)s characters, each of them visible: no control, "
+            "hidden or blank characters, and at most %(marks)s accents or other marks on one letter.",
+            count=format_number(NAME_MAX), marks=format_number(MARKS_PER_LETTER)),
+        "reserved-name": pgettext(
+            "play api", "\"name\" is one of the table's own labels (a seat's or a computer player's): choose "
+            "another."),
         "bad-action-id": pgettext(
             "play api", "\"action_id\" must be %(lowest)s to %(highest)s characters: Latin letters, digits, "
             "\"-\" or \"_\".", lowest=format_number(1), highest=format_number(ACTION_ID_MAX)),
@@ -120,8 +142,10 @@ def error_message(code: str) -> str:
 
 
 def error(code: str, status: int, message: str | None = None, **extra: Any) -> tuple[Response, int]:
+    """Every error answer of the APIs: never stored by a cache (a 409 ``stale-version`` carries
+    the seat's view, its hand included)."""
     body = {"error": code, "message": message or error_message(code), **extra}
-    return jsonify(body), status
+    return no_store(jsonify(body)), status
 
 
 def parsed_body() -> object:
@@ -249,6 +273,10 @@ def http_error(e: HTTPException) -> tuple[Response, int]:
         code = "too-many-joins"
     elif e.code == 429 and limits.is_analysis_limit(e):
         code = "too-many-retries"
+    elif e.code == 429 and limits.is_seat_write_limit(e):
+        code = "too-many-seat-changes"
+    elif e.code == 429 and limits.is_move_limit(e):
+        code = "too-many-moves"
     response, status = error(code, e.code or 400)
     if e.code == 429 and e.response is not None and "Retry-After" in e.response.headers:
         response.headers["Retry-After"] = e.response.headers["Retry-After"]

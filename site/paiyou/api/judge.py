@@ -15,6 +15,7 @@ from engine.tiles import parse_tiles
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.i18n.languages import isolated
 from paiyou.web.bodies import NOT_JSON, parse_json
+from paiyou.web.private import no_store
 
 MAX_BODY = 4096  # bytes; a judge request is a few dozen
 FIELDS = ("game", "play")  # required; "current" may be null or absent, "lang" defaults to English
@@ -43,7 +44,7 @@ def error(code: str, lang: str, status: int = 400, **values: str) -> tuple[Respo
         if code == "malformed-tiles":
             values["example"] = isolated(NOTATION_EXAMPLE)
         message = str(ERRORS[code]) % values if values else str(ERRORS[code])
-    return jsonify(error=code, message=message), status
+    return no_store(jsonify(error=code, message=message)), status
 
 
 def request_language() -> str:

@@ -16,6 +16,7 @@ from paiyou.config import LANGUAGE_CODES
 from paiyou.tables import cookies
 from paiyou.tables.keys import bearer_key, keys_in_cookie
 from paiyou.web.limits import address_key
+from paiyou.web.private import NO_STORE
 
 FORWARDED_HEADERS = ("accept-language", "cookie")  # what the language of a message depends on
 
@@ -57,4 +58,6 @@ class Answers:
             language()  # ?lang= when it is one of the languages
             answer, status = error(code, status)
             body = answer.get_data()
-        return Response(body, status_code=status, media_type="application/json", headers=headers)
+        # never stored by a cache, as every error answer of the Flask app's APIs
+        return Response(body, status_code=status, media_type="application/json",
+                        headers={**(headers or {}), "Cache-Control": NO_STORE})

@@ -5,11 +5,20 @@ instead (``paiyou.events``: no thread per stream), so gunicorn's threads stay fr
 
 What the stream sends is ``paiyou.live.stream.StreamState``'s; the bytes are
 ``paiyou.live.framing``'s, the same as the events process's.
+
+A client that goes away (a reload, a closed tab) is noticed at once rather than at the next
+write, a keepalive later: when the server gives the request's socket (werkzeug's and gunicorn's
+do), the stream looks at it every ``DISCONNECT_CHECK`` seconds and ends when the client has
+closed it, and its ticket lets the counter release it as soon as a new stream needs its place
+(``paiyou.live.counting``). So reloading a page many times in a row never meets the 429.
 """
 from __future__ import annotations
 
 import logging
 import secrets
+import select
+import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -31,6 +40,29 @@ from paiyou.tables.keys import bearer_key, keys_in_cookie, seat_for_key
 from paiyou.web.limits import client_key
 
 log = logging.getLogger(__name__)
+
+DISCONNECT_CHECK = 0.5  # seconds between two looks at the client's socket while a stream waits
+SOCKET_KEYS = ("werkzeug.socket", "gunicorn.socket")  # where the servers put the request's socket
+
+
+def disconnect_check(environ: dict[str, object]) -> Callable[[], bool] | None:
+    """A check, at once and without blocking, that the client closed the request's socket; None
+    when the server does not give the socket, or it speaks TLS (nothing can be peeked at)."""
+    found = next((environ[k] for k in SOCKET_KEYS if k in environ), None)
+    if not isinstance(found, socket.socket) or isinstance(found, ssl.SSLSocket):
+        return None
+    connection = found
+
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([connection], [], [], 0)
+            # readable with nothing to read: the client closed its end (a request it sent ahead
+            # would be there to read, and is left for the server)
+            return bool(readable) and connection.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):  # reset by the client, or closed by the server already
+            return True
+
+    return gone
 
 
 def presented_key(game_id: str) -> str | None:
@@ -70,9 +102,13 @@ def events_response(game_id: str) -> Response | tuple[Response, int]:
             subscription.close()
         ticket.release()
         raise
+    gone = disconnect_check(request.environ)
+    if gone is not None:
+        ticket.watch(gone)
     stream = FlaskStream(live.broker, store, live.settings, game_id, head.version,
                          seat_for_key(head.meta, presented_key(game_id)),
-                         StreamState.resuming(request.headers.get("Last-Event-ID")), subscription, ticket)
+                         StreamState.resuming(request.headers.get("Last-Event-ID")), subscription, ticket,
+                         gone=gone)
     response = Response(stream.frames(), mimetype="text/event-stream")
     response.headers["Content-Type"] = framing.MEDIA_TYPE
     for name, value in framing.HEADERS:
@@ -92,6 +128,7 @@ class FlaskStream:
     state: StreamState
     subscription: Subscription | None
     ticket: Ticket
+    gone: Callable[[], bool] | None = None  # whether the client went away (``disconnect_check``)
     clock: Callable[[], float] = time.monotonic
     token: str = field(default_factory=lambda: secrets.token_urlsafe(12))
     _idle: threading.Event = field(default_factory=threading.Event)  # never set: a wait without a broker
@@ -113,7 +150,9 @@ class FlaskStream:
         next_poll = now + POLL_SECONDS
         while now < deadline:
             until = min(deadline, next_keepalive, next_poll if not live else deadline)
-            signal, live = self._wait(max(0.0, until - now), live)
+            signal, live = self._watched_wait(max(0.0, until - now), live)
+            if self.gone is not None and self.gone():
+                return  # the client went away: its place is free at once
             frames: list[str] = []
             if signal.version is not None:
                 frames += self.state.moved(signal.version)
@@ -137,6 +176,17 @@ class FlaskStream:
             frames += self.state.liveness(live)
             if frames:
                 yield "".join(frames)
+
+    def _watched_wait(self, timeout: float, live: bool) -> tuple[Signal, bool]:
+        """``_wait``, in slices of ``DISCONNECT_CHECK`` when the client's socket can be watched:
+        it returns early once the client has gone."""
+        if self.gone is None:
+            return self._wait(timeout, live)
+        end = self.clock() + timeout
+        while True:
+            signal, live = self._wait(max(0.0, min(DISCONNECT_CHECK, end - self.clock())), live)
+            if signal.version is not None or signal.presence or self.clock() >= end or self.gone():
+                return signal, live
 
     def _wait(self, timeout: float, live: bool) -> tuple[Signal, bool]:
         if self.subscription is None:

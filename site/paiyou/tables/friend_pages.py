@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from engine.games import game as game_rules
 from paiyou.i18n.numerals import format_number
-from paiyou.tables import access, seating
+from paiyou.tables import access, labels, seating
 from paiyou.tables.computer import levels
 from paiyou.tables.errors import BadInput
 from paiyou.tables.game import Game
@@ -54,7 +54,7 @@ def parse_table_form(game: str) -> tuple[int, tuple[str, ...], str, int, str | N
     chosen = tuple(level if kind == COMPUTER else kind for kind in kinds)
     timer_text = request.form.get("timer", "0")
     timer = seating.parse_timer(int(timer_text) if timer_text.isascii() and timer_text.isdigit() else -1)
-    return 0, chosen, level, timer, seating.parse_name(request.form.get("name"))
+    return 0, chosen, level, timer, seating.parse_name(request.form.get("name"), labels.is_page_label)
 
 
 def join_page(game: Game, token: str, status: int = 200) -> Response:
@@ -71,9 +71,17 @@ def join_page(game: Game, token: str, status: int = 200) -> Response:
     return current_app.make_response((body, status))
 
 
-def name_refused() -> str:
-    return str(pgettext("play", "A name has at most %(count)s characters, and no hidden formatting characters.",
-                        count=format_number(seating.NAME_MAX)))
+NAME_CODES = ("bad-name", "reserved-name")  # what parse_name refuses
+
+
+def name_refused(code: str) -> str:
+    """Why a name was refused (``code``: one of ``NAME_CODES``), in words."""
+    if code == "reserved-name":
+        return str(pgettext("play", "The table already uses that name for a seat or a computer player, so it would "
+                                    "mislead the other players. Choose another name."))
+    return str(pgettext("play", "A name has at most %(count)s characters, each of them visible: no hidden or blank "
+                                "characters, and at most %(marks)s accents or other marks on one letter.",
+                        count=format_number(seating.NAME_MAX), marks=format_number(seating.MARKS_PER_LETTER)))
 
 
 def back_to_table(game: Game) -> Response:

@@ -48,22 +48,21 @@ ATTEMPTS = 50  # a change that keeps losing races to other writers gives up (409
 
 
 def start_table(store: GameStore, game: str, creator: int, kinds: Sequence[str], level: str, key: str,
-                timer: int = 0, name: str | None = None, seed: int | None = None) -> tuple[Game, str | None]:
+                timer: int = 0, name: str | None = None) -> tuple[Game, str | None]:
     """Deal a table whose seats are ``kinds`` (``YOU`` at ``creator``, ``FRIEND`` or a computer
     level each), the creator holding ``key``. A computer seat to act first waits for
     ``service.advance``. Returns the game (for the creator) and the invite token (None without a
-    friend seat)."""
+    friend seat). Always from a random seed: whoever chose it could know every friend's hand."""
     check_game(game)
     rules = game_rules(game)
     seating, token = new_seating(creator, kinds, level, timer)
     if name is not None:
         seating = replace(seating, names={creator: name})
-    if seed is None:
-        seed = secrets.randbelow(MAX_SEED)
+    seed = secrets.randbelow(MAX_SEED)
     agents = stored_agents(kinds)
     deal = rules.new_deal(seed)
     stored = store.create(game, creator, agents, rules.to_record(deal), finished=deal.is_over,
-                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": [],
+                          meta={"shuffle": shuffle_meta(game, seed, False), "auto_passes": [],
                                 "seat_keys": {str(creator): key_hash(key)}, META: seating.as_meta()})
     return Game(stored, deal).seated(creator), token
 

@@ -132,6 +132,14 @@ class Game:
         found = self.stored.meta.get("shuffle", {}).get("commitment")
         return str(found) if found is not None else None
 
+    @property
+    def seed_chosen(self) -> bool | None:
+        """Whether the player chose this deal's seed (a deal against the computer only; a table
+        with friends and a match's next deal are always random); None for a deal stored before
+        this was recorded."""
+        found = self.stored.meta.get("shuffle", {}).get("chosen")
+        return found if isinstance(found, bool) else None
+
 
 def match_of(game: Game) -> dict[str, Any]:
     """The match a deal belongs to: ``id`` (its first deal's id), ``deal`` (1-based), ``totals``

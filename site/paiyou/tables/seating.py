@@ -21,7 +21,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -35,6 +35,15 @@ TIMERS = (0, 30, 60, 120)  # seconds a human seat has for a move; 0: no timer (t
 TIMEOUTS_TO_AWAY = 2  # the computer's moves in a row for a seat whose timer ran out
 NAME_MAX = 24  # characters of a display name
 JOINERS = frozenset("\u200c\u200d")  # format characters that spell words, never reorder them
+MARKS_PER_LETTER = 3  # combining marks on one letter: Hindi, Arabic and Persian need up to 3
+# Letters and symbols drawn with no visible glyph that Unicode does not class as control or format
+# characters (the Hangul fillers, the braille blank, the grapheme joiner, Khmer's inherent vowels):
+# a name of them looks blank, and beside a letter they make one name look like another.
+BLANKS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+# Variation selectors choose the form of the character before them (an emoji's, a Mongolian
+# letter's): allowed after a visible character, never counted as marks, never alone.
+SELECTORS = frozenset([*map(chr, range(0xFE00, 0xFE10)), "\u180b", "\u180c", "\u180d", "\u180f",
+                       *map(chr, range(0xE0100, 0xE01F0))])
 INVITE_BYTES = 24
 INVITE_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
 ACTION_ID_MAX = 64  # characters of an action id
@@ -142,6 +151,23 @@ def turn_started(meta: Mapping[str, Any], now: float | None = None) -> dict[str,
     return {**meta, META: started.as_meta()}
 
 
+def dealt_again(meta: Mapping[str, Any], now: float | None = None) -> dict[str, Any]:
+    """The seating of a match's next deal (``{}`` for a deal against the computer): the same
+    seats, names and invite, the turn clock started ``now`` and no timeout counted, so a pause
+    between two deals is nobody's time and the first turn of the new deal is never overdue.
+
+    A seat that is away stays away, whether its player pressed Leave or let the timer run out:
+    away means the computer plays it until its key comes back, and nobody has seen that player
+    since. Bringing a timed-out seat back would make every new deal wait ``TIMEOUTS_TO_AWAY``
+    turn timers for someone who is not there; their page, once open again, takes the seat back
+    by itself (``live.js``), as a seat left by Leave waits for its button."""
+    seating = Seating.from_meta(meta)
+    if seating is None:
+        return {}
+    fresh = replace(seating, timeouts={}, turn_since=int(time.time() if now is None else now))
+    return {META: fresh.as_meta()}
+
+
 # -- reading requests ----------------------------------------------------------------------------
 
 def parse_seats(value: object, seats: int, levels: Sequence[str]) -> tuple[int, tuple[str, ...]] | None:
@@ -167,19 +193,53 @@ def parse_timer(value: object) -> int:
     return value
 
 
-def parse_name(value: object) -> str | None:
-    """A display name: at most ``NAME_MAX`` characters once trimmed, no control or format
-    characters (no bidi overrides) but the zero-width non-joiner and joiner, which Persian and
-    Hindi names are spelt with (علی‌رضا); None when absent or empty. BadInput("bad-name")
-    otherwise. It is escaped wherever it is shown."""
+def parse_name(value: object, is_label: Callable[[str], bool]) -> str | None:
+    """A display name: at most ``NAME_MAX`` characters once trimmed, each of them seen
+    (``looks_written``); None when absent or empty. BadInput("bad-name") otherwise, and
+    BadInput("reserved-name") for a copy of the page's own labels (``is_label``: a seat's or a
+    computer player's, in any language: ``paiyou.tables.labels``). It is escaped wherever it is
+    shown."""
     if value is None:
         return None
     if not isinstance(value, str):
         raise BadInput("bad-name")
     name = " ".join(unicodedata.normalize("NFC", value).split())
-    if len(name) > NAME_MAX or any(unicodedata.category(c)[0] == "C" and c not in JOINERS for c in name):
+    if not name:
+        return None
+    if len(name) > NAME_MAX or not looks_written(name):
         raise BadInput("bad-name")
-    return name or None
+    if is_label(name):
+        raise BadInput("reserved-name")
+    return name
+
+
+def looks_written(name: str) -> bool:
+    """Whether every character of ``name`` (NFC, spaces collapsed) is seen as written: no
+    control or format character (no bidi override) but the zero-width non-joiner and joiner,
+    which Persian and Hindi names are spelt with (علی‌رضا); no blank-looking letter
+    (``BLANKS``); a variation selector only after a visible character; at most
+    ``MARKS_PER_LETTER`` combining marks on a letter (never on a space, nor alone); and at least
+    one visible character."""
+    marks: int | None = None  # marks on the letter before; None: no letter to carry them
+    visible = False
+    for c in name:
+        kind = unicodedata.category(c)[0]
+        if c in JOINERS:
+            continue
+        if c in SELECTORS:
+            if marks is None:
+                return False
+        elif kind == "M":
+            if marks is None or marks >= MARKS_PER_LETTER:
+                return False
+            marks += 1
+        elif kind == "C" or c in BLANKS:
+            return False
+        elif c == " ":
+            marks = None
+        else:  # a letter, a digit, a punctuation mark or a symbol
+            marks, visible = 0, True
+    return visible
 
 
 def parse_action_id(value: object) -> str | None:

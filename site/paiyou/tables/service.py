@@ -1,11 +1,12 @@
 """The table service: a deal against the computer, kept in the store.
 
-``start`` deals (a seed reproduces a deal), ``load`` rebuilds a saved game (the one replay of its
-record a request makes: every other function takes the loaded ``Game``), ``act`` applies the
-human's action made against a given version and then lets the computer seats move
-(``paiyou.tables.computer``) until it is the human's turn again or the deal is over, ``advance``
-makes one computer move, ``next_deal`` deals a match's next deal. Every state comes from the
-engine (``replay`` of the stored record); the shuffle is committed to before the first move.
+``start`` deals (a seed reproduces a deal; the deal's meta records that its player chose it),
+``load`` rebuilds a saved game (the one replay of its record a request makes: every other
+function takes the loaded ``Game``), ``act`` applies the human's action made against a given
+version and then lets the computer seats move (``paiyou.tables.computer``) until it is the human's
+turn again or the deal is over, ``advance`` makes one computer move, ``next_deal`` deals a match's
+next deal (always from a random seed). Every state comes from the engine (``replay`` of the
+stored record); the shuffle is committed to before the first move.
 
 At a table with friends no request makes more than one computer move: a person's move, a next
 deal (and in ``paiyou.tables.friends`` a new table, a seat left or handed to the computer) make
@@ -35,7 +36,7 @@ from paiyou.store.games import GameStore
 from paiyou.tables.computer import computer_step, forced_pass, parse_level, run_until_choice
 from paiyou.tables.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
 from paiyou.tables.seating import META as SEATING
-from paiyou.tables.seating import played_by, turn_started
+from paiyou.tables.seating import dealt_again, played_by, turn_started
 
 MAX_SEED = 2**53  # seeds stay exact in JavaScript numbers
 MAX_TILES_TEXT = 200  # no legal action comes near this
@@ -71,13 +72,14 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     check_game(game)
     rules = game_rules(game)
     level = parse_level(game, level)
+    chosen = seed is not None
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     deal = rules.new_deal(seed)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
     deal, passed = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass)
     stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
-                          meta={"shuffle": shuffle_meta(game, seed), "auto_passes": passed,
+                          meta={"shuffle": shuffle_meta(game, seed, chosen), "auto_passes": passed,
                                 **({"seat_keys": dict(seat_keys)} if seat_keys else {})})
     if deal.is_over:  # every move was forced: the deal ended before the human's first choice
         deal_over(store, stored.id)
@@ -94,10 +96,12 @@ def commit(game: str, seed: int, salt: str) -> str:
     return hashlib.sha256(f"{game}:{seed}:{salt}".encode()).hexdigest()
 
 
-def shuffle_meta(game: str, seed: int) -> dict[str, str]:
-    """A fresh salt (kept server-side until the end, also for a chosen seed) and its commitment."""
+def shuffle_meta(game: str, seed: int, chosen: bool) -> dict[str, str | bool]:
+    """A fresh salt (kept server-side until the end, also for a chosen seed), its commitment, and
+    whether the player chose the seed (``chosen``: then they could know every hand; the table says
+    so, ``Game.seed_chosen``)."""
     salt = secrets.token_hex(SALT_BYTES)
-    return {"salt": salt, "commitment": commit(game, seed, salt)}
+    return {"salt": salt, "commitment": commit(game, seed, salt), "chosen": chosen}
 
 
 # -- a saved game --------------------------------------------------------------------------------
@@ -111,10 +115,11 @@ def load(store: GameStore, game_id: str, game: str | None = None) -> Game:
     return Game(stored, game_rules(stored.game).replay(stored.record))
 
 
-def next_deal(store: GameStore, current: Game, auto_pass: bool = False) -> Game:
+def next_deal(store: GameStore, current: Game, auto_pass: bool = False, now: float | None = None) -> Game:
     """"Next deal" of a finished deal: a new deal of the same match (its ``next_first`` leads or
-    banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players, the totals carried.
-    IllegalAction("deal-not-over") before the end."""
+    banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players, the totals carried,
+    always from a random seed. At a table with friends its turn clock starts ``now`` (default:
+    the time of the call; ``seating.dealt_again``). IllegalAction("deal-not-over") before the end."""
     outcome = current.deal.outcome()
     if not current.is_over or outcome is None:
         raise IllegalAction("deal-not-over")
@@ -130,16 +135,16 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False) -> Game:
     totals = [sum(scores) for scores in zip(*deals, strict=True)]
     meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
                       "deals": deals}}
-    for kept in ("seat_keys", SEATING):  # the same players: the same keys and seats
-        if kept in current.stored.meta:
-            meta[kept] = current.stored.meta[kept]
+    if "seat_keys" in current.stored.meta:  # the same players: the same keys and seats
+        meta["seat_keys"] = current.stored.meta["seat_keys"]
+    meta.update(dealt_again(current.stored.meta, now))  # a fresh turn clock (a table with friends)
     seed = secrets.randbelow(MAX_SEED)
     deal = rules.next_deal(seed, outcome.next_first)
     passed: list[int] = []
     if current.seating is None:  # at a table with friends the first moves are advance's, one a request
         deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)
     stored = store.create(current.game, current.stored.seat, current.agents, rules.to_record(deal),
-                          finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed),
+                          finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed, False),
                                                        "auto_passes": passed})
     if deal.is_over:
         deal_over(store, stored.id)

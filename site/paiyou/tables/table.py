@@ -73,6 +73,11 @@ def log_model(all_events: Sequence[Event], recent: Sequence[Event], fresh: int =
                                            for i, e in enumerate(recent)]}
 
 
+def creator_seat_name() -> str:
+    """The name of a table with friends' creator's seat on the other seats' pages (any game)."""
+    return pgettext("play seat", "South")
+
+
 def seat_names(game: Game, watching: bool = False) -> list[str]:
     """Each seat's name on the page of the person at ``game.seat``: the room's names go round from
     "You". At a table with friends every page names the seats alike — the names they have for the
@@ -84,7 +89,7 @@ def seat_names(game: Game, watching: bool = False) -> list[str]:
     anchor = me if seating is None else seating.creator
     names = [base[(s - anchor) % count] for s in range(count)]
     if seating is not None:
-        names[anchor] = pgettext("play seat", "South")
+        names[anchor] = creator_seat_name()
         names = [seating.names.get(s, name) for s, name in enumerate(names)]
         if not watching:
             names[me] = base[0]
@@ -123,7 +128,7 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
         "log": log_model(all_events, recent, len(new)), "new_events": list(new), "event_count": len(all_events),
         "result": result,
         "round_number": table.round_number(view), "last_round": last_round,
-        "match": match_of(game), "commitment": game.commitment,
+        "match": match_of(game), "commitment": game.commitment, "seed_chosen": game.seed_chosen,
         "watching": watching, "friends": friends_model(game, names, watching) if game.seating else None,
     }
 
@@ -167,6 +172,8 @@ def view_json(game: Game, watching: bool = False) -> dict[str, Any]:
             **own,
             "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]},
             "commitment": game.commitment,
+            # whether the player chose the seed (then they could know every hand), or it was random
+            "seed_chosen": game.seed_chosen,
             **({"table": table_json(game)} if seating else {})}
 
 

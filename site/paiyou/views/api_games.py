@@ -3,6 +3,8 @@ language and the errors are ``paiyou.api.games``.
 
 - ``POST /api/v1/<game>/games`` (optional ``{"seed": n, "level": "standard"}``) → 201
   ``{"id", "version", "view", "key"}``: ``key`` is the seat key, given only here and by ``next``;
+  with ``seats`` (a table with friends) a ``seed`` is refused (400 ``seed-not-allowed``): such a
+  table is always dealt at random (``view.seed_chosen`` says which kind a deal is);
   every request marked (key) below sends it as ``Authorization: Bearer <key>`` (401
   ``seat-key-required`` without it, ``WWW-Authenticate: Bearer``)
 - ``GET /api/v1/games/<id>`` → ``{"id", "version", "view"}`` (key until the end, then anyone)
@@ -36,7 +38,7 @@ from engine.games import game as game_rules
 from paiyou.api.games import error, game_response, illegal, install, json_body, json_routing_errors, seated_game
 from paiyou.registry import url_converter
 from paiyou.store.databases import current_store
-from paiyou.tables import access, friends, seating, service
+from paiyou.tables import access, friends, labels, seating, service
 from paiyou.tables.computer import levels, parse_level
 from paiyou.tables.game import HUMAN_SEAT, BadInput
 from paiyou.tables.hints import hints
@@ -62,10 +64,12 @@ def create(game: str) -> tuple[Response, int]:
         started = service.start(current_store(), game, seed, level,
                                 seat_keys=access.seat_keys_meta(HUMAN_SEAT, key))
         return game_response(started, 201, key)
+    if data.get("seed") is not None:  # whoever chose it could know every friend's hand
+        raise BadInput("seed-not-allowed")
     creator, kinds = seats
     table, invite = friends.start_table(current_store(), game, creator, kinds, level, key,
                                         timer=seating.parse_timer(data.get("timer")),
-                                        name=seating.parse_name(data.get("name")), seed=seed)
+                                        name=seating.parse_name(data.get("name"), labels.is_page_label))
     return game_response(table, 201, key, extra={"seat": creator, **({"invite": invite} if invite else {})})
 
 
@@ -83,6 +87,7 @@ def show(game_id: str) -> tuple[Response, int]:
 
 
 @bp.post("/games/<game_id>/actions")
+@limits.move
 def act(game_id: str) -> tuple[Response, int]:
     current = seated_game(game_id)  # 404, then 401, before looking at the body
     data = json_body()
@@ -120,13 +125,14 @@ def join(game_id: str) -> tuple[Response, int]:
     ``key`` (404 ``invite-unknown``, 409 ``table-full``)."""
     current = service.load(current_store(), game_id)
     data = json_body()
-    name = seating.parse_name(data.get("name"))
+    name = seating.parse_name(data.get("name"), labels.is_page_label)
     key = access.new_key()
     game = friends.claim(current_store(), current, data.get("invite"), key, name)
     return game_response(game, 201, key, extra={"seat": game.seat})
 
 
 @bp.post("/games/<game_id>/invite")
+@limits.seat_write
 def renew_invite(game_id: str) -> tuple[Response, int]:
     """A new invite for the table (the old one stops working): its creator's key only."""
     current = seated_game(game_id)
@@ -136,6 +142,7 @@ def renew_invite(game_id: str) -> tuple[Response, int]:
 
 
 @bp.delete("/games/<game_id>/invite")
+@limits.seat_write
 def revoke_invite(game_id: str) -> tuple[Response, int]:
     """The invite stops working: its creator's key only."""
     current = seated_game(game_id)
@@ -143,6 +150,7 @@ def revoke_invite(game_id: str) -> tuple[Response, int]:
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>/computer")
+@limits.seat_write
 def hand_to_computer(game_id: str, seat: int) -> tuple[Response, int]:
     """The creator gives a seat still waiting for a friend to the computer."""
     current = seated_game(game_id)
@@ -151,14 +159,16 @@ def hand_to_computer(game_id: str, seat: int) -> tuple[Response, int]:
 
 
 @bp.post("/games/<game_id>/name")
+@limits.seat_write
 def rename(game_id: str) -> tuple[Response, int]:
     """This seat's display name (``"name"``; empty or null: the seat's own name again)."""
     current = seated_game(game_id)
-    name = seating.parse_name(json_body().get("name"))
+    name = seating.parse_name(json_body().get("name"), labels.is_page_label)
     return game_response(friends.rename(current_store(), current, name))
 
 
 @bp.post("/games/<game_id>/leave")
+@limits.seat_write
 def leave(game_id: str) -> tuple[Response, int]:
     """This seat's player leaves: the computer plays the seat until they come back."""
     current = seated_game(game_id)
@@ -167,6 +177,7 @@ def leave(game_id: str) -> tuple[Response, int]:
 
 
 @bp.post("/games/<game_id>/return")
+@limits.seat_write
 def return_seat(game_id: str) -> tuple[Response, int]:
     """This seat's player takes the seat back from the computer."""
     current = seated_game(game_id)
@@ -175,6 +186,7 @@ def return_seat(game_id: str) -> tuple[Response, int]:
 
 
 @bp.post("/games/<game_id>/timeout")
+@limits.seat_write
 def timeout(game_id: str) -> tuple[Response, int]:
     """Any seat of the table may ask once the person to act is past the turn timer's deadline:
     the computer makes that move for them. Before the deadline nothing changes."""

@@ -20,7 +20,7 @@ from flask_babel import pgettext
 
 from paiyou.registry import url_converter
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies, friend_pages, friends, pages, seating
+from paiyou.tables import access, cookies, friend_pages, friends, labels, pages, seating
 from paiyou.tables.errors import BadInput
 from paiyou.tables.seating import TableFull
 from paiyou.web import errors, limits
@@ -37,8 +37,8 @@ def new_table(game: str) -> Any:
     try:
         creator, kinds, level, timer, name = friend_pages.parse_table_form(game)
     except BadInput as e:
-        if e.code == "bad-name":
-            return errors.refused(pgettext("play", "Choose another name"), friend_pages.name_refused(), 400)
+        if e.code in friend_pages.NAME_CODES:
+            return errors.refused(pgettext("play", "Choose another name"), friend_pages.name_refused(e.code), 400)
         return friend_pages.to_start(game)
     key = access.new_key()
     table, invite = friends.start_table(current_store(), game, creator, kinds, level, key, timer=timer,
@@ -66,9 +66,9 @@ def join(game: str, game_id: str, token: str) -> Any:
     if access.seat_of(current) is not None:
         return friend_pages.back_to_table(current)
     try:
-        name = seating.parse_name(request.form.get("name"))
-    except BadInput:
-        return errors.refused(pgettext("play", "Choose another name"), friend_pages.name_refused(), 400)
+        name = seating.parse_name(request.form.get("name"), labels.is_page_label)
+    except BadInput as e:
+        return errors.refused(pgettext("play", "Choose another name"), friend_pages.name_refused(e.code), 400)
     key = access.new_key()
     try:
         seated = friends.claim(current_store(), current, token, key, name)
@@ -80,6 +80,7 @@ def join(game: str, game_id: str, token: str) -> Any:
 
 
 @bp.post(f"/{GAME}/games/<game_id>/invite")
+@limits.seat_write
 def invite(game: str, game_id: str) -> Any:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     if request.form.get("action") == "revoke":
@@ -94,22 +95,25 @@ def invite(game: str, game_id: str) -> Any:
 
 
 @bp.post(f"/{GAME}/games/<game_id>/seats/<int:seat>/computer")
+@limits.seat_write
 def hand_to_computer(game: str, game_id: str, seat: int) -> Any:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     return friend_pages.back_to_table(friends.hand_to_computer(current_store(), current, seat))
 
 
 @bp.post(f"/{GAME}/games/<game_id>/name")
+@limits.seat_write
 def rename(game: str, game_id: str) -> Any:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     try:
-        name = seating.parse_name(request.form.get("name"))
-    except BadInput:
-        return errors.refused(pgettext("play", "Choose another name"), friend_pages.name_refused(), 400)
+        name = seating.parse_name(request.form.get("name"), labels.is_page_label)
+    except BadInput as e:
+        return errors.refused(pgettext("play", "Choose another name"), friend_pages.name_refused(e.code), 400)
     return friend_pages.back_to_table(friends.rename(current_store(), current, name))
 
 
 @bp.post(f"/{GAME}/games/<game_id>/leave")
+@limits.seat_write
 def leave(game: str, game_id: str) -> Any:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     friends.leave(current_store(), current)
@@ -117,12 +121,14 @@ def leave(game: str, game_id: str) -> Any:
 
 
 @bp.post(f"/{GAME}/games/<game_id>/return")
+@limits.seat_write
 def return_seat(game: str, game_id: str) -> Any:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     return friend_pages.back_to_table(friends.return_seat(current_store(), current))
 
 
 @bp.post(f"/{GAME}/games/<game_id>/timeout")
+@limits.seat_write
 def timeout(game: str, game_id: str) -> Any:
     """Any seat's page asks once the clock of the person to act has run out (the server checks)."""
     current = friend_pages.seated(pages.load_or_404(game, game_id))

@@ -155,6 +155,7 @@ def table(game: str, game_id: str) -> Any:
 
 
 @bp.post(f"/{GAME}/games/<game_id>")
+@limits.move
 def submit(game: str, game_id: str) -> Any:
     """Your move, made on the table at ``version``. With htmx the answer is your move alone (the
     page then asks for the computer's moves one by one: ``advance``); a plain form gets the table
@@ -184,6 +185,7 @@ def submit(game: str, game_id: str) -> Any:
 
 
 @bp.post(f"/{GAME}/games/<game_id>/advance")
+@limits.move
 def advance(game: str, game_id: str) -> Any:
     """The next computer move (``to=turn``: every one up to your turn, the "Skip" button), made
     against the page's ``version``. The table page asks for it after each answer, at the chosen

@@ -11,7 +11,7 @@ from paiyou.store.games import StoreUnavailable
 from paiyou.tables.access import SeatKeyRequired
 from paiyou.tables.seating import InviteUnknown, NotAllowed
 from paiyou.web.csrf import CSRFError, ForeignOrigin
-from paiyou.web.limits import is_analysis_limit, is_hint_limit, is_join_limit
+from paiyou.web.limits import is_analysis_limit, is_hint_limit, is_join_limit, is_move_limit, is_seat_write_limit
 
 RETRY_AFTER = 5  # seconds: about how long a database restart takes
 
@@ -90,6 +90,14 @@ def too_many_requests(error: HTTPException) -> tuple[str, int, dict[str, str]]:
         body, status = refused(_("Too many requests for a seat"), _(
             "You have asked for a seat a great many times in a short time. Please wait a little before "
             "trying again."), 429)
+    elif is_seat_write_limit(error):
+        body, status = refused(_("Too many changes to the table"), _(
+            "You have changed this table a great many times in a short time. Please wait a little "
+            "before the next change; the table and your seat are still there."), 429)
+    elif is_move_limit(error):
+        body, status = refused(_("Too many moves"), _(
+            "A great many moves came from your address in a short time. Please wait a little before "
+            "the next one; your deal is still there."), 429)
     elif is_analysis_limit(error):
         body, status = refused(_("Too many analyses"), _(
             "You have asked for a great many analyses in a short time. Please wait a little before "

@@ -9,7 +9,15 @@ again for a failed analysis runs a whole deal's analysis, so it has its own budg
 ``PAIYOU_ANALYSIS_RETRY_LIMIT`` (default 5 a minute and 30 a day), shared by the review's "Try
 again" and ``POST /api/v1/games/<id>/analysis``. Taking a seat at a table with friends writes
 the table and wakes every seat's page: ``PAIYOU_JOIN_LIMIT`` (default 20 a minute and 200 a day),
-shared by the invite page and ``POST /api/v1/games/<id>/seats``. Over a limit: 429 with
+shared by the invite page and ``POST /api/v1/games/<id>/seats``. Every other change a seat makes
+to a table with friends (a name, the invite renewed or withdrawn, a seat handed to the computer,
+Leave, Take your seat back, the turn timer's ``timeout``) writes the table and wakes every seat's
+page too: ``PAIYOU_SEAT_WRITE_LIMIT`` (default 30 a minute and 300 an hour; ``seat_write``), one
+budget for the table's forms and the game API's routes. Moves are counted apart, since a deal
+is made of them: ``PAIYOU_MOVE_LIMIT`` (default 300 a minute and 6000 an hour; ``move``), one
+budget for a move and each step of the computer's (``advance``) from the table's forms and the
+game API; a fast deal at the instant speed (about 100 of them in a minute or two) stays far
+below it, while a script writing hundreds a second is stopped. Over a limit: 429 with
 ``Retry-After``.
 
 Counts are kept in ``RATELIMIT_STORAGE_URI``: ``memory://`` (the default) counts per process,
@@ -44,9 +52,13 @@ DEFAULT_NEW_GAME_LIMIT = "30 per minute;500 per day"
 DEFAULT_HINT_LIMIT = "30 per minute;600 per hour"
 DEFAULT_ANALYSIS_RETRY_LIMIT = "5 per minute;30 per day"
 DEFAULT_JOIN_LIMIT = "20 per minute;200 per day"
+DEFAULT_SEAT_WRITE_LIMIT = "30 per minute;300 per hour"
+DEFAULT_MOVE_LIMIT = "300 per minute;6000 per hour"
 HINT_SCOPE = "hint"
 ANALYSIS_SCOPE = "analysis-retry"
 JOIN_SCOPE = "join"
+SEAT_WRITE_SCOPE = "seat-write"
+MOVE_SCOPE = "move"
 EXTENSION_KEY = "paiyou.limiter"
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -105,7 +117,16 @@ def join(view: View) -> View:
     return view
 
 
+def seat_write(view: View) -> View:
+    """Mark a view by which a seat changes its table with friends (not a move): ``init_app`` puts
+    it under the shared seat-write limit."""
+    view._paiyou_seat_write = True  # type: ignore[attr-defined]
+    return view
+
+
 def move(view: View) -> View:
+    """Mark a view that makes a move or a step of the computer's (``advance``): ``init_app`` puts
+    it under the shared move limit."""
     view._paiyou_move = True  # type: ignore[attr-defined]
     return view
 
@@ -130,6 +151,21 @@ def is_analysis_limit(error: object) -> bool:
 def is_join_limit(error: object) -> bool:
     """The 429 ``error`` is the join limit's."""
     return getattr(getattr(error, "limit", None), "scope", None) == JOIN_SCOPE
+
+
+def is_seat_write_limit(error: object) -> bool:
+    """The 429 ``error`` is the seat-write limit's."""
+    return getattr(getattr(error, "limit", None), "scope", None) == SEAT_WRITE_SCOPE
+
+
+def is_move_limit(error: object) -> bool:
+    """The 429 ``error`` is the move limit's."""
+    return getattr(getattr(error, "limit", None), "scope", None) == MOVE_SCOPE
+
+
+def a_safe_method() -> bool:
+    """A request that changes nothing (GET, HEAD, OPTIONS) is not counted."""
+    return request.method in ("GET", "HEAD", "OPTIONS")
 
 
 def not_a_post() -> bool:
@@ -193,6 +229,9 @@ def init_app(app: Flask) -> None:
         ("_paiyou_analysis", config.get("PAIYOU_ANALYSIS_RETRY_LIMIT") or DEFAULT_ANALYSIS_RETRY_LIMIT,
          ANALYSIS_SCOPE, not_a_post),
         ("_paiyou_join", config.get("PAIYOU_JOIN_LIMIT") or DEFAULT_JOIN_LIMIT, JOIN_SCOPE, not_a_post),
+        ("_paiyou_seat_write", config.get("PAIYOU_SEAT_WRITE_LIMIT") or DEFAULT_SEAT_WRITE_LIMIT,
+         SEAT_WRITE_SCOPE, a_safe_method),
+        ("_paiyou_move", config.get("PAIYOU_MOVE_LIMIT") or DEFAULT_MOVE_LIMIT, MOVE_SCOPE, a_safe_method),
     )
     for mark, budget, scope, exempt in budgets:
         shared = limiter.shared_limit(str(budget), scope=scope, exempt_when=exempt)
@@ -201,6 +240,7 @@ def init_app(app: Flask) -> None:
                 limited: Callable[..., Any] = shared(view)
                 app.view_functions[endpoint] = limited
 
-__all__ = ["client_key", "address_key", "new_game", "hint", "analysis", "join", "asks_hint", "is_hint_limit",
-           "is_analysis_limit", "is_join_limit", "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT",
-           "DEFAULT_ANALYSIS_RETRY_LIMIT", "DEFAULT_JOIN_LIMIT"]
+__all__ = ["client_key", "address_key", "new_game", "hint", "analysis", "join", "seat_write", "move", "asks_hint",
+           "is_hint_limit", "is_analysis_limit", "is_join_limit", "is_seat_write_limit", "is_move_limit",
+           "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT", "DEFAULT_ANALYSIS_RETRY_LIMIT",
+           "DEFAULT_JOIN_LIMIT", "DEFAULT_SEAT_WRITE_LIMIT", "DEFAULT_MOVE_LIMIT"]

@@ -3,7 +3,8 @@ and never indexed.
 
 ``no_store`` is the one place ``Cache-Control: no-store`` is set: the play, review and mistakes
 blueprints (``private_blueprint``) run it after every request, and the JSON APIs on each answer
-that shows a game or its analysis."""
+that shows a game or its analysis and on every error answer (``paiyou.api.games.error``: a 409
+``stale-version`` carries the seat's view)."""
 from __future__ import annotations
 
 from typing import TypeVar

@@ -19,6 +19,12 @@
   let failures = 0; // the table's refreshes failed in a row
   let slowTimer = null;
   let reconnecting = false;
+  // a stream the server refused (429 over the open streams' limit, a 502 while the events process
+  // restarts) is opened again after the server's Retry-After (paiyou.live.counting.RETRY_AFTER);
+  // an EventSource cannot read the header, and gives up for good on any answer but a 200
+  const STREAM_RETRY_MS = 15000;
+  let streamRetryAt = 0;
+  let streamTimer = null;
   let source = null;
   let sourceUrl = null;
   let pending = false; // a refresh asked for while a request of the table was under way
@@ -97,15 +103,22 @@
   function connect() {
     const t = table();
     const url = t && t.dataset.events;
-    // a stream the browser gave up on (an answer other than 200: nginx's 502 while the events
-    // process restarts) is opened again here, at the polling's next refresh
+    // a stream the browser gave up on (an answer other than 200) is opened again here, at the
+    // polling's next refresh once its Retry-After has passed, or by the timer set for then
     if (url === sourceUrl && source && source.readyState !== EventSource.CLOSED) return;
+    if (url === sourceUrl && source && Date.now() < streamRetryAt) return;
     if (source) { source.close(); source = null; }
     sourceUrl = url || null;
     if (!url || typeof EventSource !== "function") return;
     source = new EventSource(url);
     source.addEventListener("open", stopPolling);
-    source.addEventListener("error", startPolling); // EventSource reconnects by itself meanwhile
+    source.addEventListener("error", function () {
+      startPolling(); // EventSource reconnects by itself meanwhile, unless it gave up:
+      if (source && source.readyState === EventSource.CLOSED && !streamTimer) {
+        streamRetryAt = Date.now() + STREAM_RETRY_MS;
+        streamTimer = window.setTimeout(function () { streamTimer = null; connect(); }, STREAM_RETRY_MS);
+      }
+    });
     source.addEventListener("message", function (event) {
       let data = null;
       try { data = JSON.parse(event.data); } catch (e) { return; }

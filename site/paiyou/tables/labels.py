@@ -1,0 +1,78 @@
+"""The table's own labels, which no player may take as a name: each game room's seat names
+("You", "West" …), the creator's seat ("South"), the computer players' levels and the lines that
+name a computer seat ("Computer player: Strong"), in every language of the site. A name copying
+them would let a person pass for a seat they do not hold, or for the computer.
+
+They come from the rooms (``Table.seat_names``), the engine's levels and the catalogs, never from
+a list kept here, so a new game, level or language is covered as it arrives. A name is a copy
+when each of its words is a word of those labels, compared after NFKC and case folding, with
+punctuation and the invisible joiners ignored: "you", "ＹＯＵ", "Computer (Strong)" and
+"computer player: strong" are all refused; "Strong Ann" is a name.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from flask import current_app
+from flask_babel import force_locale, pgettext
+
+from paiyou.config import LANGUAGE_CODES
+from paiyou.registry import GAME_KEYS
+from paiyou.tables.computer import levels
+from paiyou.tables.presenter import table_of
+from paiyou.tables.seating import JOINERS, SELECTORS
+from paiyou.tables.table import creator_seat_name
+from paiyou.tables.template_globals import level_label
+
+EXTENSION_KEY = "paiyou.table_labels"  # the words of an app's labels, read from its catalogs once
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The words of ``text`` after NFKC and case folding: runs of letters, combining marks and
+    digits (a Hindi vowel sign belongs to its word), the joiners and selectors dropped."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    found: list[str] = []
+    word: list[str] = []
+    for c in folded:
+        if c in JOINERS or c in SELECTORS:
+            continue
+        if unicodedata.category(c)[0] in "LMN":
+            word.append(c)
+        elif word:
+            found.append("".join(word))
+            word = []
+    if word:
+        found.append("".join(word))
+    return tuple(found)
+
+
+def page_labels() -> list[str]:
+    """Every label a table's page gives a seat, in the current language."""
+    found = [creator_seat_name()]
+    for game in GAME_KEYS:
+        found += table_of(game).seat_names()
+        for level in levels(game):
+            found += [level_label(level), pgettext("play", "Computer player: %(level)s", level=level_label(level)),
+                      pgettext("play", "Computer players: %(level)s", level=level_label(level))]
+    return found
+
+
+def label_words() -> frozenset[str]:
+    """The words of every page label in every language (this app's catalogs, read once)."""
+    cached = current_app.extensions.get(EXTENSION_KEY)
+    if isinstance(cached, frozenset):
+        return cached
+    collected: set[str] = set()
+    for lang in LANGUAGE_CODES:
+        with force_locale(lang):
+            for label in page_labels():
+                collected.update(words(label))
+    made = frozenset(collected)
+    current_app.extensions[EXTENSION_KEY] = made
+    return made
+
+
+def is_page_label(name: str) -> bool:
+    """Whether ``name`` copies the page's labels: made only of their words."""
+    said = words(name)
+    return bool(said) and set(said) <= label_words()
