@@ -293,18 +293,34 @@ def test_a_watcher_is_never_spoken_to_as_a_seat(friends_app: Flask, game: str) -
     assert bottom_to_act and bottom_moved
 
 
-def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask) -> None:
-    """At the end the hands are public, but a watcher still holds no seat: no seat is "You"."""
-    table, browsers = everyone_seated(friends_app, "high-card")
-    for _ in range(40):
-        truth = service.load(store_for(friends_app), game_id(table))
+def played_to_the_end(app: Flask, table: str, browsers: dict[int, FlaskClient]) -> None:
+    """Each seat to act makes its first legal move by the plain form until the deal is over."""
+    for _ in range(400):
+        truth = service.load(store_for(app), game_id(table))
         if truth.is_over:
-            break
-        moved(friends_app, table, browsers[truth.deal.to_act], truth)
-    assert service.load(store_for(friends_app), game_id(table)).is_over
+            return
+        moved(app, table, browsers[truth.deal.to_act], truth)
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow", "high-card"])
+def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask, game: str) -> None:
+    """At the end the hands are public, but a watcher still holds no seat: no seat is "You", and
+    no line of the result is the creator's own read to the watcher ("Your net result: −2"); each
+    seat still reads its own."""
+    table, browsers = everyone_seated(friends_app, game)
+    played_to_the_end(friends_app, table, browsers)
     page = friends_app.test_client().get(table).get_data(as_text=True)
     assert 'id="result-title"' in page and "seat--you" not in page
-    assert not re.search(r"\b(you|your)\b", page_text(page), re.I)
+    said = page_text(page)
+    assert not re.search(r"\b(you|your)\b", said, re.I), re.findall(r"[^.]*\b[Yy]ou(?:r)?\b[^.]*", said)
+    if game == "tien-gow":  # the one game whose result speaks to the viewer of their points
+        finished = service.load(store_for(friends_app), game_id(table))
+        for seat, browser in browsers.items():
+            net = finished.deal.outcome().scores[seat]
+            own = browser.get(table).get_data(as_text=True)
+            sign = "+" if net > 0 else "\u2212"  # the page's signed number, isolated left-to-right
+            assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
     shown = friends_app.test_client().get(f"/api/v1/games/{game_id(table)}").get_json()
     assert shown["view"]["hand"] == [] and not shown["view"]["your_turn"], shown["view"]
 

@@ -106,12 +106,10 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
     order = reveal_map(table.round_seats(view), new)
     seats = table.seats_model(view, names, game.players, order)
     last_round = table.last_round(view, names)
-    result = table.result(view, names)
-    if watching:  # a watcher holds no seat: no seat is "you" (the bottom one is only drawn there)
-        if last_round is not None:
-            last_round["you_won"] = False
-        if result is not None:
-            result["human_won"] = False
+    # a watcher holds no seat: no seat is "you" (the bottom one is only drawn there)
+    result = table.result(view, names, None if watching else view.seat)
+    if watching and last_round is not None:
+        last_round["you_won"] = False
     return {
         "game": game.game, "id": game.id, "version": game.version, "view": view, "level": game.level,
         # the viewer's seat (None for a watcher: the log and the seats speak to no one as "you")
