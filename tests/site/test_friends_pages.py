@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from paiyou import create_app
 from paiyou.config import LANGUAGE_CODES
 from paiyou.store.databases import store_for
-from paiyou.tables import friends, service
+from paiyou.tables import computer, friends, service
 from tests.site.play_helpers import found_keys
 from tests.site.test_friends_api import seat_hidden, watcher_hidden
 
@@ -356,3 +356,48 @@ def test_no_reason_to_keep_pass_off_is_given_off_turn(friends_app: Flask) -> Non
                     told |= 'class="controls__note"' in page
             moved(friends_app, table, browsers[truth.deal.to_act], truth)
         assert told, game
+
+
+# -- the dock on your own turn and once your hand is empty (no JavaScript, and htmx alike) --------
+
+HTMX = {"HX-Request": "true"}
+
+
+def test_skip_is_never_offered_on_your_own_turn(friends_app: Flask) -> None:
+    """A seat whose only move is a pass (auto-pass on, the default) is to act: its page carries the
+    auto-pass step for play.js, but "Skip to your turn" only stands while the computer is to play;
+    Pass is the seat's to press without JavaScript."""
+    table, browsers = everyone_seated(friends_app, "chuo-pai")
+    for _ in range(200):
+        truth = service.load(store_for(friends_app), game_id(table))
+        assert not truth.is_over, "no forced pass came up"
+        seat = truth.deal.to_act
+        if computer.forced_pass(truth.deal, seat) is not None:
+            break
+        moved(friends_app, table, browsers[seat], truth)
+    for headers in ({}, HTMX):
+        page = browsers[seat].get(table, headers=headers).get_data(as_text=True)
+        assert 'id="advance-form"' in page  # play.js passes for the seat, after the pause
+        assert 'id="skip-button"' not in page and 'id="skip-keys"' not in page
+        assert re.search(r'id="pass-button"(?![^>]*disabled)', page)
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+def test_an_empty_hand_says_so_and_offers_no_controls(friends_app: Flask, game: str) -> None:
+    """A seat that has played its last tile while the others still play reads one sentence in its
+    dock: no "Your hand: 0", no disabled buttons, no Hint."""
+    table, browsers = everyone_seated(friends_app, game)
+    for _ in range(400):
+        truth = service.load(store_for(friends_app), game_id(table))
+        assert not truth.is_over, "no seat ran out before the end"
+        done = [s for s in browsers if not truth.deal.view(s).hand]
+        if done:
+            break
+        moved(friends_app, table, browsers[truth.deal.to_act], truth)
+    word = "cards" if game == "chuo-pai" else "tiles"
+    for headers in ({}, HTMX):
+        page = browsers[done[0]].get(table, headers=headers).get_data(as_text=True)
+        assert f"You have played all your {word}; the others finish the deal." in page
+        assert 'id="hand-done"' in page
+        for control in ('id="play-form"', 'id="hint-button"', "Your hand:", 'id="pass-button"', 'id="up-button"'):
+            assert control not in page, control
