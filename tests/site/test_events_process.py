@@ -115,7 +115,8 @@ def test_the_stream_opens_with_the_same_bytes_as_the_flask_route(shared: Site) -
         assert response.headers["content-type"] == "text/event-stream; charset=utf-8"
         assert response.headers["cache-control"] == "no-store" and response.headers["x-accel-buffering"] == "no"
         first = next(response.iter_raw())
-    assert first == flask_first == b'retry: 2000\n\nid: 1\ndata: {"v": 1}\n\nevent: presence\ndata: {"seats": []}\n\n'
+    assert first == flask_first == (
+        b'retry: 2000\n\nid: 1\ndata: {"v": 1}\n\nevent: presence\ndata: {"seats": [], "watchers": 1}\n\n')
 
 
 def test_announced_versions_and_presence_reach_the_stream_from_another_process(shared: Site) -> None:
@@ -140,6 +141,18 @@ def test_announced_versions_and_presence_reach_the_stream_from_another_process(s
         reader.read_until(lambda b: b.comments == ("keepalive",))
     with shared.app.test_request_context():
         eventually(lambda: live.present_seats(game["id"]) == frozenset())  # once the process saw it closed
+
+
+def test_a_watcher_arriving_and_leaving_wakes_the_seats_stream(shared: Site) -> None:
+    """The watchers' count is told to the seats' streams as it changes (paced: at most once every
+    ``WATCHERS_EVERY`` seconds), through Redis as for the seats."""
+    game = shared.new_game()
+    with stream(shared.url(game["id"]), bearer(game["key"])) as (_, reader):
+        reader.presence([0])
+        with stream(shared.url(game["id"])) as (_, watcher):
+            watcher.watchers(1)
+            assert reader.watchers(1, timeout=60).data == {"seats": [0], "watchers": 1}
+        assert reader.watchers(0, timeout=60).data == {"seats": [0], "watchers": 0}
 
 
 def test_too_many_streams_from_one_client_is_a_localized_429(shared: Site) -> None:
