@@ -5,6 +5,7 @@ forms — names, leaving and coming back, the invite renewed or withdrawn, a sea
 computer. Every page shows its viewer's tiles only; the others' stay hidden."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -14,8 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from paiyou import create_app
+from paiyou import create_app, live
 from paiyou.config import LANGUAGE_CODES
+from paiyou.live.brokers import MemoryBroker
 from paiyou.store.databases import store_for
 from paiyou.tables import computer, friends, service
 from tests.site.play_helpers import found_keys
@@ -401,3 +403,43 @@ def test_an_empty_hand_says_so_and_offers_no_controls(friends_app: Flask, game: 
         assert 'id="hand-done"' in page
         for control in ('id="play-form"', 'id="hint-button"', "Your hand:", 'id="pass-button"', 'id="up-button"'):
             assert control not in page, control
+
+
+# -- presence without JavaScript ---------------------------------------------------------------
+
+def connected(app: Flask, table: str) -> list[bool]:
+    """Each seat's "connected", as anyone reads it (the API's watcher view)."""
+    view = app.test_client().get(f"/api/v1/games/{game_id(table)}").get_json()["view"]
+    return [player["connected"] for player in view["players"]]
+
+
+def seat_line(page: str, seat: int) -> str:
+    found = re.search(rf'<li class="friends__seat" data-seat="{seat}">(.*?)</li>', page, re.S)
+    assert found, seat
+    return found.group(1)
+
+
+def test_a_seat_without_javascript_is_connected_while_its_page_refreshes(friends_app: Flask) -> None:
+    """A page without JavaScript opens no stream: each load of it (its own refresh, every
+    ``PAGE_REFRESH_SECONDS``) counts its seat present for ``PAGE_PRESENCE_SECONDS`` (at its own
+    turn, with no refresh, ``PAGE_PRESENCE_AT_TURN_SECONDS``), for itself and the others alike;
+    htmx's refresh (a page with its stream) counts for nothing."""
+    now = [1_000_000.0]
+    with friends_app.app_context():
+        found = live.live_of(friends_app)
+        friends_app.extensions[live.EXTENSION_KEY] = dataclasses.replace(found, broker=MemoryBroker(lambda: now[0]))
+    creator, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
+    friend = friends_app.test_client()
+    assert friend.post(invite).status_code == 303
+    assert connected(friends_app, table) == [True, False, False]  # the creator's page just loaded
+    page = friend.get(table).get_data(as_text=True)
+    assert "presence--on" in seat_line(page, 1) and "Not connected" not in seat_line(page, 1)  # to itself
+    assert connected(friends_app, table) == [True, True, False]  # to everyone
+    assert "presence--on" in seat_line(creator.get(table, headers=HTMX).get_data(as_text=True), 1)
+    at_turn = service.load(store_for(friends_app), game_id(table)).deal.to_act == 1
+    now[0] += (live.PAGE_PRESENCE_AT_TURN_SECONDS if at_turn else live.PAGE_PRESENCE_SECONDS) + 1
+    friend.get(table, headers=HTMX)  # htmx's refresh: that page has a stream to say it is here
+    assert connected(friends_app, table)[1] is False
+    page = friend.get(table).get_data(as_text=True)  # its own refresh
+    assert connected(friends_app, table)[1] is True
+    assert f'<meta http-equiv="refresh" content="{live.PAGE_REFRESH_SECONDS}">' in page or at_turn

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from paiyou import create_app, live
 from paiyou.live import channels, framing, stream
-from paiyou.live.brokers import PRESENCE_TTL, BrokerError, MemoryBroker, Signal
+from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, BrokerError, MemoryBroker, Signal
 from paiyou.live.stream import StreamState
 from paiyou.store.databases import store_for
 from paiyou.tables import keys
@@ -119,6 +119,23 @@ def test_memory_presence_counts_watchers_apart_from_seats() -> None:
     assert broker.watching("g") == 1
     now[0] += PRESENCE_TTL + 1  # a watcher's process died: its stream expires
     assert broker.watching("g") == 0 and broker.present("g") == frozenset()
+
+
+def test_a_page_mark_counts_for_its_time_and_gives_way_to_a_stream_of_its_seat() -> None:
+    now = [1000.0]
+    broker = MemoryBroker(clock=lambda: now[0])
+    watcher = broker.subscribe("g")
+    broker.touch("g", 1, PAGE_TOKEN, ttl=20)
+    assert broker.present("g") == {1} and watcher.wait(0) == Signal(presence=True)
+    now[0] += 21
+    assert broker.present("g") == frozenset()  # no refresh came: the page is gone
+    broker.touch("g", 1, PAGE_TOKEN, ttl=20)
+    broker.touch("g", 1, "tab-1")  # the page has JavaScript: its stream says when it leaves
+    broker.leave("g", 1, "tab-1")
+    assert broker.present("g") == frozenset()
+    broker.touch("g", 1, PAGE_TOKEN, ttl=10 * PRESENCE_TTL)
+    now[0] += PRESENCE_TTL + 1
+    assert broker.present("g") == frozenset()  # never longer than a stream's own expiry
 
 
 def test_seat_for_key_compares_the_stored_hashes() -> None:

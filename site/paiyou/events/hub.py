@@ -26,7 +26,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from paiyou.live import channels
-from paiyou.live.brokers import PRESENCE_TTL, MemoryBroker
+from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, MemoryBroker
 from paiyou.live.settings import POLL_SECONDS
 from paiyou.store.games import GameStore, StoreUnavailable
 
@@ -165,6 +165,8 @@ class Hub:
                 pipe = self._redis.pipeline()
                 pipe.zadd(key, {channels.member(seat, token): self._clock() + PRESENCE_TTL})
                 pipe.expire(key, int(PRESENCE_TTL) + 5)
+                if seat is not None:  # this seat's page has JavaScript: its stream says it is here
+                    pipe.zrem(key, channels.member(seat, PAGE_TOKEN))
                 added = (await pipe.execute())[0]
                 if added:
                     await self._redis.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)

@@ -7,7 +7,10 @@ What the rest of the site calls:
 - ``announce(game_id, version)``, after a change to a stored game is committed: tells every open
   events stream of that game. Never raises (a move is never failed by its announcement): a broker
   failure is logged, marks the broker unhealthy, and the streams fall back to polling the database.
-- ``present_seats(game_id)``: the seats with an open stream presenting that seat's key.
+- ``present_seats(game_id)``: the seats with an open stream presenting that seat's key, or whose
+  page without JavaScript loaded lately (``page_seen``).
+- ``page_seen(game_id, seat, at_turn)``: a seat's table page was loaded in full: without
+  JavaScript its own refreshes are its only sign of life.
 
 ``init_app`` reads the settings (``paiyou.live.settings``) and opens this process's broker
 (``paiyou.live.brokers``). The streams are served by the Flask route ``paiyou.views.api_events``
@@ -21,12 +24,19 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app, has_app_context
 
-from paiyou.live.brokers import Broker
+from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, Broker
 from paiyou.live.counting import StreamCounter
 from paiyou.live.settings import LiveSettings, open_broker
 
 log = logging.getLogger(__name__)
 EXTENSION_KEY = "paiyou.live"
+# Without JavaScript a seat's table page reloads itself this often (its <noscript> refresh), except
+# at the seat's own turn; a load counts the seat present for one refresh and a margin (a slow
+# network, a busy server), and at its own turn, when the next request is its move, as long as a
+# stream's keepalive does.
+PAGE_REFRESH_SECONDS = 10
+PAGE_PRESENCE_SECONDS = 2 * PAGE_REFRESH_SECONDS
+PAGE_PRESENCE_AT_TURN_SECONDS = PRESENCE_TTL
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +101,17 @@ def present_seats(game_id: str) -> frozenset[int]:
         if broker is not None:
             broker.healthy = False
         return frozenset()
+
+
+def page_seen(game_id: str, seat: int, at_turn: bool) -> None:
+    """A page of ``seat`` was loaded: the seat counts as present (where the streams' presence is
+    kept: the broker, so every app process sees it) for ``PAGE_PRESENCE_SECONDS``, or
+    ``PAGE_PRESENCE_AT_TURN_SECONDS`` at its own turn. Never raises."""
+    broker = None
+    try:
+        broker = live_of(current_app).broker
+        broker.touch(game_id, seat, PAGE_TOKEN, PAGE_PRESENCE_AT_TURN_SECONDS if at_turn else PAGE_PRESENCE_SECONDS)
+    except Exception:  # noqa: BLE001 - a page must not fail for its presence
+        log.warning("live updates: could not mark a page's seat present", exc_info=True)
+        if broker is not None:
+            broker.healthy = False
