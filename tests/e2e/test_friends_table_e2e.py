@@ -20,6 +20,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.pages import VIEWPORTS
 from tests.e2e.test_play_e2e import SCREENSHOTS, assert_accessible, shot
 
+WAIT_MS = 120_000  # a server's answer on a loaded machine
+
 # Each box inside the viewport (and not a zero-size box).
 IN_VIEWPORT = """(ids) => ids.map((id) => {
   const b = document.getElementById(id).getBoundingClientRect();
@@ -55,6 +57,7 @@ def open_as(browser: Browser, base_url: str, size: str, lang: str, game_id: str,
     """The table in a new browser holding ``key``; with ``stream_down``, its events stream answers
     502 (as nginx does while the events process restarts)."""
     context = browser.new_context(viewport=VIEWPORTS[size], base_url=base_url)
+    context.set_default_timeout(WAIT_MS)
     host = base_url.split("//", 1)[1].split(":")[0]
     context.add_cookies([{"name": "paiyou_seats", "value": f"{game_id}:{key}", "domain": host, "path": "/"}])
     if stream_down:
@@ -72,8 +75,8 @@ def test_the_timer_and_the_live_notice_are_in_view_on_your_turn(browser: Browser
     page = open_as(browser, base_url, size, lang, game_id, keys[to_act], stream_down=True)
     try:
         assert "status--turn" in (page.locator("#status").get_attribute("class") or "")
-        expect(page.locator("#countdown")).not_to_be_empty(timeout=30_000)  # live.js ticks at once
-        expect(page.locator("#live-status")).not_to_be_empty(timeout=30_000)  # the stream failed
+        expect(page.locator("#countdown")).not_to_be_empty(timeout=WAIT_MS)  # live.js ticks at once
+        expect(page.locator("#live-status")).not_to_be_empty(timeout=WAIT_MS)  # the stream failed
         assert page.evaluate(IN_VIEWPORT, ["status", "countdown", "live-status"]) == [], (size, lang)
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         # the others have no page open: their seats are greyed on the felt, and say so in words
@@ -98,7 +101,7 @@ def test_an_away_seat_is_marked_on_the_felt(browser: Browser, base_url: str) -> 
     page = open_as(browser, base_url, "phone", "en", game_id, keys[to_act])
     try:
         panel = page.locator(f".felt .seat[data-seat='{away}']")
-        expect(panel.locator(".badge--absent")).to_have_text("Away")
+        expect(panel.locator(".badge--absent")).to_have_text("Away")  # in words, not only grey
         assert "seat--absent" in (panel.get_attribute("class") or "")
         assert page.evaluate(f"getComputedStyle(document.querySelector(\".felt .seat[data-seat='{away}'] "
                              ".seat__avatar\")).filter") == "grayscale(1)"
