@@ -381,6 +381,7 @@ def test_skip_is_never_offered_on_your_own_turn(friends_app: Flask) -> None:
         page = browsers[seat].get(table, headers=headers).get_data(as_text=True)
         assert 'id="advance-form"' in page  # play.js passes for the seat, after the pause
         assert 'id="skip-button"' not in page and 'id="skip-keys"' not in page
+        assert 'id="computer-move"' not in page  # nor any button that moves for the computer
         assert re.search(r'id="pass-button"(?![^>]*disabled)', page)
 
 
