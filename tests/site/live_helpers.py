@@ -72,7 +72,10 @@ class StreamReader:
         return self.read_until(lambda b: b.event is None and b.data == {"v": number}, timeout)
 
     def presence(self, seats: list[int], timeout: float = 10.0) -> Block:
-        return self.read_until(lambda b: b.event == "presence" and b.data == {"seats": seats}, timeout)
+        return self.read_until(lambda b: b.event == "presence" and b.data["seats"] == seats, timeout)
+
+    def watchers(self, count: int, timeout: float = 10.0) -> Block:
+        return self.read_until(lambda b: b.event == "presence" and b.data["watchers"] == count, timeout)
 
     def live(self, flag: bool, timeout: float = 10.0) -> Block:
         return self.read_until(lambda b: b.event == "live" and b.data == {"live": flag}, timeout)

@@ -116,7 +116,8 @@ def test_the_stream_opens_with_the_same_bytes_as_the_flask_route(shared: Site) -
         assert response.headers["content-type"] == "text/event-stream; charset=utf-8"
         assert response.headers["cache-control"] == "no-store" and response.headers["x-accel-buffering"] == "no"
         first = next(response.iter_raw())
-    assert first == flask_first == b'retry: 2000\n\nid: 1\ndata: {"v": 1}\n\nevent: presence\ndata: {"seats": []}\n\n'
+    assert first == flask_first == (
+        b'retry: 2000\n\nid: 1\ndata: {"v": 1}\n\nevent: presence\ndata: {"seats": [], "watchers": 1}\n\n')
 
 
 def test_announced_versions_and_presence_reach_the_stream_from_another_process(shared: Site) -> None:
@@ -141,6 +142,49 @@ def test_announced_versions_and_presence_reach_the_stream_from_another_process(s
         reader.read_until(lambda b: b.comments == ("keepalive",))
     with shared.app.test_request_context():
         eventually(lambda: live.present_seats(game["id"]) == frozenset())  # once the process saw it closed
+
+
+def test_a_watcher_arriving_and_leaving_wakes_the_seats_stream(shared: Site) -> None:
+    """The watchers' count is told to the seats' streams as it changes (paced: at most once every
+    ``WATCHERS_EVERY`` seconds), through Redis as for the seats."""
+    game = shared.new_game()
+    with stream(shared.url(game["id"]), bearer(game["key"])) as (_, reader):
+        reader.presence([0])
+        with stream(shared.url(game["id"])) as (_, watcher):
+            watcher.watchers(1)
+            assert reader.watchers(1, timeout=60).data == {"seats": [0], "watchers": 1}
+        assert reader.watchers(0, timeout=60).data == {"seats": [0], "watchers": 0}
+
+
+def test_a_page_without_javascript_counts_its_seat_present_in_every_process(shared: Site) -> None:
+    """A seat's page loaded through one app process (no stream: no JavaScript) is connected for
+    another process too, through the same Redis presence as the streams; a stream of that seat
+    then takes its place, so the seat leaves at once when the stream closes."""
+    other = create_app({**{name: shared.app.config[name] for name in (
+        "PAIYOU_DATABASE_URL", "PAIYOU_EVENTS_BROKER", "PAIYOU_TRANSLATIONS_DIR")}, "TESTING": True,
+        "RATELIMIT_ENABLED": False})
+    try:
+        table = shared.app.test_client().post("/api/v1/chuo-pai/games",
+                                              json={"seats": ["you", "friend", "random"]}).get_json()
+        friend = shared.app.test_client().post(f"/api/v1/games/{table['id']}/seats",
+                                               json={"invite": table["invite"]}).get_json()
+
+        def connected() -> list[bool]:
+            view = other.test_client().get(f"/api/v1/games/{table['id']}").get_json()["view"]
+            return [player["connected"] for player in view["players"]]
+
+        assert connected() == [False, False, False]
+        browser = shared.app.test_client()
+        browser.set_cookie("paiyou_seats", f"{table['id']}:{friend['key']}")
+        assert browser.get(f"/en/chuo-pai/games/{table['id']}").status_code == 200
+        loaded = time.monotonic()
+        assert connected() == [False, True, False]
+        with stream(shared.url(table["id"]), bearer(friend["key"])) as (_, reader):
+            reader.presence([1])
+        eventually(lambda: connected() == [False, False, False], timeout=30)
+        assert time.monotonic() - loaded < live.PAGE_PRESENCE_SECONDS / 2  # gone with its stream, not expired
+    finally:
+        store_for(other).close()
 
 
 def test_too_many_streams_from_one_client_is_a_localized_429(shared: Site) -> None:

@@ -5,6 +5,7 @@ forms — names, leaving and coming back, the invite renewed or withdrawn, a sea
 computer. Every page shows its viewer's tiles only; the others' stay hidden."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -14,10 +15,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from paiyou import create_app
+from paiyou import create_app, live
 from paiyou.config import LANGUAGE_CODES
+from paiyou.live.brokers import MemoryBroker
 from paiyou.store.databases import store_for
-from paiyou.tables import friends, service
+from paiyou.tables import computer, friends, service
 from tests.site.play_helpers import found_keys
 from tests.site.test_friends_api import seat_hidden, watcher_hidden
 
@@ -300,18 +302,34 @@ def test_a_watcher_is_never_spoken_to_as_a_seat(friends_app: Flask, game: str) -
     assert bottom_to_act and bottom_moved
 
 
-def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask) -> None:
-    """At the end the hands are public, but a watcher still holds no seat: no seat is "You"."""
-    table, browsers = everyone_seated(friends_app, "high-card")
-    for _ in range(40):
-        truth = service.load(store_for(friends_app), game_id(table))
+def played_to_the_end(app: Flask, table: str, browsers: dict[int, FlaskClient]) -> None:
+    """Each seat to act makes its first legal move by the plain form until the deal is over."""
+    for _ in range(400):
+        truth = service.load(store_for(app), game_id(table))
         if truth.is_over:
-            break
-        moved(friends_app, table, browsers[truth.deal.to_act], truth)
-    assert service.load(store_for(friends_app), game_id(table)).is_over
+            return
+        moved(app, table, browsers[truth.deal.to_act], truth)
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow", "high-card"])
+def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask, game: str) -> None:
+    """At the end the hands are public, but a watcher still holds no seat: no seat is "You", and
+    no line of the result is the creator's own read to the watcher ("Your net result: −2"); each
+    seat still reads its own."""
+    table, browsers = everyone_seated(friends_app, game)
+    played_to_the_end(friends_app, table, browsers)
     page = friends_app.test_client().get(table).get_data(as_text=True)
     assert 'id="result-title"' in page and "seat--you" not in page
-    assert not re.search(r"\b(you|your)\b", page_text(page), re.I)
+    said = page_text(page)
+    assert not re.search(r"\b(you|your)\b", said, re.I), re.findall(r"[^.]*\b[Yy]ou(?:r)?\b[^.]*", said)
+    if game == "tien-gow":  # the one game whose result speaks to the viewer of their points
+        finished = service.load(store_for(friends_app), game_id(table))
+        for seat, browser in browsers.items():
+            net = finished.deal.outcome().scores[seat]
+            own = browser.get(table).get_data(as_text=True)
+            sign = "+" if net > 0 else "\u2212"  # the page's signed number, isolated left-to-right
+            assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
     shown = friends_app.test_client().get(f"/api/v1/games/{game_id(table)}").get_json()
     assert shown["view"]["hand"] == [] and not shown["view"]["your_turn"], shown["view"]
 
@@ -347,3 +365,89 @@ def test_no_reason_to_keep_pass_off_is_given_off_turn(friends_app: Flask) -> Non
                     told |= 'class="controls__note"' in page
             moved(friends_app, table, browsers[truth.deal.to_act], truth)
         assert told, game
+
+
+# -- the dock on your own turn and once your hand is empty (no JavaScript, and htmx alike) --------
+
+HTMX = {"HX-Request": "true"}
+
+
+def test_skip_is_never_offered_on_your_own_turn(friends_app: Flask) -> None:
+    """A seat whose only move is a pass (auto-pass on, the default) is to act: its page carries the
+    auto-pass step for play.js, but "Skip to your turn" only stands while the computer is to play;
+    Pass is the seat's to press without JavaScript."""
+    table, browsers = everyone_seated(friends_app, "chuo-pai")
+    for _ in range(200):
+        truth = service.load(store_for(friends_app), game_id(table))
+        assert not truth.is_over, "no forced pass came up"
+        seat = truth.deal.to_act
+        if computer.forced_pass(truth.deal, seat) is not None:
+            break
+        moved(friends_app, table, browsers[seat], truth)
+    for headers in ({}, HTMX):
+        page = browsers[seat].get(table, headers=headers).get_data(as_text=True)
+        assert 'id="advance-form"' in page  # play.js passes for the seat, after the pause
+        assert 'id="skip-button"' not in page and 'id="skip-keys"' not in page
+        assert 'id="computer-move"' not in page  # nor any button that moves for the computer
+        assert re.search(r'id="pass-button"(?![^>]*disabled)', page)
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+def test_an_empty_hand_says_so_and_offers_no_controls(friends_app: Flask, game: str) -> None:
+    """A seat that has played its last tile while the others still play reads one sentence in its
+    dock: no "Your hand: 0", no disabled buttons, no Hint."""
+    table, browsers = everyone_seated(friends_app, game)
+    for _ in range(400):
+        truth = service.load(store_for(friends_app), game_id(table))
+        assert not truth.is_over, "no seat ran out before the end"
+        done = [s for s in browsers if not truth.deal.view(s).hand]
+        if done:
+            break
+        moved(friends_app, table, browsers[truth.deal.to_act], truth)
+    word = "cards" if game == "chuo-pai" else "tiles"
+    for headers in ({}, HTMX):
+        page = browsers[done[0]].get(table, headers=headers).get_data(as_text=True)
+        assert f"You have played all your {word}; the others finish the deal." in page
+        assert 'id="hand-done"' in page
+        for control in ('id="play-form"', 'id="hint-button"', "Your hand:", 'id="pass-button"', 'id="up-button"'):
+            assert control not in page, control
+
+
+# -- presence without JavaScript ---------------------------------------------------------------
+
+def connected(app: Flask, table: str) -> list[bool]:
+    """Each seat's "connected", as anyone reads it (the API's watcher view)."""
+    view = app.test_client().get(f"/api/v1/games/{game_id(table)}").get_json()["view"]
+    return [player["connected"] for player in view["players"]]
+
+
+def seat_line(page: str, seat: int) -> str:
+    found = re.search(rf'<li class="friends__seat" data-seat="{seat}">(.*?)</li>', page, re.S)
+    assert found, seat
+    return found.group(1)
+
+
+def test_a_seat_without_javascript_is_connected_while_its_page_refreshes(friends_app: Flask) -> None:
+    """A page without JavaScript opens no stream: each load of it (its own refresh, every
+    ``PAGE_REFRESH_SECONDS``) counts its seat present for ``PAGE_PRESENCE_SECONDS`` (at its own
+    turn, with no refresh, ``PAGE_PRESENCE_AT_TURN_SECONDS``), for itself and the others alike;
+    htmx's refresh (a page with its stream) counts for nothing."""
+    now = [1_000_000.0]
+    with friends_app.app_context():
+        found = live.live_of(friends_app)
+        friends_app.extensions[live.EXTENSION_KEY] = dataclasses.replace(found, broker=MemoryBroker(lambda: now[0]))
+    creator, table, invite = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
+    friend = friends_app.test_client()
+    assert friend.post(invite).status_code == 303
+    assert connected(friends_app, table) == [True, False, False]  # the creator's page just loaded
+    page = friend.get(table).get_data(as_text=True)
+    assert "presence--on" in seat_line(page, 1) and "Not connected" not in seat_line(page, 1)  # to itself
+    assert connected(friends_app, table) == [True, True, False]  # to everyone
+    assert "presence--on" in seat_line(creator.get(table, headers=HTMX).get_data(as_text=True), 1)
+    at_turn = service.load(store_for(friends_app), game_id(table)).deal.to_act == 1
+    now[0] += (live.PAGE_PRESENCE_AT_TURN_SECONDS if at_turn else live.PAGE_PRESENCE_SECONDS) + 1
+    friend.get(table, headers=HTMX)  # htmx's refresh: that page has a stream to say it is here
+    assert connected(friends_app, table)[1] is False
+    page = friend.get(table).get_data(as_text=True)  # its own refresh
+    assert connected(friends_app, table)[1] is True
+    assert f'<meta http-equiv="refresh" content="{live.PAGE_REFRESH_SECONDS}">' in page or at_turn

@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from paiyou import create_app, live
-from paiyou.live import channels, framing
-from paiyou.live.brokers import PRESENCE_TTL, BrokerError, MemoryBroker, Signal
+from paiyou.live import channels, framing, stream
+from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, BrokerError, MemoryBroker, Signal
 from paiyou.live.stream import StreamState
 from paiyou.store.databases import store_for
 from paiyou.tables import keys
@@ -27,8 +27,8 @@ from tests.site.play_helpers import bearer
 def test_every_frame_byte_for_byte() -> None:
     assert framing.opening() == "retry: 2000\n\n"
     assert framing.version(7) == 'id: 7\ndata: {"v": 7}\n\n'
-    assert framing.presence(frozenset({2, 0})) == 'event: presence\ndata: {"seats": [0, 2]}\n\n'
-    assert framing.presence(frozenset()) == 'event: presence\ndata: {"seats": []}\n\n'
+    assert framing.presence(frozenset({2, 0}), 1) == 'event: presence\ndata: {"seats": [0, 2], "watchers": 1}\n\n'
+    assert framing.presence(frozenset(), 0) == 'event: presence\ndata: {"seats": [], "watchers": 0}\n\n'
     assert framing.live(False) == 'event: live\ndata: {"live": false}\n\n'
     assert framing.keepalive() == ": keepalive\n\n"
     assert framing.MEDIA_TYPE == "text/event-stream; charset=utf-8"
@@ -37,21 +37,41 @@ def test_every_frame_byte_for_byte() -> None:
 
 def test_a_stream_sends_each_version_once_and_only_upwards() -> None:
     state = StreamState.resuming(None)
-    assert "".join(state.opened(3, frozenset({0}), live=True)) == (
-        'retry: 2000\n\nid: 3\ndata: {"v": 3}\n\nevent: presence\ndata: {"seats": [0]}\n\n')
+    assert "".join(state.opened(3, frozenset({0}), 0, live=True, now=0.0)) == (
+        'retry: 2000\n\nid: 3\ndata: {"v": 3}\n\nevent: presence\ndata: {"seats": [0], "watchers": 0}\n\n')
     assert state.moved(3) == [] and state.moved(2) == []
     assert state.moved(5) == [framing.version(5)]
-    assert state.present(frozenset({0})) == [] and state.present(frozenset({0, 1})) != []
+    assert state.present(frozenset({0}), 0, 1.0) == [] and state.present(frozenset({0, 1}), 0, 1.0) != []
     assert state.liveness(True) == []
     assert state.liveness(False) == [framing.live(False)] and state.liveness(False) == []
     assert state.liveness(True) == [framing.live(True)]
 
 
 def test_a_reconnect_at_the_current_version_skips_the_first_event() -> None:
-    assert framing.version(4) not in StreamState.resuming("4").opened(4, frozenset(), live=True)
-    assert framing.version(4) in StreamState.resuming("3").opened(4, frozenset(), live=True)
-    assert framing.version(4) in StreamState.resuming("junk").opened(4, frozenset(), live=True)
-    assert framing.live(False) in StreamState.resuming(None).opened(4, frozenset(), live=False)
+    assert framing.version(4) not in StreamState.resuming("4").opened(4, frozenset(), 0, live=True, now=0.0)
+    assert framing.version(4) in StreamState.resuming("3").opened(4, frozenset(), 0, live=True, now=0.0)
+    assert framing.version(4) in StreamState.resuming("junk").opened(4, frozenset(), 0, live=True, now=0.0)
+    assert framing.live(False) in StreamState.resuming(None).opened(4, frozenset(), 0, live=False, now=0.0)
+
+
+def test_watchers_coming_and_going_are_told_at_most_once_every_few_seconds() -> None:
+    """A seat's arrival is told at once; a change of the watchers' count alone at most once every
+    ``WATCHERS_EVERY`` seconds, the latest count when the time is up (each event reloads a page)."""
+    every = stream.WATCHERS_EVERY
+    state = StreamState.resuming(None)
+    state.opened(1, frozenset({0}), 0, live=True, now=100.0)
+    assert state.present(frozenset({0}), 1, 100.5) == [] and state.due == 100.0 + every  # held
+    assert state.present(frozenset({0}), 3, 101.0) == [] and state.held_back(101.0) == []
+    assert state.held_back(100.0 + every) == [framing.presence(frozenset({0}), 3)]  # the latest, once
+    assert state.due is None and state.held_back(200.0) == []
+    told = 100.0 + every
+    seated = frozenset({0, 1})
+    assert state.present(seated, 2, told + 0.1) == [framing.presence(seated, 2)]  # a seat: at once
+    assert state.present(frozenset({0, 1}), 1, told + 0.2) == [] and state.held == 1
+    assert state.present(frozenset({0, 1}), 2, told + 0.3) == [] and state.due is None  # back as told: nothing
+    events = sum(len(state.present(frozenset({0, 1}), n % 4, told + 0.1 * n) + state.held_back(told + 0.1 * n))
+                 for n in range(1, 601))  # a watcher every 0.1 s for a minute
+    assert events <= 60 / every + 1
 
 
 # -- the memory broker --------------------------------------------------------------------------
@@ -100,6 +120,23 @@ def test_memory_presence_counts_watchers_apart_from_seats() -> None:
     assert broker.watching("g") == 1
     now[0] += PRESENCE_TTL + 1  # a watcher's process died: its stream expires
     assert broker.watching("g") == 0 and broker.present("g") == frozenset()
+
+
+def test_a_page_mark_counts_for_its_time_and_gives_way_to_a_stream_of_its_seat() -> None:
+    now = [1000.0]
+    broker = MemoryBroker(clock=lambda: now[0])
+    watcher = broker.subscribe("g")
+    broker.touch("g", 1, PAGE_TOKEN, ttl=20)
+    assert broker.present("g") == {1} and watcher.wait(0) == Signal(presence=True)
+    now[0] += 21
+    assert broker.present("g") == frozenset()  # no refresh came: the page is gone
+    broker.touch("g", 1, PAGE_TOKEN, ttl=20)
+    broker.touch("g", 1, "tab-1")  # the page has JavaScript: its stream says when it leaves
+    broker.leave("g", 1, "tab-1")
+    assert broker.present("g") == frozenset()
+    broker.touch("g", 1, PAGE_TOKEN, ttl=10 * PRESENCE_TTL)
+    now[0] += PRESENCE_TTL + 1
+    assert broker.present("g") == frozenset()  # never longer than a stream's own expiry
 
 
 def test_seat_for_key_compares_the_stored_hashes() -> None:
@@ -245,11 +282,32 @@ def test_a_stream_without_a_key_is_not_present_and_reconnects_without_repeating(
     try:
         blocks = parse(next(iter(response.response)).decode())
         assert [b.event for b in blocks] == [None, "presence"] and blocks[0].retry == 2000
-        assert blocks[1].data == {"seats": []}
+        assert blocks[1].data == {"seats": [], "watchers": 1}  # itself
         assert live_watchers(app, game["id"]) == 1  # counted as a watcher, not as a seat
     finally:
         response.close()
     assert live_watchers(app, game["id"]) == 0
+
+
+def test_a_watcher_arriving_and_leaving_wakes_the_seats_stream(app: Flask) -> None:
+    """"Watchers: N" follows at once: the seat's stream tells the new count (within
+    ``WATCHERS_EVERY`` seconds), so its page fetches the table again."""
+    client = app.test_client()
+    game = new_game(client)
+    url = f"/api/v1/games/{game['id']}/events"
+    seat = client.get(url, headers=bearer(game["key"]), buffered=False)
+    try:
+        reader = StreamReader(iter(seat.response))
+        reader.presence([0])
+        watcher = app.test_client().get(url, buffered=False)
+        try:
+            assert parse(next(iter(watcher.response)).decode())[-1].data == {"seats": [0], "watchers": 1}
+            assert reader.watchers(1, timeout=60).data == {"seats": [0], "watchers": 1}
+        finally:
+            watcher.close()
+        assert reader.watchers(0, timeout=60).data == {"seats": [0], "watchers": 0}
+    finally:
+        seat.close()
 
 
 def live_watchers(app: Flask, game_id: str) -> int:

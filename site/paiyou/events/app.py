@@ -75,19 +75,21 @@ class EventsApp:
         loop = asyncio.get_running_loop()
         try:
             await hub.touch(game_id, seat, token)  # a watcher (no seat) is counted too
-            yield "".join(state.opened(head.version, await hub.present(game_id), hub.live))
+            seats = await hub.present(game_id)
+            yield "".join(state.opened(head.version, seats, hub.watchers(game_id), hub.live, loop.time()))
             deadline = loop.time() + self.settings.max_seconds
             next_keepalive = loop.time() + self.settings.keepalive
             while (now := loop.time()) < deadline:
                 with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(min(deadline, next_keepalive) - now):
+                    async with asyncio.timeout(min(deadline, next_keepalive, state.due or deadline) - now):
                         await listener.wake.wait()
                 if listener.gone:
                     return
                 version, presence = listener.take()
                 frames = [] if version is None else state.moved(version)
                 if presence:
-                    frames += state.present(hub.seats(game_id))
+                    frames += state.present(hub.seats(game_id), hub.watchers(game_id), loop.time())
+                frames += state.held_back(loop.time())
                 if loop.time() >= next_keepalive:
                     await hub.touch(game_id, seat, token)
                     next_keepalive = loop.time() + self.settings.keepalive

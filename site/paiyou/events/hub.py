@@ -28,7 +28,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from paiyou.live import channels
-from paiyou.live.brokers import PRESENCE_TTL, MemoryBroker
+from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, MemoryBroker
 from paiyou.live.settings import POLL_SECONDS
 from paiyou.store.games import GameStore, StoreUnavailable
 
@@ -80,6 +80,7 @@ class Hub:
         self._listeners: dict[str, set[Listener]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._seats: dict[str, frozenset[int]] = {}
+        self._watchers: dict[str, int] = {}  # each followed game's watchers' streams, as last read
         self._presence_due: set[str] = set()  # games whose seats changed, to read
         self._presence_due_now = asyncio.Event()
         self._tried = asyncio.Event()  # the first connection to Redis made or failed
@@ -119,6 +120,7 @@ class Hub:
         if not found:
             self._listeners.pop(listener.game_id, None)
             self._seats.pop(listener.game_id, None)
+            self._watchers.pop(listener.game_id, None)
 
     @property
     def streams(self) -> int:
@@ -139,18 +141,22 @@ class Hub:
                     listener.wake.set()  # each stream tells its client
 
     # -- presence ----------------------------------------------------------------------------------
-    # The seats of each followed game are kept here (``seats``) and read from Redis in one pipeline
-    # for many games at once: when a ``paiyou:seats:<id>`` message says they changed (bursts are
-    # coalesced) and at each check (members of a dead process expire without a message). A
-    # stream's keepalive costs no read.
+    # The seats and the watchers' count of each followed game are kept here (``seats``,
+    # ``watchers``) and read from Redis in one pipeline for many games at once: when a
+    # ``paiyou:seats:<id>`` message says they changed (bursts are coalesced) and at each check
+    # (members of a dead process expire without a message). A stream's keepalive costs no read.
 
     def seats(self, game_id: str) -> frozenset[int]:
         """The seats present at ``game_id`` as last read."""
         return self._seats.get(game_id, frozenset())
 
+    def watchers(self, game_id: str) -> int:
+        """How many watchers' streams ``game_id`` had as last read."""
+        return self._watchers.get(game_id, 0)
+
     async def present(self, game_id: str) -> frozenset[int]:
-        """The seats present at ``game_id`` now (read, and kept for ``seats``)."""
-        return (await self._read_presence([game_id]))[game_id]
+        """The seats present at ``game_id`` now (read, and kept for ``seats`` and ``watchers``)."""
+        return (await self._read_presence([game_id]))[game_id][0]
 
     async def touch(self, game_id: str, seat: int | None, token: str) -> None:
         self._local.touch(game_id, seat, token)
@@ -163,6 +169,8 @@ class Hub:
                 pipe = self._redis.pipeline()
                 pipe.zadd(key, {channels.member(seat, token): self._clock() + PRESENCE_TTL})
                 pipe.expire(key, int(PRESENCE_TTL) + 5)
+                if seat is not None:  # this seat's page has JavaScript: its stream says it is here
+                    pipe.zrem(key, channels.member(seat, PAGE_TOKEN))
                 added = (await pipe.execute())[0]
                 if added:
                     await self._redis.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)
@@ -184,12 +192,14 @@ class Hub:
     def _local_changed(self, game_id: str) -> None:
         if game_id in self._listeners:
             self._seats[game_id] = self._local.present(game_id)
+            self._watchers[game_id] = self._local.watching(game_id)
         self._signal(game_id, presence=True)
 
     PRESENCE_BATCH = 500  # games per pipeline
 
-    async def _read_presence(self, games: list[str]) -> dict[str, frozenset[int]]:
-        found: dict[str, frozenset[int]] = {}
+    async def _read_presence(self, games: list[str]) -> dict[str, tuple[frozenset[int], int]]:
+        """Each game's seats present and watchers' count (kept for ``seats`` and ``watchers``)."""
+        found: dict[str, tuple[frozenset[int], int]] = {}
         if self._redis is not None and self.live:
             try:
                 async with asyncio.timeout(REDIS_TIMEOUT):
@@ -200,20 +210,24 @@ class Hub:
                             pipe.zremrangebyscore(channels.presence_key(game_id), "-inf", self._clock())
                             pipe.zrange(channels.presence_key(game_id), 0, -1)
                         replies = await pipe.execute()
-                        found.update({game_id: channels.seats_of(replies[2 * i + 1])
+                        found.update({game_id: (channels.seats_of(replies[2 * i + 1]),
+                                                channels.watchers_of(replies[2 * i + 1]))
                                       for i, game_id in enumerate(batch)})
             except (RedisError, OSError, TimeoutError):
                 found = {}
         if not found:
-            found = {game_id: self._local.present(game_id) for game_id in games}
-        self._seats.update({game_id: seats for game_id, seats in found.items() if game_id in self._listeners})
+            found = {game_id: (self._local.present(game_id), self._local.watching(game_id)) for game_id in games}
+        for game_id, (seats, watchers) in found.items():
+            if game_id in self._listeners:
+                self._seats[game_id], self._watchers[game_id] = seats, watchers
         return found
 
     async def refresh_presence(self, games: list[str]) -> None:
-        """Read the seats of ``games``; wake the streams of those whose seats changed."""
-        before = {game_id: self._seats.get(game_id) for game_id in games}
-        for game_id, seats in (await self._read_presence(games)).items():
-            if seats != before[game_id]:
+        """Read the seats and watchers of ``games``; wake the streams of those where either
+        changed (each stream paces what it tells of the watchers: ``StreamState.present``)."""
+        before = {game_id: (self._seats.get(game_id), self._watchers.get(game_id)) for game_id in games}
+        for game_id, presence in (await self._read_presence(games)).items():
+            if presence != before[game_id]:
                 self._signal(game_id, presence=True)
 
     async def _refresh_presence_when_due(self) -> None:

@@ -7,7 +7,10 @@ What the rest of the site calls:
 - ``announce(game_id, version)``, after a change to a stored game is committed: tells every open
   events stream of that game. Never raises (a move is never failed by its announcement): a broker
   failure is logged, marks the broker unhealthy, and the streams fall back to polling the database.
-- ``present_seats(game_id)``: the seats with an open stream presenting that seat's key.
+- ``present_seats(game_id)``: the seats with an open stream presenting that seat's key, or whose
+  page without JavaScript loaded lately (``page_seen``).
+- ``page_seen(game_id, seat, at_turn)``: a seat's table page was loaded in full: without
+  JavaScript its own refreshes are its only sign of life.
 
 A broker out of reach is logged once per process (``OutageLog``): a warning with the error's
 one-line summary when the first operation fails, info when one succeeds again; never a
@@ -28,7 +31,7 @@ from typing import TypeVar
 
 from flask import Flask, current_app, has_app_context
 
-from paiyou.live.brokers import Broker, BrokerError
+from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, Broker, BrokerError
 from paiyou.live.counting import StreamCounter
 from paiyou.live.settings import LiveSettings, open_broker
 
@@ -66,6 +69,15 @@ class OutageLog:
                 return
             self.out = False
         log.info("live updates: the broker answers again")
+
+
+# Without JavaScript a seat's table page reloads itself this often (its <noscript> refresh), except
+# at the seat's own turn; a load counts the seat present for one refresh and a margin (a slow
+# network, a busy server), and at its own turn, when the next request is its move, as long as a
+# stream's keepalive does.
+PAGE_REFRESH_SECONDS = 10
+PAGE_PRESENCE_SECONDS = 2 * PAGE_REFRESH_SECONDS
+PAGE_PRESENCE_AT_TURN_SECONDS = PRESENCE_TTL
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +140,11 @@ def present_seats(game_id: str) -> frozenset[int]:
     """The seats of ``game_id`` with at least one open events stream presenting their key (empty
     when the broker cannot say). Call it in a request or an app context."""
     return _ask("read presence", lambda broker: broker.present(game_id), frozenset())
+
+
+def page_seen(game_id: str, seat: int, at_turn: bool) -> None:
+    """A page of ``seat`` was loaded: the seat counts as present (where the streams' presence is
+    kept: the broker, so every app process sees it) for ``PAGE_PRESENCE_SECONDS``, or
+    ``PAGE_PRESENCE_AT_TURN_SECONDS`` at its own turn. Never raises."""
+    seconds = PAGE_PRESENCE_AT_TURN_SECONDS if at_turn else PAGE_PRESENCE_SECONDS
+    _ask("mark a page's seat present", lambda broker: broker.touch(game_id, seat, PAGE_TOKEN, seconds), None)

@@ -7,7 +7,10 @@ serves several processes through Redis; ``paiyou.live.settings.open_broker`` pic
 
 Presence is counted per open stream (a random token per stream, with the seat it presents) with an expiry
 (``PRESENCE_TTL``), refreshed by the stream at each keepalive, so the streams of a process that
-died stop counting by themselves.
+died stop counting by themselves. A seat's page without JavaScript has no stream: each time it
+loads (it reloads itself), the site counts it as one more member, ``PAGE_TOKEN`` of its seat, for
+a shorter time (``paiyou.live.page_seen``); a stream of that seat replaces it (that page has
+JavaScript, and its stream's end is its departure, at once).
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 PRESENCE_TTL = 45.0  # seconds; three keepalives at the default 15 s
+PAGE_TOKEN = "page"  # the member of a seat's page loaded without a stream (a stream's token is longer)
 
 
 class BrokerError(Exception):
@@ -47,10 +51,10 @@ class Broker(Protocol):
 
     def publish(self, game_id: str, version: int) -> None: ...
 
-    def touch(self, game_id: str, seat: int | None, token: str) -> None:
-        """The stream ``token`` presents ``seat`` (None: a watcher, no seat key) for
-        ``PRESENCE_TTL`` seconds from now; a new stream tells the game's subscribers that presence
-        changed."""
+    def touch(self, game_id: str, seat: int | None, token: str, ttl: float = PRESENCE_TTL) -> None:
+        """The stream ``token`` presents ``seat`` (None: a watcher, no seat key) for ``ttl``
+        seconds from now (at most ``PRESENCE_TTL``); a new member tells the game's subscribers
+        that presence changed. A stream's touch takes the place of its seat's ``PAGE_TOKEN``."""
 
     def leave(self, game_id: str, seat: int | None, token: str) -> None: ...
 
@@ -106,11 +110,13 @@ class MemoryBroker:
         for subscription in self._of(game_id):
             subscription.signal(version=version)
 
-    def touch(self, game_id: str, seat: int | None, token: str) -> None:
+    def touch(self, game_id: str, seat: int | None, token: str, ttl: float = PRESENCE_TTL) -> None:
         with self._lock:
             members = self._members.setdefault(game_id, {})
             new = (seat, token) not in members
-            members[seat, token] = self._clock() + PRESENCE_TTL
+            members[seat, token] = self._clock() + min(ttl, PRESENCE_TTL)
+            if seat is not None and token != PAGE_TOKEN:
+                members.pop((seat, PAGE_TOKEN), None)
         if new:
             self._presence_changed(game_id)
 

@@ -142,14 +142,14 @@ class FlaskStream:
     def _frames(self) -> Iterator[str]:
         live = self.subscription is not None and self.broker.healthy
         live = self._touch() and live
-        seats, live = self._present(live)
-        yield "".join(self.state.opened(self.version, seats, live))
+        seats, watchers, live = self._present(live)
+        yield "".join(self.state.opened(self.version, seats, watchers, live, self.clock()))
         now = self.clock()
         deadline = now + self.settings.max_seconds
         next_keepalive = now + self.settings.keepalive
         next_poll = now + POLL_SECONDS
         while now < deadline:
-            until = min(deadline, next_keepalive, next_poll if not live else deadline)
+            until = min(deadline, next_keepalive, next_poll if not live else deadline, self.state.due or deadline)
             signal, live = self._watched_wait(max(0.0, until - now), live)
             if self.gone is not None and self.gone():
                 return  # the client went away: its place is free at once
@@ -157,8 +157,9 @@ class FlaskStream:
             if signal.version is not None:
                 frames += self.state.moved(signal.version)
             if signal.presence:
-                seats, live = self._present(live)
-                frames += self.state.present(seats)
+                seats, watchers, live = self._present(live)
+                frames += self.state.present(seats, watchers, self.clock())
+            frames += self.state.held_back(self.clock())
             now = self.clock()
             if not live and now >= next_poll:
                 live = self._resubscribe()
@@ -167,8 +168,8 @@ class FlaskStream:
                 next_poll = now + POLL_SECONDS
             if now >= next_keepalive:
                 live = self._touch() and live
-                seats, live = self._present(live)
-                frames += self.state.present(seats)
+                seats, watchers, live = self._present(live)
+                frames += self.state.present(seats, watchers, now)
                 if not self._catch_up(frames):
                     return
                 frames.append(framing.keepalive())
@@ -234,11 +235,12 @@ class FlaskStream:
             return False
         return True
 
-    def _present(self, live: bool) -> tuple[frozenset[int], bool]:
+    def _present(self, live: bool) -> tuple[frozenset[int], int, bool]:
+        """The seats present and the watchers' count (as last told when the broker is down)."""
         try:
-            return self.broker.present(self.game_id), live
+            return self.broker.present(self.game_id), self.broker.watching(self.game_id), live
         except BrokerError:
-            return self.state.seats or frozenset(), False
+            return self.state.seats or frozenset(), self.state.watchers, False
 
     def close(self) -> None:
         try:

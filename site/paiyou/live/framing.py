@@ -2,7 +2,7 @@
 (the Flask route and the events process), so the two send exactly the same stream.
 
 Server-sent events: a block of ``field: value`` lines ended by an empty line. Every ``data`` is
-JSON with Python's default separators (``{"v": 3}``, ``{"seats": [0, 2]}``).
+JSON with Python's default separators (``{"v": 3}``, ``{"seats": [0, 2], "watchers": 1}``).
 """
 from __future__ import annotations
 
@@ -37,8 +37,10 @@ def version(number: int) -> str:
     return frame({"v": number}, event_id=number)
 
 
-def presence(seats: frozenset[int]) -> str:
-    return frame({"seats": sorted(seats)}, event="presence")
+def presence(seats: frozenset[int], watchers: int) -> str:
+    """Who is at the table: the seats with an open stream, and how many watch (streams with no
+    seat key)."""
+    return frame({"seats": sorted(seats), "watchers": watchers}, event="presence")
 
 
 def live(flag: bool) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 import redis
 
 from paiyou.live import channels
-from paiyou.live.brokers import PRESENCE_TTL, BrokerError, Signal
+from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, BrokerError, Signal
 
 TIMEOUT = 0.5  # seconds, to connect and for each command
 
@@ -80,12 +80,14 @@ class RedisBroker:
         with self.failures():
             self.client.publish(channels.version_channel(game_id), channels.version_message(version))
 
-    def touch(self, game_id: str, seat: int | None, token: str) -> None:
+    def touch(self, game_id: str, seat: int | None, token: str, ttl: float = PRESENCE_TTL) -> None:
         key = channels.presence_key(game_id)
         with self.failures():
             pipe = self.client.pipeline()
-            pipe.zadd(key, {channels.member(seat, token): self._clock() + PRESENCE_TTL})
+            pipe.zadd(key, {channels.member(seat, token): self._clock() + min(ttl, PRESENCE_TTL)})
             pipe.expire(key, int(PRESENCE_TTL) + 5)
+            if seat is not None and token != PAGE_TOKEN:
+                pipe.zrem(key, channels.member(seat, PAGE_TOKEN))
             added: Any = pipe.execute()[0]
             if added:
                 self.client.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)

@@ -45,7 +45,7 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
     actor = states[step - 1].to_act if step else None
     # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
     happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[seat])
-    result = table.result(views[seat], names) if state.is_over else None
+    result = table.result(views[seat], names, seat) if state.is_over else None
     return {
         "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
         "happened": happened, "log": events(views[seat]), "current": table.current(views[seat]),

@@ -8,6 +8,7 @@ from flask_babel import pgettext
 from werkzeug.wrappers import Response
 
 from engine.games import game as game_rules
+from paiyou import live
 from paiyou.i18n.numerals import format_number
 from paiyou.tables import access, labels, seating
 from paiyou.tables.computer import levels
@@ -15,7 +16,7 @@ from paiyou.tables.errors import BadInput
 from paiyou.tables.game import Game
 from paiyou.tables.pages import first_level, table_url
 from paiyou.tables.seating import FRIEND, YOU
-from paiyou.web.htmx import render
+from paiyou.web.htmx import is_fragment_request, render
 
 COMPUTER = "computer"  # the start form's choice of a computer seat (at the chosen level)
 
@@ -36,6 +37,15 @@ def viewer(game: Game) -> tuple[Game, bool]:
         return game, True
     access.require_read(game)
     return game, False
+
+
+def mark_page_present(game: Game) -> None:
+    """A seat's table at a table with friends, loaded as a whole page (not htmx's refresh: that
+    page has its stream): without JavaScript the page's own refreshes are its only sign of life,
+    so each load counts the seat present for a while (``paiyou.live.page_seen``)."""
+    if game.seating is None or game.is_over or is_fragment_request():
+        return
+    live.page_seen(game.id, game.seat, at_turn=game.deal.to_act == game.seat)
 
 
 def parse_table_form(game: str) -> tuple[int, tuple[str, ...], str, int, str | None]:

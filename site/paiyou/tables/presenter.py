@@ -102,7 +102,7 @@ class Result(TypedDict):
 
     winners: list[int]
     rows: Sequence[ResultRow]
-    human_won: bool
+    human_won: bool  # the viewer won (False for a watcher)
 
 
 V_contra = TypeVar("V_contra", bound=AnySeatView, contravariant=True)
@@ -141,8 +141,10 @@ class Table(Protocol[V_contra]):
     def current_notation(self, view: V_contra) -> str | None:
         """The play to beat in notation, for explaining a refused move."""
 
-    def result(self, view: V_contra, names: Sequence[str]) -> Result | None:
-        """The end-of-deal table, None before the end."""
+    def result(self, view: V_contra, names: Sequence[str], viewer: int | None) -> Result | None:
+        """The end-of-deal table, None before the end. ``viewer``: the seat the page speaks to as
+        "you" (None: a watcher, whom no line of the result addresses, whatever seat ``view`` is
+        drawn from)."""
 
     def round_plays(self, view: V_contra, names: Sequence[str]) -> list[RoundPlay]:
         """The plays of the round or trick under way, in order, as ``view``'s seat sees them

@@ -16,7 +16,7 @@ from flask_babel import pgettext
 from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
-from paiyou.live import present_seats, watchers
+from paiyou.live import PAGE_REFRESH_SECONDS, present_seats, watchers
 from paiyou.tables.access import stored_hashes
 from paiyou.tables.friends import deadline
 from paiyou.tables.game import Game, match_of
@@ -111,12 +111,10 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
     order = reveal_map(table.round_seats(view), new)
     seats = table.seats_model(view, names, game.players, order)
     last_round = table.last_round(view, names)
-    result = table.result(view, names)
-    if watching:  # a watcher holds no seat: no seat is "you" (the bottom one is only drawn there)
-        if last_round is not None:
-            last_round["you_won"] = False
-        if result is not None:
-            result["human_won"] = False
+    # a watcher holds no seat: no seat is "you" (the bottom one is only drawn there)
+    result = table.result(view, names, None if watching else view.seat)
+    if watching and last_round is not None:
+        last_round["you_won"] = False
     return {
         "game": game.game, "id": game.id, "version": game.version, "view": view, "level": game.level,
         # the viewer's seat (None for a watcher: the log and the seats speak to no one as "you")
@@ -148,7 +146,8 @@ def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str,
             "you_left": game.seat in seating.away and not watching, "your_name": seating.names.get(game.seat),
             # away by the timer, not by Leave: this seat's page takes the seat back as it comes back
             "take_back": game.seat in seating.away and game.seat not in seating.left and not watching,
-            "now": int(time.time())}  # the server's clock, for the timer's countdown
+            "now": int(time.time()),  # the server's clock, for the timer's countdown
+            "refresh": PAGE_REFRESH_SECONDS}  # how often the page reloads itself without JavaScript
 
 
 def recent_events(all_events: Sequence[Event]) -> list[Event]:

@@ -142,6 +142,7 @@ def table(game: str, game_id: str) -> Any:
     current, watching = friend_pages.viewer(pages.load_or_404(game, game_id))
     if watching:
         return pages.table_page(current, watching=True)
+    friend_pages.mark_page_present(current)  # before the page says who is connected
     code = request.args.get("refused", "")
     if code == pages.STALE:
         return pages.table_page(current, notice=pages.stale_notice())

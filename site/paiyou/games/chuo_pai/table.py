@@ -139,7 +139,7 @@ class ChuoPaiTable:
     def current_notation(self, view: SeatView) -> str | None:
         return view.current.notation if view.current is not None else None
 
-    def result(self, view: SeatView, names: Sequence[str]) -> ChuoPaiResult | None:
+    def result(self, view: SeatView, names: Sequence[str], viewer: int | None) -> ChuoPaiResult | None:
         outcome = view.outcome()
         if outcome is None:
             return None
@@ -148,7 +148,7 @@ class ChuoPaiTable:
                  "bonus": len(view.bonus[s]), "winner": s in first}
                 for s, score in enumerate(outcome.scores)]
         return {"winners": first, "top": max(outcome.scores), "rows": rows,
-                "winner_names": [names[s] for s in first], "human_won": view.seat in first}
+                "winner_names": [names[s] for s in first], "human_won": viewer in first}
 
     def round_number(self, view: SeatView) -> int:
         return len(view.rounds) + (1 if view.round is not None or not view.is_over else 0)

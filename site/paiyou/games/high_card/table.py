@@ -69,12 +69,12 @@ class HighCardTable:
     def current_notation(self, view: SeatView) -> str | None:
         return view.trick[0][1].notation if view.trick else None
 
-    def result(self, view: SeatView, names: Sequence[str]) -> HighCardResult | None:
+    def result(self, view: SeatView, names: Sequence[str], viewer: int | None) -> HighCardResult | None:
         outcome = view.outcome()
         if outcome is None:
             return None
         return {"winners": list(outcome.first), "winner_names": [names[s] for s in outcome.first],
-                "human_won": view.seat in outcome.first,
+                "human_won": viewer in outcome.first,
                 "rows": [{"seat": s, "name": names[s], "score": score, "winner": s in outcome.first}
                          for s, score in enumerate(outcome.scores)]}
 

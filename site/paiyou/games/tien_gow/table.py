@@ -51,7 +51,7 @@ class WorkingLine(TypedDict):
 class TienGowResult(presenter.Result):
     immediate: list[Payment]
     final: list[Payment]
-    net: int
+    net: int | None  # the viewer's net points (None for a watcher: the rows give every seat's)
     next_banker: int | None
     working: list[WorkingLine]
     last: SeenTrick
@@ -143,7 +143,7 @@ class TienGowTable:
         high = view.high
         return " ".join(keys(high.tiles)) if high is not None else None
 
-    def result(self, view: SeatView, names: Sequence[str]) -> TienGowResult | None:
+    def result(self, view: SeatView, names: Sequence[str], viewer: int | None) -> TienGowResult | None:
         outcome = view.outcome()
         if outcome is None:
             return None
@@ -154,7 +154,7 @@ class TienGowTable:
         return {"winners": [winner], "rows": rows,
                 "immediate": [p for p in outcome.ledger if is_immediate(p)],
                 "final": [p for p in outcome.ledger if not is_immediate(p)],
-                "human_won": winner == view.seat, "net": totals[view.seat],
+                "human_won": winner == viewer, "net": None if viewer is None else totals[viewer],
                 "next_banker": outcome.next_first,
                 "working": self._working(view, winner, names),
                 "last": view.tricks[-1]}
