@@ -5,9 +5,11 @@ them would let a person pass for a seat they do not hold, or for the computer.
 
 They come from the rooms (``Table.seat_names``), the engine's levels and the catalogs, never from
 a list kept here, so a new game, level or language is covered as it arrives. A name is a copy
-when each of its words is a word of those labels, compared after NFKC and case folding, with
-punctuation and the invisible joiners ignored: "you", "ＹＯＵ", "Computer (Strong)" and
-"computer player: strong" are all refused; "Strong Ann" is a name.
+when each of its words is a word of those labels and one of them names a seat or the computer
+(a level's name alone is a word people are called by: Hindi's मानक, "Standard", is the given
+name Manak), compared after NFKC and case folding, with punctuation and the invisible joiners
+ignored: "you", "ＹＯＵ", "West", "Computer (Strong)" and "computer player: strong" are all
+refused; "Strong Ann" and "Strong" are names.
 """
 from __future__ import annotations
 
@@ -46,33 +48,45 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def page_labels() -> list[str]:
-    """Every label a table's page gives a seat, in the current language."""
-    found = [creator_seat_name()]
+def page_labels() -> tuple[list[str], list[str]]:
+    """Every label a table's page gives a seat, in the current language: the labels that name a
+    seat or the computer, and the levels' names."""
+    seats = [creator_seat_name()]
+    named = []
     for game in GAME_KEYS:
-        found += table_of(game).seat_names()
+        seats += table_of(game).seat_names()
         for level in levels(game):
-            found += [level_label(level), pgettext("play", "Computer player: %(level)s", level=level_label(level)),
+            named.append(level_label(level))
+            seats += [pgettext("play", "Computer player: %(level)s", level=level_label(level)),
                       pgettext("play", "Computer players: %(level)s", level=level_label(level))]
-    return found
+    return seats, named
 
 
-def label_words() -> frozenset[str]:
-    """The words of every page label in every language (this app's catalogs, read once)."""
+def label_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words of every page label in every language (this app's catalogs, read once): all of
+    them, and those that name a seat or the computer (no level's name among them)."""
     cached = current_app.extensions.get(EXTENSION_KEY)
-    if isinstance(cached, frozenset):
+    if isinstance(cached, tuple):
         return cached
-    collected: set[str] = set()
+    every: set[str] = set()
+    level_words: set[str] = set()
+    seat_words: set[str] = set()
     for lang in LANGUAGE_CODES:
         with force_locale(lang):
-            for label in page_labels():
-                collected.update(words(label))
-    made = frozenset(collected)
+            seats, named = page_labels()
+            for label in seats:
+                seat_words.update(words(label))
+            for label in named:
+                level_words.update(words(label))
+    every = seat_words | level_words
+    made = (frozenset(every), frozenset(seat_words - level_words))
     current_app.extensions[EXTENSION_KEY] = made
     return made
 
 
 def is_page_label(name: str) -> bool:
-    """Whether ``name`` copies the page's labels: made only of their words."""
-    said = words(name)
-    return bool(said) and set(said) <= label_words()
+    """Whether ``name`` copies the page's labels: made only of their words, one of which names a
+    seat or the computer."""
+    said = set(words(name))
+    every, anchors = label_words()
+    return bool(said) and said <= every and bool(said & anchors)
