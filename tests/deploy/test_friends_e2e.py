@@ -42,11 +42,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench import servers
 from paiyou.i18n import catalogs
+from scripts.patience import PATIENT_MS
 from tests.deploy.conftest import _require_nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-WAIT_MS = 20_000  # the bound on any one wait (a busy 2-core CI machine)
+WAIT_MS = PATIENT_MS  # the bound on any one wait (also every context's default: tests/conftest.py)
 
 
 class Restartable:

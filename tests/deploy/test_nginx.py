@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from bench import servers
+from scripts.patience import PATIENT
 from tests.deploy.conftest import Stack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,12 +220,15 @@ def test_control_the_same_slow_clients_block_gunicorn_directly(small_stack: Stac
     """Shows the test above can fail: without nginx, the slow clients hold both threads."""
     trickle = Trickle(small_stack.app, kind)
     try:
-        time.sleep(1.0)
-        status, took = timed_get(small_stack.app)
-        assert status is None, f"gunicorn answered {status} after {took:.2f}s despite the slow clients"
+        # blocked once gunicorn has handed the slow requests to its two threads: a moment after
+        # they connected, longer on a loaded machine (a condition, not a fixed sleep)
+        deadline = time.monotonic() + PATIENT
+        while (answer := timed_get(small_stack.app))[0] is not None:
+            status, took = answer
+            assert time.monotonic() < deadline, f"gunicorn answered {status} after {took:.2f}s despite the slow clients"
     finally:
         trickle.close()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENT
     while timed_get(small_stack.app)[0] != 200:  # gunicorn recovers once they are gone
         assert time.monotonic() < deadline, "gunicorn did not recover"
 

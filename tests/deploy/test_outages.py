@@ -35,6 +35,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from bench import servers
 from paiyou.i18n import catalogs
+from scripts.patience import PATIENT_MS
 from tests.deploy.conftest import _require_nginx
 from tests.deploy.test_friends_e2e import (
     CHROMIUM,
@@ -50,7 +51,7 @@ from tests.deploy.test_friends_e2e import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-LONG_MS = 120_000  # anything that waits on a server or a computer move (a machine at load 40)
+LONG_MS = PATIENT_MS  # anything that waits on a server or a computer move (a machine at load 40)
 
 
 class RestartableRedis:

@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from scripts.patience import PATIENT, PATIENT_MS
 from tests.e2e.pages import VIEWPORTS
 from tests.e2e.test_play_e2e import SCREENSHOTS, assert_accessible, shot
 
-WAIT_MS = 120_000  # a server's answer on a loaded machine
+WAIT_MS = PATIENT_MS  # a server's answer on a loaded machine (scripts/patience.py)
 
 # Each box inside the viewport (and not a zero-size box).
 IN_VIEWPORT = """(ids) => ids.map((id) => {
@@ -36,7 +37,7 @@ def call(base_url: str, path: str, body: dict[str, Any], key: str | None = None)
     request = urllib.request.Request(f"{base_url}{path}", data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json",
                                               **({"Authorization": f"Bearer {key}"} if key else {})})
-    with urllib.request.urlopen(request, timeout=120) as answer:
+    with urllib.request.urlopen(request, timeout=PATIENT) as answer:
         found: dict[str, Any] = json.loads(answer.read())
         return found
 

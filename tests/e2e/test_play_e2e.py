@@ -24,6 +24,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from scripts.patience import wait_until_settled
+
 SCREENSHOTS = os.environ.get("PAIYOU_SCREENSHOTS")
 AXE = Axe()
 AXE_OPTIONS = {
@@ -73,12 +75,9 @@ def move(page: Page, index: int) -> None:
 
 def settled(page: Page, before: int) -> None:
     """Wait until the table has answered a move and the computer's moves have all arrived (the
-    page asks for them one by one): a newer version, nothing waiting, no request on its way."""
-    page.wait_for_function("""(before) => {
-      const t = document.getElementById("table");
-      return t && Number(t.dataset.version) > before && t.dataset.waiting === "0"
-        && !document.querySelector(".htmx-request");
-    }""", arg=before)
+    page asks for them one by one): a newer version, nothing waiting, no request on its way; the
+    limit holds for each computer move, however many come in a row."""
+    wait_until_settled(page, before)
 
 
 def deal(page: Page, lang: str, game: str, seed: int, level: str | None = None) -> None:

@@ -12,9 +12,10 @@ import pytest
 from playwright.sync_api import Browser, Page, Response
 
 from scripts.loopback import served
+from scripts.patience import PATIENT
 
 RETRY_AFTER = 15  # paiyou.live.counting.RETRY_AFTER
-WAIT_S = 120  # a server or a browser on a loaded machine
+WAIT_S = PATIENT  # a server or a browser on a loaded machine (scripts/patience.py)
 
 
 @pytest.fixture(scope="module")

@@ -13,15 +13,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from scripts.patience import wait_until_settled
 from tests.e2e.pages import VIEWPORTS
 from tests.e2e.test_play_e2e import TABLE_URL, assert_accessible
-
-# The table has answered: not waiting for a computer move, no request on its way.
-SETTLED = """(before) => {
-  const t = document.getElementById("table");
-  return t && Number(t.dataset.version) > before && t.dataset.waiting === "0"
-    && !document.querySelector(".htmx-request");
-}"""
 
 # What must be in view, measured in the page: each box inside the viewport, and each thing on the
 # felt really seen (the element at its centre belongs to it: the sticky dock does not cover it).
@@ -95,7 +89,7 @@ def _deal(page: Page, lang: str, game: str, seed: int) -> None:
     page.locator("#level-greedy").check()
     page.locator("#new-deal").click()
     page.wait_for_url(TABLE_URL)
-    page.wait_for_function(SETTLED, arg=-1)
+    wait_until_settled(page, -1)
 
 
 @pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
@@ -122,7 +116,7 @@ def test_a_whole_deal_on_one_screen(browser: Browser, base_url: str, lang: str, 
     while page.locator("#play-form").count():
         before = _version(page)
         _move(page, moves)
-        page.wait_for_function(SETTLED, arg=before)
+        wait_until_settled(page, before)
         moves += 1
         where = f"after move {moves}"
         assert page.url == table_url, where
@@ -161,7 +155,7 @@ def test_escape_skips_to_your_turn(browser: Browser, base_url: str) -> None:
     expect(page.locator("#skip-button")).to_be_visible()
     expect(page.locator("#skip-keys")).to_contain_text("Escape")
     page.keyboard.press("Escape")
-    page.wait_for_function(SETTLED, arg=before)
+    wait_until_settled(page, before)
     assert skips, "Escape did not skip"
     expect(page.locator("#skip-button")).to_have_count(0)
     assert re.search(r"/games/[\w-]{32}$", page.url)
@@ -248,7 +242,7 @@ def test_a_hint_leaves_the_play_to_beat_and_your_hand_in_view(browser: Browser, 
             assert page.locator("#play-form").count(), f"the deal ended after {moves} moves"
             before = _version(page)
             _move(page, moves)
-            page.wait_for_function(SETTLED, arg=before)
+            wait_until_settled(page, before)
             moves += 1
             assert moves < 40
         assert page.evaluate(ABOVE_DOCK) == []

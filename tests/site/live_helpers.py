@@ -1,5 +1,6 @@
 """Reading an events stream in tests: its blocks parsed, read until a condition holds or a deadline
-passes (never a fixed sleep)."""
+passes (never a fixed sleep). The deadline: ``scripts.patience.PATIENT``, as for every wait of the
+tests (a stream, another process: they take their time on a loaded machine)."""
 from __future__ import annotations
 
 import json
@@ -7,6 +8,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from scripts.patience import PATIENT
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,7 @@ class StreamReader:
     seen: list[Block] = field(default_factory=list)
     _rest: str = ""
 
-    def read_until(self, wanted: Callable[[Block], bool], timeout: float = 10.0) -> Block:
+    def read_until(self, wanted: Callable[[Block], bool], timeout: float = PATIENT) -> Block:
         """Reads until a block satisfies ``wanted`` (a chunk arrives at least every keepalive)."""
         checked = 0
         deadline = time.monotonic() + timeout
@@ -68,20 +71,20 @@ class StreamReader:
                 self.seen += parse(complete + "\n\n")
         raise AssertionError(f"no such block within {timeout} s; seen: {self.seen}")
 
-    def version(self, number: int, timeout: float = 10.0) -> Block:
+    def version(self, number: int, timeout: float = PATIENT) -> Block:
         return self.read_until(lambda b: b.event is None and b.data == {"v": number}, timeout)
 
-    def presence(self, seats: list[int], timeout: float = 10.0) -> Block:
+    def presence(self, seats: list[int], timeout: float = PATIENT) -> Block:
         return self.read_until(lambda b: b.event == "presence" and b.data["seats"] == seats, timeout)
 
-    def watchers(self, count: int, timeout: float = 10.0) -> Block:
+    def watchers(self, count: int, timeout: float = PATIENT) -> Block:
         return self.read_until(lambda b: b.event == "presence" and b.data["watchers"] == count, timeout)
 
-    def live(self, flag: bool, timeout: float = 10.0) -> Block:
+    def live(self, flag: bool, timeout: float = PATIENT) -> Block:
         return self.read_until(lambda b: b.event == "live" and b.data == {"live": flag}, timeout)
 
 
-def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+def eventually(condition: Callable[[], bool], timeout: float = PATIENT) -> None:
     """Waits until ``condition()`` holds (another process acts on its own time), at most
     ``timeout`` seconds."""
     deadline = time.monotonic() + timeout

@@ -25,6 +25,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from scripts.patience import PATIENT
+
 _state: dict[str, Any] = {}
 
 
@@ -67,7 +69,7 @@ def _start() -> tuple[str, Any]:
     data = root / "data"
     subprocess.run(_as_server_user([str(binaries / "initdb"), "-D", str(data), "-A", "trust",
                                     "-U", "paiyou", "-E", "UTF8", "--locale=C", "--no-sync"]),
-                   check=True, capture_output=True, timeout=120)
+                   check=True, capture_output=True, timeout=PATIENT)
     last_error = ""
     for _ in range(5):
         port = _free_port()
@@ -75,8 +77,8 @@ def _start() -> tuple[str, Any]:
                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=50")
         started = subprocess.run(
             _as_server_user([str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-w",
-                             "-t", "60", "-l", str(root / "server.log"), "start"]),
-            capture_output=True, text=True, timeout=90)
+                             "-t", str(round(PATIENT)), "-l", str(root / "server.log"), "start"]),
+            capture_output=True, text=True, timeout=PATIENT + 30)
         if started.returncode == 0:
             def stop() -> None:
                 subprocess.run(_as_server_user([str(binaries / "pg_ctl"), "-D", str(data), "-m",
@@ -113,15 +115,16 @@ def new_database(server: str) -> str:
     import psycopg
 
     name = "paiyou_test_" + uuid.uuid4().hex[:12]
-    for attempt in range(50):
+    deadline = time.monotonic() + PATIENT
+    while True:
         try:
-            with psycopg.connect(server, autocommit=True, connect_timeout=10) as conn:
+            with psycopg.connect(server, autocommit=True, connect_timeout=round(PATIENT)) as conn:
                 conn.execute(f'CREATE DATABASE "{name}"')
             break
         except psycopg.OperationalError:
-            if attempt == 49:
+            if time.monotonic() > deadline:
                 raise
-            time.sleep(0.1)
+            time.sleep(0.1)  # the pause between two attempts, not a wait on its own
     base, _, _ = server.rpartition("/")
     return f"{base}/{name}"
 
@@ -132,7 +135,7 @@ def empty_games_table(url: str) -> None:
 
     from paiyou.store.schema import ANALYSES, REPLAYS, TABLE
 
-    with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+    with psycopg.connect(url, autocommit=True, connect_timeout=round(PATIENT)) as conn:
         conn.execute(f"DROP TABLE IF EXISTS {TABLE}")
         conn.execute(f"DROP TABLE IF EXISTS {REPLAYS}")
         conn.execute(f"DROP TABLE IF EXISTS {ANALYSES}")

@@ -31,6 +31,7 @@ from paiyou.store.games import GameStore
 from paiyou.store.schema import ANALYSIS_ATTEMPTS
 from paiyou.tables import service
 from paiyou.tables.game import Game
+from scripts.patience import PATIENT
 from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401
 
 LEVEL = "standard"  # cheap: the analysis of a deal in a few hundredths of a second
@@ -267,7 +268,7 @@ def test_the_worker_thread_runs_a_submitted_job(tmp_path: Path) -> None:
     found = finished_game(db, "tien-gow", 29)  # no app: queued, not submitted
     worker = SignallingWorker(db, level=LEVEL, threads=1, queue_size=4, lease=120)
     assert worker.submit(found.id)
-    assert worker.ran.wait(timeout=120)
+    assert worker.ran.wait(timeout=PATIENT)
     job = db.analysis(found.id)
     assert job is not None and job.state == "done"
     db.close()

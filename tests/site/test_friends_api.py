@@ -25,6 +25,7 @@ from paiyou import create_app
 from paiyou.analysis import jobs
 from paiyou.store.databases import store_for
 from paiyou.tables import friends, service
+from scripts.patience import PATIENT
 from tests.site.play_helpers import bearer, found_keys
 from tests.site.test_api_games import make_app
 
@@ -151,7 +152,7 @@ def test_claiming_the_last_seat_at_once_seats_exactly_one(api, api_app: Flask) -
 
     def claim() -> None:
         client = api_app.test_client()
-        start.wait(timeout=30)
+        start.wait(timeout=PATIENT)  # twenty threads starting on a loaded machine
         answers.append(client.post(f"/api/v1/games/{table['id']}/seats",
                                    json={"invite": table["invite"]}).status_code)
 
@@ -159,7 +160,7 @@ def test_claiming_the_last_seat_at_once_seats_exactly_one(api, api_app: Flask) -
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=60)
+        thread.join(timeout=PATIENT)
     assert sorted(answers) == [201] + [409] * 19
     stored = store_for(api_app).get(table["id"])
     assert stored is not None and sorted(stored.meta["seat_keys"]) == ["0", "1"]

@@ -22,6 +22,7 @@ from paiyou.config import LANGUAGE_CODES
 from paiyou.store.databases import open_store, store_for
 from paiyou.store.games import GameStore, StoreUnavailable
 from tests.site import pg_cluster
+from tests.site.live_helpers import eventually
 
 RECORD = to_record(new_deal(5))
 
@@ -226,10 +227,12 @@ def test_stale_pooled_postgres_connections_are_replaced(pytestconfig: pytest.Con
     store = open_store(url)
     saved = store.create("chuo-pai", 0, ("human", "greedy", "greedy"), RECORD)
     assert store.get(saved.id) is not None  # a pooled connection now exists
+    others = "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
     with psycopg.connect(url, autocommit=True) as admin:  # what a server restart does to the pool
-        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-    time.sleep(0.2)
+        admin.execute(f"SELECT pg_terminate_backend(pid) {others}")
+        # gone once the server has ended them (a signal, handled in its own time): the pooled
+        # connection is dead for sure, not merely doomed
+        eventually(lambda: admin.execute(f"SELECT count(*) {others}").fetchone() == (0,))
     assert store.get(saved.id) == saved  # retried once on a fresh connection
     store.close()
 
