@@ -70,7 +70,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
 
 
 @pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+def contexts() -> Iterator[list[BrowserContext]]:
+    """The browser contexts a test opens, closed at its end."""
     opened: list[BrowserContext] = []
     yield opened
     for context in opened:

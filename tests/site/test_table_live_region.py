@@ -92,3 +92,13 @@ def test_leave_and_take_back_land_on_the_control_now_standing_there(friends_app:
     back = friend.post(f"{table}/return")
     assert back.status_code == 303 and back.headers["Location"] == f"{table}#leave-table"
     assert 'id="leave-table"' in friend.get(table).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value", ["", "x", "-1", "1e3", "٣", "99999", "123456", "0" * 40, "%00"])
+def test_a_hostile_seen_count_is_ignored_and_changes_nothing(friends_app: Flask, value: str) -> None:
+    creator, table, _ = set_up(friends_app, game="chuo-pai", **{"seat-1": "friend", "seat-2": "computer"})
+    before = service.load(store_for(friends_app), game_id(table)).version
+    for headers in ({}, HX):
+        answer = creator.get(table, query_string={"seen": value}, headers=headers)
+        assert answer.status_code == 200 and 'id="table"' in answer.get_data(as_text=True)
+    assert service.load(store_for(friends_app), game_id(table)).version == before
