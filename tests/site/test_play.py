@@ -439,20 +439,24 @@ def test_seat_panels_follow_the_pages_direction(web, lang: str) -> None:
 
 def test_htmx_gets_the_table_and_a_live_announcement(play_app: Flask, web) -> None:
     path, game_id = new_table(web, "fa", "chuo-pai", 11)
-    table = parse(web.get(path).get_data(as_text=True))
+    page = web.get(path).get_data(as_text=True)
+    table = parse(page)
     data = {"version": table.version, "quick": table.quick[0]} if table.quick else \
         {"version": table.version, "move": "pass"}
-    response = web.post(path, data=data, headers={"HX-Request": "true"})
+    seen = re.search(r'name="seen" value="(\d+)"', page)  # as the page's form sends it
+    assert seen
+    response = web.post(path, data={**data, "seen": seen.group(1)}, headers={"HX-Request": "true"})
     assert response.status_code == 200
     text = response.get_data(as_text=True)
     assert "<html" not in text and 'id="table"' in text
-    fragment = parse(text)
-    assert fragment.live is not None and fragment.live.get("hx-swap-oob") == "true"
-    assert fragment.live.get("aria-live") == "polite"
+    # the live region itself stays on the page: the answer changes its text only
+    assert parse(text).live is None
+    said = re.search(r'<div hx-swap-oob="innerHTML:#announce">(.+?)</div>', text, re.S)
+    assert said and said.group(1).strip()
     assert_nothing_hidden(store_for(play_app), game_id, text)
-    # the full page never carries the out-of-band marker
+    # the full page holds the region, without the out-of-band marker
     full = parse(web.get(path).get_data(as_text=True))
-    assert full.live is not None and "hx-swap-oob" not in full.live
+    assert full.live is not None and "hx-swap-oob" not in full.live and full.live.get("aria-live") == "polite"
 
 
 def test_htmx_rejections_come_back_as_fragments(web) -> None:

@@ -41,11 +41,12 @@ def version() -> int | None:
 
 
 def seen() -> int | None:
-    """How many log events the page that sent this request showed (its ``seen`` field): what is
-    new since then is announced and animated. None when absent or malformed."""
-    return _whole_number("seen", max_digits=5)
+    """How many log events the page that sent this request showed (its ``seen`` field, or the
+    query's on a live refresh of the table): what is new since then is announced and animated.
+    None when absent or malformed."""
+    return _whole_number("seen", max_digits=5, query_too=True)
 
 
-def _whole_number(field: str, max_digits: int) -> int | None:
-    text = request.form.get(field, "")
+def _whole_number(field: str, max_digits: int, query_too: bool = False) -> int | None:
+    text = (request.values if query_too else request.form).get(field, "")
     return int(text) if text.isascii() and text.isdigit() and len(text) <= max_digits else None

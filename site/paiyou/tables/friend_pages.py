@@ -94,8 +94,20 @@ def name_refused(code: str) -> str:
                         count=format_number(seating.NAME_MAX), marks=format_number(seating.MARKS_PER_LETTER)))
 
 
-def back_to_table(game: Game) -> Response:
-    return redirect(table_url(game.game, game.id), code=303)
+def back_to_table(game: Game, at: str | None = None) -> Response:
+    """The table again (POST → 303 → GET); ``at``: the id of the element focus goes to (the
+    browser focuses a focusable fragment target as the page loads), instead of the page's top."""
+    return redirect(table_url(game.game, game.id) + (f"#{at}" if at else ""), code=303)
+
+
+def seat_control(game: Game) -> str:
+    """The id of the control standing where Leave or "Take your seat back" was, once pressed:
+    the other one (``templates/play/_friends.html``), or the status line once the deal is over
+    (neither is shown then)."""
+    seating = game.seating
+    if game.is_over or seating is None:
+        return "status"
+    return "return-seat" if game.seat in seating.away else "leave-table"
 
 
 def to_start(game: str) -> Response:

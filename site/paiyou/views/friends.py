@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import redirect, request
+from flask import request
 from flask_babel import pgettext
 
 from paiyou.registry import url_converter
@@ -116,15 +116,16 @@ def rename(game: str, game_id: str) -> Any:
 @limits.seat_write
 def leave(game: str, game_id: str) -> Any:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
-    friends.leave(current_store(), current)
-    return redirect(pages.table_url(game, game_id), code=303)
+    after = friends.leave(current_store(), current)
+    return friend_pages.back_to_table(after, at=friend_pages.seat_control(after))
 
 
 @bp.post(f"/{GAME}/games/<game_id>/return")
 @limits.seat_write
 def return_seat(game: str, game_id: str) -> Any:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
-    return friend_pages.back_to_table(friends.return_seat(current_store(), current))
+    after = friends.return_seat(current_store(), current)
+    return friend_pages.back_to_table(after, at=friend_pages.seat_control(after))
 
 
 @bp.post(f"/{GAME}/games/<game_id>/timeout")

@@ -138,10 +138,12 @@ def confirm_new(game: str) -> Any:
 def table(game: str, game_id: str) -> Any:
     """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
     ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes.
-    Before the end only the seat's key opens it (it shows the seat's hand); after, the id does."""
+    Before the end only the seat's key opens it (it shows the seat's hand); after, the id does.
+    ``?seen=<n>``: a live refresh's count of the log events its page showed (only what came since
+    is announced)."""
     current, watching = friend_pages.viewer(pages.load_or_404(game, game_id))
     if watching:
-        return pages.table_page(current, watching=True)
+        return pages.table_page(current, watching=True, seen=forms.seen())
     friend_pages.mark_page_present(current)  # before the page says who is connected
     code = request.args.get("refused", "")
     if code == pages.STALE:
@@ -152,7 +154,7 @@ def table(game: str, game_id: str) -> Any:
                           selected=forms.tile_keys(request.args.getlist("tile")), tried=tried)
     if request.args.get("hint"):
         return pages.hint_page(friend_pages.seated(current))
-    return pages.table_page(current)
+    return pages.table_page(current, seen=forms.seen())
 
 
 @bp.post(f"/{GAME}/games/<game_id>")

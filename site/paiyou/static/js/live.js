@@ -1,7 +1,8 @@
 // A table with friends, live: the server's event stream (#table[data-events]) says only "the
 // table is now at version N" (never a tile); when N is newer than the page's data-version, this
 // seat fetches its own view of the table (data-refresh, with its own cookie) and htmx swaps it in
-// place. A reconnect's first event carries the current version, so a missed nudge only delays.
+// place (saying how many log events the page showed, so the live region says only what is new).
+// A reconnect's first event carries the current version, so a missed nudge only delays.
 // While the stream is down, or says the server cannot hear moves ({"live": false}), the table is
 // also fetched every few seconds. A refresh has its own time limit: one that fails or is slow
 // (an app process frozen or restarting) says "Reconnecting…" and is asked again, waiting longer
@@ -146,6 +147,7 @@
     const minutes = Math.floor(left / 60);
     const seconds = String(left % 60).padStart(2, "0");
     out.textContent = (form.dataset.left || "").replace("{time}", minutes + ":" + seconds);
+    hurry(form, left);
     const button = document.getElementById("time-up");
     if (button) button.hidden = left > 0;
     if (left === 0 && !form.dataset.sent && window.htmx) {
@@ -161,6 +163,21 @@
     if (clockTimer) window.clearInterval(clockTimer);
     clockTimer = form ? window.setInterval(tick, 1000) : null;
     tick();
+  }
+
+  // Your turn's clock about to run out is said in the live region (#announce, which stays across
+  // swaps), once per turn (a turn is its deadline), at the time it gives (data-hurry-at seconds).
+  let hurriedFor = null;
+
+  function hurry(form, left) {
+    const region = document.getElementById("announce");
+    const at = region ? parseInt(region.dataset.hurryAt || "0", 10) : 0;
+    if (!at || left > at || left === 0 || hurriedFor === form.dataset.deadline) return;
+    if (!document.querySelector("#status.status--turn")) return;
+    hurriedFor = form.dataset.deadline;
+    const said = document.createElement("p");
+    said.textContent = region.dataset.hurry || "";
+    region.appendChild(said);
   }
 
   // -- the invite's link ----------------------------------------------------------------------
@@ -223,6 +240,14 @@
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "table") setup();
+  });
+  // a refresh of the table (a GET from here) says how many log events this page showed: the
+  // answer announces only what came since (a presence change then says nothing)
+  document.addEventListener("htmx:configRequest", function (event) {
+    const t = table();
+    const detail = event.detail;
+    if (!t || detail.verb !== "get" || detail.target !== t || detail.elt !== document.body) return;
+    if (t.dataset.seen) detail.parameters.seen = t.dataset.seen;
   });
   window.addEventListener("pagehide", function () { if (source) source.close(); });
 

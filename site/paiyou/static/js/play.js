@@ -1,13 +1,16 @@
 /* Paiyou play table: small enhancements on top of plain forms (everything works without it).
    - htmx swaps the table in place also for 400/409/422 answers (they carry the table and the
-     reason); a move never moves the page: what happened is announced in the live region, and
-     focus stays on the control (or tile) you were on, or on its nearest successor;
+     reason); a move never moves the page: what happened is announced in the live region (one
+     element, #announce, outside the table: only its text changes), and focus stays on the
+     control (or tile) you were on; when that one is gone it goes to the status line, never to
+     a control that plays (a live update must not turn the next Enter into a move);
    - the computer's moves arrive one by one: while the table waits for one (#advance-form), the
      page asks for it after the chosen pause (data-delay: instant, fast or relaxed); Space or
-     Escape, or the Skip button, asks for all of them up to your turn; tiles you select
-     meanwhile stay selected. At a table with friends every seated page asks (the server makes
-     one move a request, whoever asks first), so the table moves on while any of them is open;
-     its button (#computer-move) asks for the next move now;
+     Escape, or the Skip button, asks for all of them up to your turn; tiles you select stay
+     selected across every swap but the answer to your own move or hint (a computer's move, a
+     friend's, a join, a timeout). At a table with friends every seated page asks (the server
+     makes one move a request, whoever asks first), so the table moves on while any of them is
+     open; its button (#computer-move) asks for the next move now;
    - while you select tiles, the page says whether the selection is a play you may make, marks
      the matching "plays you may make" button and dims tiles that cannot join it;
    - a request that fails (no network, 5xx, 429) says so in the page's language and offers a
@@ -99,68 +102,84 @@
 
   // -- focus stays where the player was ------------------------------------------------------
   // A description of the focused control that survives the swap: its id, else its name and
-  // value and which copy it is (two tiles of the same kind are two checkboxes of one value).
+  // value and which copy it is (two tiles of the same kind are two checkboxes of one value),
+  // else its tag, class and text (a link or a summary of the table).
   var focusWas = null;
-  var selectionWas = null; // the tiles selected while the computer moved: kept across its moves
+  var ownAnswer = false; // the swap answers this page's move, hint or step, not a live update
+  var selectionWas = null; // the tiles selected before a swap that is not your move's answer
+
+  function sameKind(d) {
+    var selector = d.name ? "#table [name='" + d.name + "']" : "#table " + d.tag;
+    return Array.prototype.slice.call(document.querySelectorAll(selector)).filter(function (x) {
+      return d.name ? x.value === d.value : x.className === d.cls && x.textContent === d.text;
+    });
+  }
 
   function describe(el) {
     if (!el || el === document.body || !el.closest || !el.closest("#table")) return null;
     if (el.id) return { id: el.id };
-    if (el.name) {
-      var same = Array.prototype.slice.call(document.querySelectorAll(
-        "#table [name='" + el.name + "']")).filter(function (x) { return x.value === el.value; });
-      return { name: el.name, value: el.value, nth: Math.max(0, same.indexOf(el)) };
-    }
-    return { dock: true };
+    var d = el.name ? { name: el.name, value: el.value } : { tag: el.tagName.toLowerCase(), cls: el.className, text: el.textContent };
+    d.nth = Math.max(0, sameKind(d).indexOf(el));
+    return d;
   }
 
   function find(d) {
     if (d.id) return document.getElementById(d.id);
-    if (d.name) {
-      var same = Array.prototype.slice.call(document.querySelectorAll(
-        "#table [name='" + d.name + "']")).filter(function (x) { return x.value === d.value; });
-      return same[Math.min(d.nth, same.length - 1)] || null;
-    }
-    return null;
+    var same = sameKind(d);
+    return same[Math.min(d.nth, same.length - 1)] || null;
   }
 
   function usable(el) {
     return el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
   }
 
-  // The control of your hand you last used (a button, a tile): focus goes back to it when your
-  // turn comes again, after the computer's moves (while they come, it is usually disabled).
+  // The control of your hand you last used (a button with an id, a tile): focus goes back to it
+  // when your turn comes again after the computer's moves. A "plays you may make" button is
+  // never one (its tiles are gone: another button of that value would be another move), and a
+  // live update forgets it (focus then stays where it is: only your own answers may bring it).
   var home = null;
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
-    if (form && form.id === "play-form") home = describe(document.activeElement);
+    if (!form || form.id !== "play-form") return;
+    home = describe(document.activeElement);
+    if (home && home.name === "quick") home = null;
   });
 
-  function restoreFocus(d) {
+  // Where focus goes when the control it was on is gone: the status line (tabindex=-1), which
+  // says what happens now and plays nothing; Tab goes on into your hand from there.
+  function neutral() {
+    return document.getElementById("status") || document.getElementById("dock");
+  }
+
+  function restoreFocus(d, own) {
     if (!d) return;
     var el = find(d);
-    if (!usable(el) && home && !document.getElementById("advance-form")) el = find(home);
-    if (!usable(el)) {
-      // gone (the button you pressed, a tile you played): the nearest thing to do next
-      var candidates = ["#skip-button", "#computer-move", "#play-form button[name=quick]", "#play-form input[name=tile]",
-        "#next-deal", "#dock"];
-      el = null;
-      for (var i = 0; i < candidates.length && !el; i++) {
-        var c = document.querySelector(candidates[i]);
-        if (usable(c) || (c && c.id === "dock")) el = c;
-      }
+    var parked = el && el === neutral();
+    if (own && home && (parked || !usable(el)) && !document.getElementById("advance-form")) {
+      var back = find(home);
+      if (usable(back)) el = back;
     }
+    if (!usable(el)) el = neutral();
     if (el) el.focus({ preventScroll: true });
+  }
+
+  function checkedTiles() {
+    return Array.prototype.slice.call(document.querySelectorAll("#play-form input[name=tile]:checked"))
+      .map(function (b) { return b.value; });
   }
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "table") return;
     focusWas = describe(document.activeElement);
-    var waitingBefore = document.getElementById("advance-form");
-    selectionWas = waitingBefore ? Array.prototype.slice.call(
-      document.querySelectorAll("#play-form input[name=tile]:checked")).map(function (b) { return b.value; }) : null;
+    var config = event.detail.requestConfig;
+    var asker = config && config.elt && config.elt.closest ? config.elt : null;
+    ownAnswer = Boolean(asker && asker.closest("#play-form, #advance-form"));
+    if (!ownAnswer) home = null;
+    // your move's or hint's answer brings the selection it means (none, the hint's, a refused
+    // move's); any other swap keeps yours: the tiles you still hold stay ticked
+    selectionWas = asker && asker.closest("#play-form") ? null : checkedTiles();
   });
 
   // -- the computer's moves, one at a time ---------------------------------------------------
@@ -219,8 +238,12 @@
     reselect();
     selectionWas = null;
     setup();
-    restoreFocus(focusWas);
+    // after every handler of this swap has run (live.js shows the copy button, the timer's
+    // button): a control it shows is found where it was, not skipped as hidden
+    var was = focusWas;
+    var own = ownAnswer;
     focusWas = null;
+    Promise.resolve().then(function () { restoreFocus(was, own); });
   });
 
   // htmx has processed the new table (its hx- attributes work): ask for the next step
