@@ -25,6 +25,7 @@ from paiyou import create_app
 from paiyou.analysis import jobs
 from paiyou.store.databases import store_for
 from paiyou.tables import friends, service
+from paiyou.tables.table import STANDBY_MS
 from tests.site.play_helpers import bearer, cookie_key
 from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401
 
@@ -284,6 +285,29 @@ def test_every_seated_page_asks_for_the_computers_move_and_works_without_javascr
     before = service.load(store_for(app), game_id)
     assert browser.post(f"{page}/advance", data={"version": str(before.version)}).status_code == 303
     assert actions(app, game_id) == before.deal.action_count + 1
+
+
+def test_one_seated_page_asks_at_once_and_the_others_stand_by(app: Flask) -> None:
+    """Each ask for the version now computes the move: the first open seat's page asks after its
+    pause, every other seated page waits ``STANDBY_MS`` more (the move reaches it first), and a
+    page alone at the table asks at once."""
+    game_id, keys = table(app, "chuo-pai", ["you", "friend", "random"])
+    computer = next(s for s in range(3) if s not in keys)
+    until(app, game_id, keys, computer)
+    page = f"/en/chuo-pai/games/{game_id}"
+
+    def delay(seat: int) -> int:
+        browser = app.test_client()
+        browser.set_cookie("paiyou_seats", f"{game_id}:{keys[seat]}")
+        browser.set_cookie("paiyou_speed", "fast")
+        found = re.search(r'id="advance-form"[^>]*data-delay="(\d+)"', browser.get(page).get_data(as_text=True))
+        assert found is not None, seat
+        return int(found.group(1))
+
+    later, first = sorted(keys)[1], sorted(keys)[0]
+    assert delay(later) == 350  # alone so far (its own load marks it present): it asks at once
+    assert delay(first) == 350  # the first open seat drives
+    assert delay(later) == 350 + STANDBY_MS  # the other stands by
 
 
 # -- analyses, bounded -----------------------------------------------------------------------------

@@ -3,7 +3,7 @@ page, the table page (with a refusal, a notice or the hints), and the answer to 
 Everything on the table page comes from the human seat's ``SeatView`` (``paiyou.tables.table``)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import abort, current_app, redirect, request, url_for
@@ -20,7 +20,7 @@ from paiyou.tables.game import Game, GameNotFound
 from paiyou.tables.hints import hints
 from paiyou.tables.presenter import table_of
 from paiyou.tables.service import MAX_SEED, load, waiting
-from paiyou.tables.table import keys, table_model
+from paiyou.tables.table import STANDBY_MS, keys, table_model
 from paiyou.tables.template_globals import level_description, level_label
 from paiyou.web.htmx import is_fragment_request, render
 
@@ -119,12 +119,20 @@ def table_page(game: Game, *, status: int = 200, notice: str | None = None,
                   error=error, selected=list(selected), fragment=is_fragment_request(),
                   hints=hinted, quiet=hinted is not None, auto_pass=auto_pass,
                   tried=forms.tile_keys(tried.split()), waiting=waiting(game, auto_pass) and not watching,
-                  speed=speed, speeds=list(cookies.SPEEDS), delay=cookies.SPEEDS[speed],
+                  speed=speed, speeds=list(cookies.SPEEDS), delay=advance_delay(model, cookies.SPEEDS[speed]),
                   stepping=stepping, invite_url=invite_url(game) if model["friends"] else None,
                   name_max=seating.NAME_MAX)
     response = current_app.make_response((body, status))
     response.headers["X-Robots-Tag"] = "noindex"
     return response
+
+
+def advance_delay(model: Mapping[str, Any], pause: int) -> int:
+    """How long the page waits before it asks for the computer's next move: the chosen pause,
+    and at a table with friends ``STANDBY_MS`` more on every seated page but the one that asks
+    first (``table.drives_the_computer``)."""
+    friends = model.get("friends")
+    return pause if not friends or friends["drives"] else pause + STANDBY_MS
 
 
 def invite_url(game: Game) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import pgettext
@@ -147,7 +147,23 @@ def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str,
             # away by the timer, not by Leave: this seat's page takes the seat back as it comes back
             "take_back": game.seat in seating.away and game.seat not in seating.left and not watching,
             "now": int(time.time()),  # the server's clock, for the timer's countdown
-            "refresh": PAGE_REFRESH_SECONDS}  # how often the page reloads itself without JavaScript
+            "refresh": PAGE_REFRESH_SECONDS,  # how often the page reloads itself without JavaScript
+            "drives": drives_the_computer(game, players)}
+
+
+# Every seated page asks for the computer's next move, and each ask that carries the version now
+# computes the move before its write can lose the race: the pages of a table would each pay for
+# one search. One page asks after its chosen pause; the others wait this much longer, by which
+# time the move has reached them (live updates take well under a second) and their ask, for an
+# older version, costs nothing; if that page has gone, the table still moves on.
+STANDBY_MS = 2000
+
+
+def drives_the_computer(game: Game, players: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether this seat's page is the one that asks for the computer's moves at once: the first
+    seat, in seat order, whose person has the table open, or any seat when none is known to."""
+    open_seats = [p["seat"] for p in players if p["human"] and p["connected"]]
+    return not open_seats or open_seats[0] == game.seat
 
 
 def recent_events(all_events: Sequence[Event]) -> list[Event]:
