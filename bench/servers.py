@@ -9,8 +9,9 @@ Dockerfile's command) and, in front of it, real nginx with deploy/nginx.conf.
   as envsubst fills them in the official image) into a throwaway prefix folder, next to a
   top-level nginx.conf shaped like the official image's (same directives in ``http { }``, so a
   duplicate in the include fails here too), with a self-signed certificate for ``localhost`` and
-  127.0.0.1, and runs ``nginx -p <folder> -c <folder>/nginx.conf -e <folder>/error.log -g
-  'daemon off;'`` as a child process on free loopback ports.
+  127.0.0.1, the pages it shows when no app process answers (``outage_pages``), and runs
+  ``nginx -p <folder> -c <folder>/nginx.conf -e <folder>/error.log -g 'daemon off;'`` as a child
+  process on free loopback ports.
 
 - ``redis_server(folder)``: a throwaway redis-server (no persistence) on a free loopback port;
 - ``events_process(instance_dir)``: the events process, ``python -m paiyou.events``.
@@ -330,6 +331,26 @@ class Proxy:
     prefix: Path
 
 
+def outage_pages(folder: Path) -> Path:
+    """The pages nginx shows when no app process answers (paiyou.web.outage), written into
+    ``folder``/outage as the nginx image's build does, with catalogs compiled from the checkout's
+    translations (its .po files) into ``folder``/translations."""
+    from paiyou.i18n import catalogs  # the site's code: only this helper needs it
+
+    translations = folder / "translations"
+    shutil.rmtree(translations, ignore_errors=True)
+    shutil.copytree(ROOT / "translations", translations, ignore=shutil.ignore_patterns("*.mo"))
+    catalogs.compile_catalogs(translations)
+    pages = folder / "outage"
+    env = _environment(folder / "outage-instance", {"PAIYOU_TRANSLATIONS_DIR": str(translations)})
+    (folder / "outage-instance").mkdir(exist_ok=True)
+    written = subprocess.run([sys.executable, "-m", "flask", "--app", "paiyou", "outage-pages", str(pages)],
+                             cwd=folder, env=env, capture_output=True, text=True, timeout=START_TIMEOUT)
+    if written.returncode != 0:
+        raise StackError(f"the outage pages were not written:\n{written.stdout}{written.stderr}")
+    return pages
+
+
 @contextmanager
 def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s",
           static_root: Path = STATIC_ROOT, events: Sequence[Server] | None = None,
@@ -337,7 +358,8 @@ def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s
     """deploy/nginx.conf in front of ``upstreams``, run from the prefix ``folder``; the events
     streams go to ``events`` (by default to ``upstreams``, whose Flask app serves them too).
     ``workers``: nginx's worker processes (each balances the upstreams in turn on its own, so one
-    worker makes "which app answers" predictable)."""
+    worker makes "which app answers" predictable). The outage pages are written into the folder
+    first (``outage_pages``)."""
     binary = nginx_binary()
     if binary is None:
         raise StackError("nginx is not installed (Debian: apt-get install nginx)")
@@ -357,6 +379,7 @@ def nginx(folder: Path, upstreams: Sequence[Server], *, write_rate: str = "10r/s
         "PAIYOU_TLS_KEY": str(key),
         "PAIYOU_STATIC_ROOT": str(static_root),
         "PAIYOU_WRITE_RATE": write_rate,
+        "PAIYOU_OUTAGE_ROOT": str(outage_pages(folder)),
     }
     (folder / "conf.d" / "paiyou.conf").write_text(render(NGINX_TEMPLATE.read_text(), values))
     conf = folder / "nginx.conf"

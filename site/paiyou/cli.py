@@ -1,17 +1,19 @@
 """The site's commands: ``flask --app paiyou i18n extract|update|compile`` (the catalog workflow
 for every domain), ``flask --app paiyou games prune`` (forget old saved games) and ``flask --app
-paiyou games analyse`` (run the queued analyses of finished deals here and now)."""
+paiyou games analyse`` (run the queued analyses of finished deals here and now), ``flask --app
+paiyou outage-pages DIR`` (the pages nginx shows when no app process answers: paiyou.web.outage)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import click
 from flask import Flask, current_app
-from flask.cli import AppGroup
+from flask.cli import AppGroup, with_appcontext
 
 from paiyou.analysis import jobs as analyses
 from paiyou.i18n import catalogs
 from paiyou.store.databases import store_for
+from paiyou.web import outage
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
 games = AppGroup("games", help="The saved games.")
@@ -66,6 +68,16 @@ def analyse_command(missing: bool) -> None:
     click.echo(f"ran {analyses.run_pending(current_app)} analyses")
 
 
+@click.command("outage-pages")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@with_appcontext
+def outage_pages_command(folder: Path) -> None:
+    """Write the pages nginx shows when no app process answers in time into FOLDER."""
+    for path in outage.write_pages(current_app, folder):
+        click.echo(f"wrote {path}")
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(i18n)
     app.cli.add_command(games)
+    app.cli.add_command(outage_pages_command)

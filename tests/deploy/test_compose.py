@@ -131,6 +131,9 @@ def test_nginx_gets_every_placeholder_and_points_at_both_apps(compose: dict[str,
     dockerfile = NGINX_DOCKERFILE.read_text()
     assert "COPY deploy/nginx.conf /etc/nginx/templates/paiyou.conf.template" in dockerfile
     assert f"COPY site/paiyou/static/ {environment['PAIYOU_STATIC_ROOT']}/" in dockerfile
+    # the outage pages, rendered by the app's own command when the image is built
+    assert "flask --app paiyou outage-pages /srv/outage" in dockerfile
+    assert f"COPY --from=outage /srv/outage/ {environment['PAIYOU_OUTAGE_ROOT']}/" in dockerfile
     assert "NGINX_ENVSUBST_FILTER=^PAIYOU_" in dockerfile
 
 

@@ -17,10 +17,11 @@ wait for is the other pages' ``#table[data-version]`` (no reload) and their log.
   loaded again, and its countdown, at 0, posts the timeout itself.)
 - A Chuo Pai table both people left, one page still open: that page moves the computer seats,
   one move a request, to the end of the deal.
-- The events process is killed (the pages' reconnections meet nginx's 502) and started again:
-  every page's stream comes back and a move reaches the others; an app process is restarted under
-  its page, which keeps its version and log and moves on; Redis goes down: the pages say live
-  updates are interrupted and still get the move (the events process polls the database).
+- The events process is killed (the pages' reconnections meet nginx's outage answer, 503) and
+  started again: every page's stream comes back and a move reaches the others; an app process is
+  restarted under its page, which keeps its version and log and moves on; Redis goes down: the
+  pages say live updates are interrupted and still get the move (the events process polls the
+  database).
 """
 from __future__ import annotations
 
@@ -409,13 +410,15 @@ def test_the_pages_outlive_the_events_process_an_app_process_and_redis(seats: Se
     def live(page: Page) -> None:
         expect(page.locator("#live-status")).to_have_text("", timeout=WAIT_MS)
 
-    # the events process dies; the pages' reconnections meet nginx's 502, then it is back
+    # the events process dies; the pages' reconnections meet nginx's outage answer (its own 502,
+    # answered 503 with the API's JSON: docs/deploy.md, "When no app process answers"), then it
+    # is back
     with ExitStack() as refused:
         waits = [refused.enter_context(p.expect_response(lambda r: r.url.endswith(f"/{table}/events")
-                                                          and r.status == 502, timeout=WAIT_MS))
+                                                          and r.status == 503, timeout=WAIT_MS))
                  for p in pages]
         stack.events.stop(kill=True)
-    assert all(w.value.status == 502 for w in waits)
+    assert all(w.value.status == 503 for w in waits)
     for page in pages:
         expect(page.locator("#live-status")).not_to_have_text("")
     stack.events.start()
@@ -425,14 +428,14 @@ def test_the_pages_outlive_the_events_process_an_app_process_and_redis(seats: Se
     moves += 1
 
     # the friend's app process stops: a move made meanwhile on the creator's (other) process
-    # reaches the friend's page once it is back (its refresh, answered 502 by nginx, is asked
+    # reaches the friend's page once it is back (its refresh, answered 503 by nginx, is asked
     # again; no reload), and the friend moves on through the restarted process; nothing is lost
     while to_act(pages) is not creator:
         assert play_one(stack, pages, moves)
         moves += 1
     before = converged(stack, pages)
     stack.apps[1].stop()
-    with friend.expect_response(lambda r: r.status == 502 and r.request.method == "GET"):
+    with friend.expect_response(lambda r: r.status == 503 and r.request.method == "GET"):
         move(creator, moves)
     stack.apps[1].start()
     assert converged(stack, pages) > before  # the friend's page too, without a reload

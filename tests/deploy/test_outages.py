@@ -11,13 +11,16 @@ balancing two gunicorn app processes, the events process, the events' Redis, the
   takes the player's focus with an alert.
 - An app process is frozen (SIGSTOP, not dead): the seats' tables keep following the moves through
   the other process; a move sent to the frozen one shows the page's localized retry, never an
-  error page. The process is always let go (SIGCONT) at the end.
+  error page. Without JavaScript, a form's move sent to it gets nginx's localized outage page
+  (paiyou.web.outage), which links back to the table, and the API its JSON error. The process is
+  always let go (SIGCONT) at the end.
 
 The stack keeps the default keepalive (15 s): the events' outage test is only meaningful when the
 keepalive's wait is longer than the promised delay.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -29,13 +32,14 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from bench import servers
 from paiyou.i18n import catalogs
-from scripts.patience import PATIENT_MS
+from scripts.patience import PATIENT_MS, patient_context
 from tests.deploy.conftest import _require_nginx
 from tests.deploy.test_friends_e2e import (
     CHROMIUM,
@@ -97,7 +101,9 @@ class Stack:
     limits_redis: RestartableRedis
     apps: tuple[Restartable, Restartable]
     events: Restartable
-    fronts: tuple[servers.Proxy]  # one nginx over both apps
+    # one nginx over both apps; another over the second app only, whose requests all meet it
+    # when it is frozen (the first one's turns between the apps are not the test's to choose)
+    fronts: tuple[servers.Proxy, servers.Proxy]
 
     def app_logs(self) -> list[str]:
         return [app.server.log.read_text(errors="replace") if app.server else "" for app in self.apps]
@@ -137,7 +143,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         # one nginx worker: it sends requests to the two apps in turn (each worker keeps its own turn)
         front = running.enter_context(servers.nginx(root / "nginx", started[:2], write_rate="1000r/s",
                                                     events=[started[2]], workers="1"))
-        yield Stack(database, events_redis, limits_redis, apps, events, (front,))
+        second_only = running.enter_context(servers.nginx(root / "nginx-second", started[1:2],
+                                                          write_rate="1000r/s", events=[started[2]], workers="1"))
+        yield Stack(database, events_redis, limits_redis, apps, events, (front, second_only))
 
 
 @pytest.fixture(scope="session")
@@ -195,8 +203,8 @@ def settle(stack: Stack, pages: list[Page]) -> int:
 
 
 def https(stack: Stack, method: str, path: str, body: bytes | None = None,
-          headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
-    conn = stack.fronts[0].https.connection(timeout=LONG_MS / 1000)
+          headers: dict[str, str] | None = None, front: int = 0) -> tuple[int, dict[str, str], bytes]:
+    conn = stack.fronts[front].https.connection(timeout=LONG_MS / 1000)
     try:
         conn.request(method, path, body=body, headers={"Host": "localhost", "Content-Type": "application/json",
                                                       **(headers or {})})
@@ -376,3 +384,59 @@ def test_a_frozen_app_process_leaves_the_tables_to_the_other_one(seats: Seats) -
     finally:
         os.killpg(frozen.pid, signal.SIGCONT)
     settle(stack, pages)
+
+
+def a_form_move(page: Page) -> None:
+    """A move through a form of the table (a page without JavaScript): a play, else Pass, else the
+    computer's moves up to this seat's turn."""
+    for selector in ("button[name=quick]", "#pass-button:not([disabled])", "#skip-button"):
+        button = page.locator(selector)
+        if button.count():
+            button.first.click()
+            return
+    raise AssertionError("no form to move with")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_form_move_to_a_frozen_app_process_gets_the_localized_page_and_the_way_back(
+        browser: Browser, stack: Stack, lang: str) -> None:
+    context = patient_context(browser.new_context(base_url=stack.fronts[1].https.origin, ignore_https_errors=True,
+                                                  java_script_enabled=False))
+    frozen = stack.apps[1].server
+    assert frozen is not None and frozen.pid is not None
+    try:
+        page = context.new_page()
+        page.goto(f"/{lang}/chuo-pai/play")
+        page.locator("#new-deal").click()
+        page.wait_for_url(re.compile(rf"/{lang}/chuo-pai/games/[^/?]+$"))
+        table = urlsplit(page.url).path
+        status, _, _ = https(stack, "GET", f"/api/v1/games/{game_id(page)}", front=1)
+        assert status in (200, 401)  # the API answers through this front (the deal's key is the page's)
+        os.killpg(frozen.pid, signal.SIGSTOP)
+        try:
+            # the API: its JSON error in the asked language (a read: nginx gives up after 5 s)
+            status, headers, body = https(stack, "GET", f"/api/v1/games/{game_id(page)}?lang={lang}", front=1)
+            assert (status, headers["Retry-After"], json.loads(body)["error"]) == (503, "5", "server-unavailable")
+            # the page: the move waits nginx's 30 s, then the localized page instead of nginx's 504
+            with page.expect_navigation() as navigation:
+                a_form_move(page)
+            answer = navigation.value
+            assert answer is not None and answer.status == 503 and answer.headers["retry-after"] == "5"
+            expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang == "ar" else "ltr")
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            heading = page.locator("main h1").inner_text()
+            assert (heading == "The server did not answer in time") == (lang == "en")
+            assert page.evaluate("""() => [...document.styleSheets].some((sheet) =>
+                sheet.href && sheet.href.includes("/static/css/site.css") && sheet.cssRules.length > 0)""")
+            back = page.locator("main a.button")
+            expect(back).to_have_attribute("href", table)
+        finally:
+            os.killpg(frozen.pid, signal.SIGCONT)
+        # the way back: the table as it stands (the move made or not, as the page said)
+        with page.expect_navigation() as navigation:
+            back.click()
+        answer = navigation.value
+        assert answer is not None and answer.status == 200 and urlsplit(page.url).path == table
+        expect(page.locator("#table")).to_be_attached()
+    finally:
+        context.close()

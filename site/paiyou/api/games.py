@@ -90,6 +90,10 @@ def error_message(code: str) -> str:
         "database-unavailable": pgettext(
             "play api", "The games cannot be reached just now. Please try again in a few seconds."),
         "server-error": pgettext("play api", "Something went wrong on the server. Please try again."),
+        # answered by nginx when no app process answered in time (paiyou.web.outage)
+        "server-unavailable": pgettext(
+            "play api", "The server did not answer in time. If you sent an action, it may or may not have been "
+            "made: fetch the game to see, then try again in a few seconds."),
         "foreign-origin": pgettext("play api", "Requests from another site's pages are refused."),
         "too-many-requests": pgettext(
             "play api", "Too many new games from your address: wait a little (see %(header)s).",
