@@ -166,7 +166,7 @@ def test_reloading_a_page_many_times_never_meets_the_streams_limit(served: tuple
 BLANK_LOOKING = ["\u3164", "\u2800", "\u115f", "\u1160", "\uffa0", "\u3164\u3164 \u2800", "\u034f", "\u200d",
                  "\u200c\u200d", "\ufe0f", "Ann\u3164", "\u2800Bo", "\u17b4"]
 STACKED = ["a" + "\u0301" * 23, "Zo\u0308\u0301\u0300\u0302\u0303", "\u0301bc", "a \u0301"]
-LABELS = ["You", "you", " SOUTH ", "ＹＯＵ", "South", "West", "North", "East", "Computer (Strong)",
+LABELS = ["You", "you", " SOUTH ", "\uff39\uff2f\uff35", "South", "West", "North", "East", "Computer (Strong)",
           "computer player: strong", "Computer players: Random", "أنت", "الجنوب", "आप", "कंप्यूटर खिलाड़ी: मज़बूत",
           "شما", "بازیکن رایانه‌ای: قوی", "Ty", "Południe", "Gracz komputerowy: Silny", "You\u200d"]
 KEPT = ["علی\u200cرضا", "क्\u200dष", "कीं", "मुहम्मद", "مُحَمَّد", "Zoë", "Zo\u0308\u0301\u0300", "❤️ Ann",

@@ -8,7 +8,7 @@ a list kept here, so a new game, level or language is covered as it arrives. A n
 when each of its words is a word of those labels and one of them names a seat or the computer
 (a level's name alone is a word people are called by: Hindi's मानक, "Standard", is the given
 name Manak), compared after NFKC and case folding, with punctuation and the invisible joiners
-ignored: "you", "ＹＯＵ", "West", "Computer (Strong)" and "computer player: strong" are all
+ignored: "you", a fullwidth "YOU", "West", "Computer (Strong)" and "computer player: strong" are all
 refused; "Strong Ann" and "Strong" are names.
 """
 from __future__ import annotations
