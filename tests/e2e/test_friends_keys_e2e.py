@@ -312,10 +312,14 @@ def test_leave_and_take_back_put_focus_on_the_control_now_there(
         page.locator("#set-up-table").click()
         page.wait_for_url("**/en/chuo-pai/games/*")
         table = urlsplit(page.url).path
-    Friend(api, table).join(page.locator("#invite-link").input_value())
+    friend = Friend(api, table)
+    friend.join(page.locator("#invite-link").input_value())
     page.goto(table)  # the friend is seated (a page without JavaScript is not told)
     page.locator("#leave-table").click()
-    if js:  # the page asks first, in a dialog
+    if js:  # the page asks first, in a dialog; a live update replaces the table (and the form)
+        # while the question is open, and the answer still leaves
+        expect(page.locator("#confirm-dialog-go")).to_be_visible()
+        shown(page, friend.rename("Cy"))
         page.locator("#confirm-dialog-go").click()
     page.wait_for_url("**#return-seat")
     expect(page.locator("#return-seat")).to_be_focused()

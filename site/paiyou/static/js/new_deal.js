@@ -38,14 +38,20 @@
       if (opener instanceof HTMLElement) opener.focus();
     });
     go.addEventListener("click", function () {
+      // a live update may have replaced the table, and this form with it, while the question was
+      // open: a form no longer in the page submits nothing, so the one now standing there is sent
+      const target = form.isConnected ? form : Array.prototype.find.call(document.forms, function (f) {
+        return f.action === form.action && f.dataset.ask;
+      });
+      dialog.remove();
+      if (!target) return; // gone for good (the deal ended meanwhile): nothing left to confirm
       const confirm = document.createElement("input");
       confirm.type = "hidden";
       confirm.name = "confirm";
       confirm.value = "yes";
-      form.append(confirm);
-      form.dataset.confirmed = "yes";
-      dialog.remove();
-      form.requestSubmit ? form.requestSubmit() : form.submit();
+      target.append(confirm);
+      target.dataset.confirmed = "yes";
+      target.requestSubmit ? target.requestSubmit() : target.submit();
     });
     dialog.showModal();
     stay.focus();
