@@ -45,7 +45,8 @@ def add(game: str, game_id: str) -> Response:
     deck = deck_of(game)
     now = time.time()
     if status is not None and status.result is not None:
-        for d in status.result.get("decisions", []):
+        decisions = status.result.get("decisions")
+        for d in decisions if isinstance(decisions, list) else []:
             if d.get("grade") in GRADES:
                 deck.add(found.id, int(d["step"]), now)
     return save_deck(redirect(url_for("mistakes.deck", game=game), code=303), game, deck)
