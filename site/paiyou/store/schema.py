@@ -57,7 +57,7 @@ REPLAY_INDEX = f"CREATE INDEX IF NOT EXISTS {REPLAYS}_age ON {REPLAYS} (created_
 REPLAY_DAYS = 7
 MAX_REPLAYS = 2000  # records are at most 60 KiB (a whole deal is a few KiB): at most ~120 MB
 DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
-# A row as the database drivers give it: sqlite3 and psycopg type its values Any (each column's
+# A row as the database drivers give it, its values untyped by sqlite3 and psycopg (each column's
 # type is the schema's, which no type checker reads); ``from_row`` turns one into typed fields.
 Row = Sequence[Any]
 
