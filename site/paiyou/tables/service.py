@@ -135,7 +135,7 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False, now: flo
     deals = [*match["deals"], list(outcome.scores)]
     totals = [sum(scores) for scores in zip(*deals, strict=True)]
     meta: JsonObject = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
-                      "deals": deals}}
+                                  "deals": deals}}
     if "seat_keys" in current.stored.meta:  # the same players: the same keys and seats
         meta["seat_keys"] = current.stored.meta["seat_keys"]
     meta.update(dealt_again(current.stored.meta, now))  # a fresh turn clock (a table with friends)
