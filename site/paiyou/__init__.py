@@ -8,7 +8,6 @@ import os
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from flask import Flask
 from flask_babel import Babel
@@ -26,10 +25,10 @@ from paiyou.views import BLUEPRINTS, api_analysis, api_events, api_games, api_ju
 from paiyou.web import csrf, errors, htmx, https, limits, page_cache, security, static_files, templating
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+def create_app(config: Mapping[str, object] | None = None) -> Flask:
     instance_path = (config or {}).get("PAIYOU_INSTANCE_DIR") or os.environ.get("PAIYOU_INSTANCE_DIR")
     app = Flask(__name__, instance_relative_config=True,
-                instance_path=str(Path(instance_path).resolve()) if instance_path else None)
+                instance_path=str(Path(str(instance_path)).resolve()) if instance_path else None)
     configure_config(app, config)
     configure_games(app)
     configure_babel(app)
@@ -78,7 +77,7 @@ def proxy_hops(value: object) -> int:
     raise RuntimeError(f"PAIYOU_BEHIND_PROXY must be a number of proxies from 0 to {MAX_PROXY_HOPS}: {value!r}")
 
 
-def configure_config(app: Flask, config: Mapping[str, Any] | None) -> None:
+def configure_config(app: Flask, config: Mapping[str, object] | None) -> None:
     """Defaults, then the environment, then ``config``; folders outside the package made absolute."""
     app.config.from_object(Config)
     for name in ENVIRONMENT:

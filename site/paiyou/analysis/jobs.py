@@ -35,12 +35,13 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.analysis import Analysis, Decision, DuplicateResult, analyse, duplicate
 from engine.games import GAMES
+from engine.spec import Action
+from paiyou.jsontypes import JsonObject
 from paiyou.store.databases import store_for
 from paiyou.store.games import GameStore, StoreUnavailable
 from paiyou.store.schema import (
@@ -56,6 +57,9 @@ from paiyou.store.schema import (
 from paiyou.tables.game import Game
 from paiyou.tables.seating import HUMAN, Seating, played_seats
 
+if TYPE_CHECKING:
+    from flask import Flask
+
 log = logging.getLogger(__name__)
 
 DEFAULT_BACKLOG = 100  # jobs queued or running in the store, beyond which a deal's is deferred
@@ -66,7 +70,7 @@ _app_lock = threading.Lock()
 
 # -- the stored result ------------------------------------------------------------------------------
 
-def _figures(decision: Decision, action: Any) -> dict[str, float | None] | None:
+def _figures(decision: Decision, action: Action) -> dict[str, float | None] | None:
     """The search's two figures of ``action`` (named as the hint names them), None when the
     search did not weigh it."""
     key = repr(action.as_dict())
@@ -77,7 +81,7 @@ def _figures(decision: Decision, action: Any) -> dict[str, float | None] | None:
     return None
 
 
-def result_json(analysis: Analysis, dup: DuplicateResult) -> dict[str, Any]:
+def result_json(analysis: Analysis, dup: DuplicateResult) -> JsonObject:
     """What the API serves once the analysis is done: the accuracy, the counts per grade, every
     graded decision (forced ones have no grade and are left out) and the duplicate."""
     decisions = []
@@ -111,7 +115,7 @@ def analysis_level(game: str, configured: object) -> str:
     return configured if isinstance(configured, str) and configured in levels else levels[-1]
 
 
-def compute(store: GameStore, game_id: str, claimer: str, level: str) -> dict[str, Any] | None:
+def compute(store: GameStore, game_id: str, claimer: str, level: str) -> JsonObject | None:
     """The analysis of a claimed job, writing progress as decisions are analysed (each write
     renews the lease). None when the game is gone (pruned)."""
     parts = split_analysis_key(game_id)
@@ -233,7 +237,7 @@ class Worker:
                 log.exception("analysis of %s could not run", game_id)
 
 
-def worker_for(app: Any) -> Worker:
+def worker_for(app: Flask) -> Worker:
     """The app's worker (one per process), made on first use from its config."""
     found = app.extensions.get(EXTENSION_KEY)
     if found is None:
@@ -289,7 +293,7 @@ class Status:
     state: str
     done: int = 0
     total: int = 0
-    result: Mapping[str, Any] | None = None
+    result: JsonObject | None = None  # the store's JSON: what ``result_json`` wrote
 
     @property
     def waiting(self) -> bool:
@@ -299,7 +303,7 @@ class Status:
 MISSING = "missing"
 
 
-def status(app: Any, game_id: str) -> Status:
+def status(app: Flask, game_id: str) -> Status:
     """The analysis of a finished game as readers see it (a pure read; it starts this process's
     worker threads if they are not running yet, so a job orphaned by a dead process is swept up
     even where no deal has ended since)."""
@@ -316,7 +320,7 @@ def status(app: Any, game_id: str) -> Status:
     return Status(found.state, found.done, found.total)
 
 
-def retry(app: Any, game_id: str) -> bool:
+def retry(app: Flask, game_id: str) -> bool:
     """Queue a failed analysis again (``GameStore.retry_analysis``: one more attempt), or a
     deferred one when the backlog has room, and hand it to this process's worker; False, changing
     nothing, when it is neither (or the backlog is still full). The caller checks the seat key and
@@ -329,7 +333,7 @@ def retry(app: Any, game_id: str) -> bool:
     return True
 
 
-def run_pending(app: Any) -> int:
+def run_pending(app: Flask) -> int:
     """Run every claimable job now, in this thread (tests; ``flask games analyse``); how many ran."""
     return worker_for(app).run_pending()
 

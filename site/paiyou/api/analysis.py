@@ -3,13 +3,12 @@ its job is queued or running (with ``Retry-After``), and its own errors, in the 
 (``paiyou.api.games.error``)."""
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify
 from flask_babel import pgettext
 
 from paiyou.analysis.jobs import MISSING, Status
 from paiyou.api.games import error
+from paiyou.jsontypes import JsonObject
 from paiyou.store.schema import DEFERRED, UNPLAYED
 from paiyou.tables.game import Game
 from paiyou.web.private import no_store
@@ -19,7 +18,7 @@ DEFERRED_SECONDS = 300  # Retry-After of a deferred analysis: a few analyses' ti
 UNAVAILABLE = (MISSING, "failed", DEFERRED, UNPLAYED)  # the states ``unavailable`` answers
 
 
-def answer(body: dict[str, Any], status: int) -> tuple[Response, int]:
+def answer(body: JsonObject, status: int) -> tuple[Response, int]:
     """An answer about the analysis (never stored by a cache)."""
     return no_store(jsonify(body)), status
 

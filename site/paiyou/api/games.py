@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
 from flask_babel import pgettext
@@ -20,6 +19,7 @@ from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
 from paiyou.i18n.languages import isolated
 from paiyou.i18n.numerals import format_number
+from paiyou.jsontypes import JsonObject
 from paiyou.reasons import explain, reason_message
 from paiyou.registry import GAME_KEYS
 from paiyou.store.databases import current_store
@@ -145,7 +145,7 @@ def error_message(code: str) -> str:
     return str(messages.get(code) or messages["bad-request"])
 
 
-def error(code: str, status: int, message: str | None = None, **extra: Any) -> tuple[Response, int]:
+def error(code: str, status: int, message: str | None = None, **extra: object) -> tuple[Response, int]:
     """Every error answer of the APIs: never stored by a cache (a 409 ``stale-version`` carries
     the seat's view, its hand included)."""
     body = {"error": code, "message": message or error_message(code), **extra}
@@ -191,7 +191,7 @@ def language() -> tuple[Response, int] | None:
     return None
 
 
-def json_body() -> dict[str, Any]:
+def json_body() -> JsonObject:
     data = parsed_body()
     if not isinstance(data, dict):
         raise BadInput("bad-json")
@@ -221,7 +221,7 @@ def illegal(game: str, e: IllegalAction, version: int) -> tuple[Response, int]:
     """422 with the engine's reason code; for a Tien Gow set that does not beat, ``detail`` is
     the finer code (``not-higher``, ``different-kind`` …) and the message explains it."""
     message = reason_message(game, e.reason)
-    extra: dict[str, Any] = {"version": version}
+    extra: JsonObject = {"version": version}
     if e.reason == "does-not-beat" and e.detail:
         message = explain(game, e.detail)
         extra["detail"] = e.detail

@@ -3,8 +3,6 @@ JSON, the language of the answer (``?lang=``, else ``Accept-Language``), and its
 ``{"error": code, "message": sentence in that language}``."""
 from __future__ import annotations
 
-from typing import Any
-
 from flask import jsonify, request
 from flask_babel import force_locale, lazy_pgettext
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -54,7 +52,7 @@ def request_language() -> str:
     return request.accept_languages.best_match(LANGUAGE_CODES) or DEFAULT_LANGUAGE
 
 
-def read_json() -> tuple[Any, str | None]:
+def read_json() -> tuple[object, str | None]:
     """The body as JSON, or an error code. The size is checked before anything is read."""
     length = request.content_length
     if length is not None and length > MAX_BODY:

@@ -19,9 +19,9 @@ placeholder stands for. A course's ``policy.toml`` (what the tests ask of it) ha
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from paiyou.content.model import messages
 from paiyou.content.rules import game_of, parse
@@ -31,8 +31,8 @@ from paiyou.registry import GAME_KEYS
 Message = tuple[int, str, tuple[str, str], list[str]]
 
 
-def extract_rules(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
-                  ) -> Iterator[Message]:
+def extract_rules(fileobj: IO[bytes], keywords: Mapping[str, object], comment_tags: Collection[str],
+                  options: Mapping[str, object]) -> Iterator[Message]:
     name = getattr(fileobj, "name", "")
     game = game_of(name)
     if game not in GAME_KEYS:
@@ -41,8 +41,8 @@ def extract_rules(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options:
     yield from messages(document.texts(), lambda _number, text: text.line)
 
 
-def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
-                    ) -> Iterator[Message]:
+def extract_lessons(fileobj: IO[bytes], keywords: Mapping[str, object], comment_tags: Collection[str],
+                    options: Mapping[str, object]) -> Iterator[Message]:
     path = Path(getattr(fileobj, "name", ""))
     game = path.parent.name
     if game not in GAME_KEYS or path.name == POLICY_FILE:

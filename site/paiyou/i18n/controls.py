@@ -17,9 +17,9 @@ Babel extractor that gives each domain its own (``translations/<domain>.cfg``, o
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO
 
 from flask_babel import pgettext
 
@@ -103,8 +103,8 @@ def control(name: str) -> str:
     return str(pgettext(c.context, c.label))
 
 
-def extract_controls(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
-                     ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+def extract_controls(fileobj: IO[bytes], keywords: Mapping[str, object], comment_tags: Collection[str],
+                     options: Mapping[str, object]) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
     """Babel extractor: the labels of the domain named by the mapping's option ``domain``."""
     domain = options.get("domain", "")
     for number, c in enumerate(CONTROLS.values(), start=1):

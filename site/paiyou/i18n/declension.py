@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
 
+from babel.support import NullTranslations
 from flask import Flask, g
 from flask_babel import Domain, get_babel, get_locale, get_translations
 from flask_babel.speaklater import LazyString
@@ -87,7 +87,7 @@ def oblique(value: object) -> object:
     return value
 
 
-def with_obliques(source: str, values: Mapping[str, Any]) -> Mapping[str, Any]:
+def with_obliques(source: str, values: Mapping[str, object]) -> Mapping[str, object]:
     """``values`` and, for each ``%(<name>_obl)s`` of ``source`` whose ``<name>`` has a value, that
     value in the oblique case (``values`` itself when ``source`` asks for none)."""
     wanted = [name for name in _OBLIQUE_PLACEHOLDER.findall(source)
@@ -100,23 +100,24 @@ def with_obliques(source: str, values: Mapping[str, Any]) -> Mapping[str, Any]:
 class DecliningDomain(Domain):
     """Flask-Babel's domain, filling ``%(<name>_obl)s`` from ``%(<name>)s``'s value."""
 
-    def _translations(self) -> Any:
-        return self.get_translations()  # type: ignore[no-untyped-call]  # Flask-Babel is untyped
+    def _translations(self) -> NullTranslations:
+        found: NullTranslations = self.get_translations()  # type: ignore[no-untyped-call]  # Flask-Babel's Domain is untyped
+        return found
 
-    def gettext(self, string: str, **variables: Any) -> str:
+    def gettext(self, string: str, **variables: object) -> str:
         s: str = self._translations().ugettext(string)
         return s % with_obliques(s, variables) if variables else s
 
-    def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
+    def ngettext(self, singular: str, plural: str, num: int, **variables: object) -> str:
         variables.setdefault("num", num)
         s: str = self._translations().ungettext(singular, plural, num)
         return s % with_obliques(s, variables)
 
-    def pgettext(self, context: str, string: str, **variables: Any) -> str:
+    def pgettext(self, context: str, string: str, **variables: object) -> str:
         s: str = self._translations().upgettext(context, string)
         return s % with_obliques(s, variables) if variables else s
 
-    def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: object) -> str:
         variables.setdefault("num", num)
         s: str = self._translations().unpgettext(context, singular, plural, num)
         return s % with_obliques(s, variables)
@@ -125,31 +126,31 @@ class DecliningDomain(Domain):
 # Jinja's "newstyle" gettext (jinja2.ext._make_new_gettext …) formats the translation itself:
 # the same, with the obliques filled in.
 
-def _formatted(context: Context, text: str, variables: dict[str, Any]) -> str:
+def _formatted(context: Context, text: str, variables: dict[str, object]) -> str:
     rv = Markup(text) if context.eval_ctx.autoescape else text
     return rv % with_obliques(rv, variables)  # Markup stays Markup
 
 
 @pass_context
-def _jinja_gettext(__context: Context, __string: str, **variables: Any) -> str:
+def _jinja_gettext(__context: Context, __string: str, **variables: object) -> str:
     return _formatted(__context, get_translations().ugettext(__string), variables)
 
 
 @pass_context
-def _jinja_ngettext(__context: Context, __singular: str, __plural: str, __num: int, **variables: Any) -> str:
+def _jinja_ngettext(__context: Context, __singular: str, __plural: str, __num: int, **variables: object) -> str:
     variables.setdefault("num", __num)
     return _formatted(__context, get_translations().ungettext(__singular, __plural, __num), variables)
 
 
 @pass_context
-def _jinja_pgettext(__context: Context, __string_ctx: str, __string: str, **variables: Any) -> str:
+def _jinja_pgettext(__context: Context, __string_ctx: str, __string: str, **variables: object) -> str:
     variables.setdefault("context", __string_ctx)
     return _formatted(__context, get_translations().upgettext(__string_ctx, __string), variables)
 
 
 @pass_context
 def _jinja_npgettext(__context: Context, __string_ctx: str, __singular: str, __plural: str, __num: int,
-                     **variables: Any) -> str:
+                     **variables: object) -> str:
     variables.setdefault("context", __string_ctx)
     variables.setdefault("num", __num)
     return _formatted(__context, get_translations().unpgettext(__string_ctx, __singular, __plural, __num),

@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import quote, urlencode
 
 from babel import Locale
@@ -47,7 +47,7 @@ def select_locale() -> str:
     return DEFAULT_LANGUAGE
 
 
-def pull_lang_code(endpoint: str | None, values: dict[str, Any] | None) -> None:
+def pull_lang_code(endpoint: str | None, values: dict[str, object] | None) -> None:
     if values and "lang_code" in values:
         lang = values.pop("lang_code")
         if lang not in LANGUAGE_CODES:
@@ -55,7 +55,7 @@ def pull_lang_code(endpoint: str | None, values: dict[str, Any] | None) -> None:
         g.lang_code = lang
 
 
-def add_lang_code(endpoint: str, values: dict[str, Any]) -> None:
+def add_lang_code(endpoint: str, values: dict[str, object]) -> None:
     if "lang_code" in values or not current_app.url_map.is_endpoint_expecting(endpoint, "lang_code"):
         return
     values["lang_code"] = g.get("lang_code") or str(get_locale())
@@ -103,6 +103,8 @@ def page_url(lang: str, *, external: bool = False, chosen: bool = False) -> str 
     endpoint = request.endpoint
     if not endpoint or not current_app.url_map.is_endpoint_expecting(endpoint, "lang_code"):
         return None
+    # url_for takes the values untyped (``**values``) beside its typed keywords (``_external`` …):
+    # a dict of narrower values would have to match those keywords too
     args: dict[str, Any] = dict(request.view_args or {})
     if chosen:
         args[CHOSEN_PARAM] = 1
@@ -126,14 +128,22 @@ def alternates() -> list[dict[str, str]]:
     return links
 
 
-def switcher() -> list[dict[str, Any]]:
+class SwitcherEntry(TypedDict):
+    code: str
+    name: str
+    dir: str
+    href: str
+    current: bool
+
+
+def switcher() -> list[SwitcherEntry]:
     """The language switcher's entries (for every page, including error pages)."""
     current = str(get_locale())
-    entries = []
+    entries: list[SwitcherEntry] = []
     for language in LANGUAGES:
         href = page_url(language.code, chosen=True)
         if href is None:  # error page of an unmatched URL: offer each language's home
-            chosen: dict[str, Any] = {CHOSEN_PARAM: 1}
+            chosen: dict[str, Any] = {CHOSEN_PARAM: 1}  # url_for's untyped values, as in ``page_url``
             href = url_for("pages.home", lang_code=language.code, **chosen)
         entries.append({
             "code": language.code,
@@ -145,7 +155,7 @@ def switcher() -> list[dict[str, Any]]:
     return entries
 
 
-def template_globals() -> dict[str, Any]:
+def template_globals() -> dict[str, object]:
     locale = get_locale()
     lang = str(locale)
     return {

@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import redis
 
@@ -88,7 +87,7 @@ class RedisBroker:
             pipe.expire(key, int(PRESENCE_TTL) + 5)
             if seat is not None and token != PAGE_TOKEN:
                 pipe.zrem(key, channels.member(seat, PAGE_TOKEN))
-            added: Any = pipe.execute()[0]
+            added: int = pipe.execute()[0]  # ZADD: how many members are new
             if added:
                 self.client.publish(channels.seats_channel(game_id), channels.PRESENCE_CHANGED)
 
@@ -103,7 +102,7 @@ class RedisBroker:
     def watching(self, game_id: str) -> int:
         return channels.watchers_of(self._members(game_id))
 
-    def _members(self, game_id: str) -> list[Any]:
+    def _members(self, game_id: str) -> list[str | bytes]:
         key = channels.presence_key(game_id)
         with self.failures():
             pipe = self.client.pipeline()

@@ -3,11 +3,13 @@
 broker they name. The Flask app and the events process read the same ones."""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from paiyou.live.brokers import Broker, MemoryBroker
+
+if TYPE_CHECKING:
+    from flask import Config
 
 POLL_SECONDS = 1.0  # how often a stream checks the database while the broker is down (a move
 # reaches the other seats within about this much plus a page's refresh: goal 3 s, docs/deploy.md)
@@ -22,7 +24,7 @@ class LiveSettings:
     max_streams: int  # open streams per process
 
     @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> LiveSettings:
+    def from_config(cls, config: Config) -> LiveSettings:
         def number(name: str) -> float:
             value = float(config[name])
             if not value > 0:

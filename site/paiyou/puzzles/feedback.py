@@ -6,7 +6,7 @@ engine's answers and reason codes (``paiyou.reasons``) and the glossary's names;
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from paiyou.puzzles.kinds import RIGHT, WRONG, game_puzzles, headline, seat_name
 from paiyou.puzzles.model import BEAT_OR_PASS, Answer, Puzzle, Verdict
@@ -46,7 +46,7 @@ def beaters(puzzle: Puzzle) -> list[str] | None:
     return puzzle.beaters()
 
 
-def settlement_rows(puzzle: Puzzle) -> list[Any]:
+def settlement_rows(puzzle: Puzzle) -> Sequence[object]:
     return puzzle.settlement_rows()
 
 

@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Protocol, cast
+from typing import ClassVar, Protocol, TypedDict, Unpack, cast
 
 from markupsafe import Markup, escape
 
@@ -39,12 +39,14 @@ from paiyou.puzzles.model import (
     PASS,
     Answer,
     AnswerValue,
+    CommonFields,
     ContentError,
     FormLike,
     Puzzle,
     Solution,
     Verdict,
     lesson_int,
+    lesson_notation,
     lesson_tiles,
 )
 from paiyou.registry import GAME_KEYS, game_module
@@ -241,13 +243,10 @@ class JudgePuzzle(Puzzle):
     play: str = ""
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> JudgePuzzle:
-        current = data.get("current")
-        if current is not None:
-            lesson_tiles(current, where)
-            current = game_puzzles(common["game"]).canonical(current)
-        lesson_tiles(data.get("play"), where)
-        return cls(current=current, play=data["play"], **common)
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> JudgePuzzle:
+        found = data.get("current")
+        current = None if found is None else game_puzzles(common["game"]).canonical(lesson_notation(found, where))
+        return cls(current=current, play=lesson_notation(data.get("play"), where), **common)
 
     def solve(self) -> JudgeSolution:
         judgement = engine_game(self.game).judge(self.current, self.play)
@@ -272,6 +271,13 @@ class JudgePuzzle(Puzzle):
         return reasons.explain(self.game, self.solution.reason, self.current, self.play)
 
 
+class BeatOrPassPosition(TypedDict):
+    """A beat-or-pass step's position as the game writes it (``BeatOrPassPuzzle.position``)."""
+
+    current: str
+    hand: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class BeatOrPassPuzzle(Puzzle):
     """Beat ``current`` with a play from ``hand``, or pass when the rules allow nothing else."""
@@ -283,16 +289,16 @@ class BeatOrPassPuzzle(Puzzle):
     hand: str = ""
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> BeatOrPassPuzzle:
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> BeatOrPassPuzzle:
         return cls(**cls.position(data, where, common["game"]), **common)
 
     @staticmethod
-    def position(data: Mapping[str, Any], where: str, game: str) -> dict[str, Any]:
+    def position(data: Mapping[str, object], where: str, game: str) -> BeatOrPassPosition:
         """The current play and the hand, as the game writes them."""
-        current = data.get("current")
-        if current is None:
+        found = data.get("current")
+        if found is None:
             raise ContentError(where, "beat-or-pass needs the current play")
-        lesson_tiles(current, where)
+        current = lesson_notation(found, where)
         puzzles = game_puzzles(game)
         if not lesson_tiles(data.get("hand"), where):
             raise ContentError(where, "an empty hand")
@@ -326,6 +332,14 @@ def expected_plays(game: str, expect: object) -> tuple[AnswerValue, ...]:
     return tuple(x if x in (PASS, NONE) else canonical(str(x)) for x in items)
 
 
+class LeadAndQuestion(TypedDict):
+    """A play question's lead and question (``PlayQuestion.lead_and_question``)."""
+
+    leader: int
+    actions: tuple[str, ...]
+    question: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class PlayQuestion(Puzzle):
     """Plays from a lead (``leader``, then ``actions``) and a question about them, answered by a
@@ -340,15 +354,16 @@ class PlayQuestion(Puzzle):
     question: str
 
     @classmethod
-    def lead_and_question(cls, data: Mapping[str, Any], where: str, game: str) -> dict[str, Any]:
+    def lead_and_question(cls, data: Mapping[str, object], where: str, game: str) -> LeadAndQuestion:
         """The leader, the actions and the question of a lesson's step."""
         leader = lesson_int(data, "leader", where, 0, game_puzzles(game).seats - 1)
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise ContentError(where, "actions: a list of plays")
-        if data.get("question") not in cls.questions:
+        question = data.get("question")
+        if not isinstance(question, str) or question not in cls.questions:
             raise ContentError(where, f"question: one of {cls.questions}")
-        return {"leader": leader, "actions": tuple(actions), "question": data["question"]}
+        return {"leader": leader, "actions": tuple(actions), "question": question}
 
     def expected_answers(self) -> tuple[AnswerValue, ...]:
         e = self.expect

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
 
 from paiyou.content.model import Placeholder, Text, notations, number_placeholder, parse_text
 from paiyou.i18n.controls import CONTROLS
@@ -72,7 +72,7 @@ def make_text(source: object, ctx: str, note: str, where: str) -> Text:
     return text
 
 
-def _rules(game: GamePuzzles, data: Any, where: str) -> tuple[str, ...]:
+def _rules(game: GamePuzzles, data: object, where: str) -> tuple[str, ...]:
     if not isinstance(data, list) or not data:
         raise ContentError(where, "rules: a non-empty list such as ['CP-12']")
     for rule in data:
@@ -82,12 +82,13 @@ def _rules(game: GamePuzzles, data: Any, where: str) -> tuple[str, ...]:
     return tuple(data)
 
 
-def _figure(game: GamePuzzles, data: dict[str, Any], ctx: str, where: str) -> Figure:
+def _figure(game: GamePuzzles, data: Mapping[str, object], ctx: str, where: str) -> Figure:
     caption = make_text(data["caption"], ctx, "caption of a picture", where) if "caption" in data else None
     if "ladder" in data:
-        if data["ladder"] not in game.ladders:
-            raise ContentError(where, f"unknown ladder {data['ladder']!r}")
-        return Figure((), data["ladder"], caption)
+        ladder = data["ladder"]
+        if not isinstance(ladder, str) or ladder not in game.ladders:
+            raise ContentError(where, f"unknown ladder {ladder!r}")
+        return Figure((), ladder, caption)
     key = "wrong" if "wrong" in data else "tiles"
     spec = data.get(key)
     if not isinstance(spec, str):
@@ -98,7 +99,7 @@ def _figure(game: GamePuzzles, data: dict[str, Any], ctx: str, where: str) -> Fi
     return Figure(groups, None, caption, wrong=key == "wrong")
 
 
-def _explanation(game: GamePuzzles, lesson: str, number: int, data: dict[str, Any],
+def _explanation(game: GamePuzzles, lesson: str, number: int, data: Mapping[str, object],
                  where: str) -> Explanation:
     ctx = f"{game.key}/{lesson}"
     texts = data.get("text")
@@ -110,14 +111,15 @@ def _explanation(game: GamePuzzles, lesson: str, number: int, data: dict[str, An
     figures: list[Figure] = []
     if any(k in data for k in ("tiles", "wrong", "ladder")):
         figures.append(_figure(game, data, ctx, where))
-    for fig in data.get("figures", []):
+    listed = data.get("figures", [])
+    for fig in listed if isinstance(listed, list) else [None]:  # anything but a list: refused below
         if not isinstance(fig, dict) or set(fig) - {"tiles", "wrong", "ladder", "caption"}:
             raise ContentError(where, "figures: tables with tiles / wrong / ladder and caption")
         figures.append(_figure(game, fig, ctx, where))
     return Explanation(number, paragraphs, tuple(figures), _rules(game, data.get("rules"), where))
 
 
-def _puzzle(game: GamePuzzles, lesson: str, number: int, data: dict[str, Any], where: str) -> Puzzle:
+def _puzzle(game: GamePuzzles, lesson: str, number: int, data: Mapping[str, object], where: str) -> Puzzle:
     kinds = game.kinds
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in kinds:

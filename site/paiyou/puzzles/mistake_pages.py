@@ -3,15 +3,13 @@ cookie, ``paiyou.puzzles.mistakes``), and a finished deal's position at a step a
 it (the seat's view only)."""
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, request
 from werkzeug.wrappers import Response
 
 from engine.games import game as game_rules
 from engine.spec import Action
 from engine.spec import AnySeatView as SeatView
-from paiyou.analysis.review import action_model
+from paiyou.analysis.review import ReviewAction, action_model
 from paiyou.puzzles.mistakes import MAX_AGE, Deck, cookie_name
 from paiyou.tables import access
 from paiyou.tables.game import Game
@@ -44,6 +42,6 @@ def position(game: str, game_id: str, step: int) -> tuple[Game, SeatView, list[A
     return found, view, legal
 
 
-def move(action: Any) -> dict[str, Any]:
+def move(action: Action) -> ReviewAction:
     """A move as the page draws it (``paiyou.analysis.review.action_model`` of its JSON)."""
     return action_model(action.as_dict())

@@ -10,10 +10,10 @@ This module imports no Flask and no game: the views and the Babel extractor both
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import ClassVar, Protocol, TypedDict, TypeVar, Unpack
 
 from engine.errors import EngineError
 from engine.games import GAME_KEYS
@@ -119,6 +119,19 @@ class Solution:
 SolutionT = TypeVar("SolutionT", bound=Solution)
 
 
+class CommonFields(TypedDict):
+    """The fields every kind has, as the loader reads them from a lesson's step (``Puzzle.parse``)."""
+
+    game: str
+    id: str
+    rules: tuple[str, ...]
+    lesson: str | None
+    number: int
+    expect: object
+    prompt: Text | None
+    hint: Text | None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Puzzle:
     """What every puzzle kind has. A kind subclasses it with its position's fields and answers
@@ -171,7 +184,7 @@ class Puzzle:
     # -- what each kind answers ----------------------------------------------------------------
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Puzzle:
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> Puzzle:
         """The puzzle a lesson file's step describes (``common``: the fields every kind has);
         ContentError naming ``where`` for anything malformed."""
         raise NotImplementedError
@@ -218,8 +231,9 @@ class Puzzle:
         """Every play that would beat the current one, when the kind has a current play."""
         return None
 
-    def settlement_rows(self) -> list[Any]:
-        """The rows of a settlement table shown with the verdict (none by default)."""
+    def settlement_rows(self) -> Sequence[object]:
+        """The rows of a settlement table shown with the verdict (none by default): the room's own
+        records, which only its ``settlement_table`` macro reads."""
         return []
 
 
@@ -265,7 +279,14 @@ def lesson_tiles(notation: object, where: str) -> tuple[Tile, ...]:
         raise ContentError(where, f"bad tiles {notation!r}: {error}") from None
 
 
-def lesson_int(data: Mapping[str, Any], key: str, where: str, lo: int, hi: int,
+def lesson_notation(notation: object, where: str) -> str:
+    """Tile notation written in a lesson, as written (``lesson_tiles`` checks it)."""
+    lesson_tiles(notation, where)
+    assert isinstance(notation, str)  # lesson_tiles refuses anything else
+    return notation
+
+
+def lesson_int(data: Mapping[str, object], key: str, where: str, lo: int, hi: int,
                default: int | None = None) -> int:
     """A whole number from ``lo`` to ``hi`` written in a lesson."""
     value = data.get(key, default)

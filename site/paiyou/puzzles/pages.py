@@ -5,7 +5,6 @@ fragment (htmx) or a redirect to the GET that shows the same result. Every verdi
 engine (``paiyou.puzzles.checking``)."""
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from flask import abort, current_app, redirect, request, url_for
@@ -16,7 +15,7 @@ from paiyou.puzzles.checking import Answer, Verdict, check, read_answer
 from paiyou.puzzles.loading import Course, load_course
 from paiyou.puzzles.model import Lesson, Puzzle
 from paiyou.puzzles.progress import MAX_AGE, Progress, Streak, cookie_name, streak_cookie_name
-from paiyou.web.htmx import is_fragment_request, render
+from paiyou.web.htmx import is_fragment_request, render_context
 
 
 def same_origin_posts_only() -> None:
@@ -54,7 +53,7 @@ def lesson_or_404(game: str, lesson_id: str) -> tuple[Course, Lesson]:
 
 # -- answering ---------------------------------------------------------------------------------
 
-def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, Any],
+def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, object],
                   progress: Progress | None) -> Response | str:
     """GET: the puzzle, with the feedback when the query holds an answer. POST: check, record,
     then the fragment (htmx) or a redirect to the GET that shows the same result."""
@@ -64,7 +63,7 @@ def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, An
     verdict = check(puzzle, answer) if answer is not None else None
     context.update(puzzle_context(puzzle, answer, verdict, incomplete, url))
     if request.method == "GET":
-        return render(template, **context)
+        return render_context(template, context)
     streak = None
     if verdict is not None:  # first tries and the run, lessons and practice alike
         in_lesson = progress is not None and puzzle.lesson is not None
@@ -75,8 +74,8 @@ def answer_puzzle(puzzle: Puzzle, template: str, url: str, context: dict[str, An
         progress.record(puzzle.id, verdict.correct)
     if is_fragment_request():
         context["oob"] = True
-        response: Response = current_app.make_response(render(template, blocks=("feedback", "steps"),
-                                                               **context))
+        response: Response = current_app.make_response(render_context(template, context,
+                                                                       ("feedback", "steps")))
     else:
         query = urlencode(answer.fields) if answer is not None else "answer=incomplete"
         response = redirect(f"{url}?{query}#feedback", code=303)
@@ -94,9 +93,9 @@ def streak_of(game: str) -> Streak:
 
 
 def puzzle_context(puzzle: Puzzle, answer: Answer | None, verdict: Verdict | None,
-                   incomplete: bool, url: str) -> dict[str, Any]:
+                   incomplete: bool, url: str) -> dict[str, object]:
     selected = set(answer.indices) if answer is not None else set()
-    ctx: dict[str, Any] = {
+    ctx: dict[str, object] = {
         "puzzle": puzzle, "answer": answer, "verdict": verdict, "incomplete": incomplete,
         "selected": selected, "retry_url": url, "hint": feedback.hint(puzzle),
         "prompt": feedback.prompt(puzzle), "situation": feedback.situation(puzzle),

@@ -4,7 +4,6 @@ analysis box alone, and the replay form."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from flask import current_app, url_for
 from werkzeug.wrappers import Response
@@ -16,16 +15,16 @@ from paiyou.review.steps import review_model
 from paiyou.tables import access
 from paiyou.tables.game import Game
 from paiyou.tables.pages import table_url
-from paiyou.web.htmx import render
+from paiyou.web.htmx import render, render_context
 
 
 def review_page(game: str, states: Sequence[Deal], step: int, agents: Sequence[str],
                 step_url: Callable[[int], str], *, seat: int = 0, names: Sequence[str] | None = None,
-                **extra: Any) -> Response:
+                **extra: object) -> Response:
     """The review at ``step`` of ``states`` (links to each step: ``step_url``), face up, from
     ``seat``'s side with the seats' ``names`` (the room's own when not given)."""
     model = review_model(game, states, step, agents, seat, names)
-    body = render("play/review.html", t=model, step_url=step_url, **extra)
+    body = render_context("play/review.html", {"t": model, "step_url": step_url, **extra})
     response = current_app.make_response(body)
     response.headers["X-Robots-Tag"] = "noindex"
     return response
@@ -49,12 +48,12 @@ def retry_url(found: Game) -> str | None:
     return url_for("review.retry_analysis", game=found.game, game_id=found.id)
 
 
-def analysis_box(found: Game, status: Status, **extra: Any) -> tuple[Response, dict[str, Any]]:
+def analysis_box(found: Game, status: Status, **extra: object) -> tuple[Response, dict[str, object]]:
     """The analysis box alone (htmx polls it while the analysis runs) and its model."""
     analysis = analysis_model(status, 0)
-    response = current_app.make_response(render(
-        "play/_analysis_progress.html", game=found.game, analysis=analysis, **extra,
-        poll_url=url_for("review.analysis_box", game=found.game, game_id=found.id)))
+    poll_url = url_for("review.analysis_box", game=found.game, game_id=found.id)
+    response = current_app.make_response(render_context(
+        "play/_analysis_progress.html", {"game": found.game, "analysis": analysis, **extra, "poll_url": poll_url}))
     return response, analysis
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TypedDict
 
 from flask import request
 from flask_babel import pgettext
@@ -54,16 +54,25 @@ def check_seed(record: object) -> None:
         raise RecordError(("seed",), "wrong-type", {"expected": "seed", "min": 0, "max": MAX_SEED - 1})
 
 
-def canonical_json(record: Any) -> str:
+def canonical_json(record: object) -> str:
     """The one text of a record: keys sorted, no spaces, UTF-8 as is (its SHA-256 is its link)."""
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class ShuffleCheck(TypedDict):
+    """The check of a finished deal's shuffle (``shuffle_check``)."""
+
+    text: str
+    computed: str
+    shown: str | None
+    matches: bool | None
 
 
 HEX_SALT = re.compile(r"[0-9a-f]{32}")
 HEX_COMMITMENT = re.compile(r"[0-9a-f]{64}")
 
 
-def shuffle_check(game: str, record: Any) -> dict[str, Any] | None:
+def shuffle_check(game: str, record: object) -> ShuffleCheck | None:
     """The check of a finished deal's shuffle, when its record holds seed and salt: ``text``
     (``game:seed:salt``), ``computed`` (its SHA-256), ``shown`` (the record's ``commitment``, the
     one the table showed during the deal, or None when the record has none) and ``matches``

@@ -5,14 +5,45 @@ from a finished deal's record or from a record the visitor sent (never for a dea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from engine.games import game as game_rules
 from engine.outcome import MOVES
 from engine.spec import AnyDeal as Deal
+from engine.spec import AnySeatView as SeatView
 from paiyou.tables.log import Event, events
-from paiyou.tables.presenter import table_of
+from paiyou.tables.presenter import Current, Result, Seat, table_of
 from paiyou.tables.table import keys
+
+
+class ReviewSeat(Seat):
+    """A seat as the review draws it: its own view's panel, and its hand face up."""
+
+    hand: list[str]
+
+
+class MoveEntry(TypedDict):
+    step: int  # the step the action leads to
+    event: Event
+
+
+class ReviewModel(TypedDict):
+    """Everything the review template draws at a step (``review_model``)."""
+
+    game: str
+    names: list[str]
+    seats: list[ReviewSeat]
+    step: int
+    last: int
+    happened: list[Event]
+    log: list[Event]
+    current: Current | None
+    round_number: int
+    is_over: bool
+    result: Result | None
+    seat: int
+    view: SeatView
+    moves: list[MoveEntry]
 
 
 def clamp_step(step_text: str | None, last: int) -> int:
@@ -29,7 +60,7 @@ def _new_events(before: Deal | None, after: Deal, seat: int) -> list[Event]:
 
 
 def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str], seat: int = 0,
-                 names: Sequence[str] | None = None) -> dict[str, Any]:
+                 names: Sequence[str] | None = None) -> ReviewModel:
     """Everything the review template draws at ``step`` (0: the deal as dealt), from ``seat``'s
     side (a person's own at a table with friends) with the seats' ``names``."""
     table = table_of(game)
@@ -37,10 +68,10 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
     names = list(table.seat_names() if names is None else names)
     state = states[step]
     views = [state.view(s) for s in range(rules.seats)]
-    seats = []
+    seats: list[ReviewSeat] = []
     for s, view in enumerate(views):
-        panel = dict(table.seats_model(view, names, agents, {})[s])  # its own view: face up
-        panel["hand"] = keys(view.hand)
+        panel: ReviewSeat = {**table.seats_model(view, names, agents, {})[s],  # its own view: face up
+                             "hand": keys(view.hand)}
         seats.append(panel)
     actor = states[step - 1].to_act if step else None
     # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
@@ -54,7 +85,7 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
     }
 
 
-def move_list(states: Sequence[Deal]) -> list[dict[str, Any]]:
+def move_list(states: Sequence[Deal]) -> list[MoveEntry]:
     """Every action of the deal with the step it leads to (``step`` n: after the n-th action), each
     as its actor saw it (its own face-down tiles show: the review is face up). The n-th move event
     of a view is action number n, in every seat's view alike."""
@@ -63,7 +94,7 @@ def move_list(states: Sequence[Deal]) -> list[dict[str, Any]]:
     final = states[-1]
     seats = len(final.view(0).hand_sizes)
     moves = [[e for e in events(final.view(s)) if e.kind in MOVES] for s in range(seats)]
-    found = []
+    found: list[MoveEntry] = []
     for n in range(1, len(states)):
         actor = states[n - 1].to_act
         if actor is None or n - 1 >= len(moves[actor]):  # pragma: no cover - one event per action
@@ -72,6 +103,6 @@ def move_list(states: Sequence[Deal]) -> list[dict[str, Any]]:
     return found
 
 
-def states_of(game: str, record: Any) -> tuple[Deal, ...]:
+def states_of(game: str, record: object) -> tuple[Deal, ...]:
     """Every state of a record (RecordError when the engine rejects it)."""
     return game_rules(game).replay_steps(record)

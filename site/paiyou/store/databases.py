@@ -12,11 +12,14 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
-from paiyou.store.games import GameStore
+from paiyou.store.games import Connection, GameStore
 from paiyou.store.schema import DAY, TABLE
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 DEFAULT_SQLITE_NAME = "games.sqlite3"
 
@@ -76,7 +79,7 @@ class PostgresStore(GameStore):
         self._psycopg = psycopg
         self.url = url
 
-    def _open(self) -> Any:
+    def _open(self) -> Connection:
         return self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.connect_timeout)
 
     connect_timeout = 5  # seconds: a request waits at most this long for a database that is down
@@ -84,20 +87,20 @@ class PostgresStore(GameStore):
     def _outage(self, error: BaseException) -> bool:
         return isinstance(error, self._psycopg.OperationalError)
 
-    def _reusable(self, conn: Any) -> bool:
+    def _reusable(self, conn: Connection) -> bool:
         return not conn.closed and \
             conn.info.transaction_status == self._psycopg.pq.TransactionStatus.IDLE
 
     def _sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
 
-    def _create_schema(self, conn: Any) -> None:
+    def _create_schema(self, conn: Connection) -> None:
         # Several processes may start at once: serialize the CREATE on an advisory lock.
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (TABLE,))
             super()._create_schema(conn)
 
-    def _add_missing_columns(self, conn: Any) -> None:
+    def _add_missing_columns(self, conn: Connection) -> None:
         conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS finished INTEGER NOT NULL DEFAULT 0")
         conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS meta TEXT NOT NULL DEFAULT '{{}}'")
 
@@ -138,7 +141,7 @@ EXTENSION_KEY = "paiyou.store"
 _app_lock = threading.Lock()
 
 
-def store_for(app: Any) -> GameStore:
+def store_for(app: Flask) -> GameStore:
     """The app's store, opened on first use from ``PAIYOU_DATABASE_URL`` (app config, else the
     environment; default: SQLite in the instance folder)."""
     found = app.extensions.get(EXTENSION_KEY)

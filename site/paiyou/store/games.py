@@ -48,6 +48,7 @@ from paiyou.store.schema import (
     TABLE,
     UNPLAYED,
     GameHead,
+    Row,
     StoredAnalysis,
     StoredGame,
     is_valid_id,
@@ -58,6 +59,12 @@ from paiyou.store.schema import (
 
 # The jobs an analysis waits behind: queued or running (parameters: the two states).
 BACKLOG_COUNT = f"SELECT COUNT(*) FROM {ANALYSES} WHERE state IN (?, ?)"
+
+
+# A connection of the dialect's driver: sqlite3's or psycopg's (untyped here). They share no typed
+# interface, so each dialect's methods take their own; the shared code calls only ``execute``
+# (a cursor with ``fetchall``, ``rowcount``, ``close``) and ``close``.
+Connection = Any
 
 
 class StoreUnavailable(Exception):
@@ -83,23 +90,23 @@ class GameStore:
     def __init__(self) -> None:
         self._ready = False
         self._ready_lock = threading.Lock()
-        self._idle: queue.LifoQueue[Any] = queue.LifoQueue(maxsize=self.POOL_SIZE)
+        self._idle: queue.LifoQueue[Connection] = queue.LifoQueue(maxsize=self.POOL_SIZE)
         self._created = 0  # games created by this process, for the automatic pruning
         self.prune_every = 500
         self.prune_ages = (30 * DAY, 90 * DAY)  # unfinished, finished
 
     # -- what a dialect provides ---------------------------------------------------------------
-    def _open(self) -> Any:  # pragma: no cover - abstract
+    def _open(self) -> Connection:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _reusable(self, conn: Any) -> bool:
+    def _reusable(self, conn: Connection) -> bool:
         return True
 
     def _sql(self, statement: str) -> str:
         """Statements are written with ``?`` placeholders."""
         return statement
 
-    def _create_schema(self, conn: Any) -> None:
+    def _create_schema(self, conn: Connection) -> None:
         """The tables and their indexes, made once per process (``IF NOT EXISTS``): the games' table,
         the columns a table made by an older version lacks (``_add_missing_columns``), then the rest."""
         conn.execute(SCHEMA)
@@ -107,7 +114,7 @@ class GameStore:
         for statement in (INDEX, REPLAY_SCHEMA, REPLAY_INDEX, ANALYSIS_SCHEMA, ANALYSIS_INDEX):
             conn.execute(statement)
 
-    def _add_missing_columns(self, conn: Any) -> None:
+    def _add_missing_columns(self, conn: Connection) -> None:
         """Add the columns of the games' table that came after its first version."""
 
     def _outage(self, error: BaseException) -> bool:
@@ -116,7 +123,7 @@ class GameStore:
 
     # -- connections ---------------------------------------------------------------------------
     @contextmanager
-    def _connection(self) -> Iterator[Any]:
+    def _connection(self) -> Iterator[Connection]:
         try:
             conn = self._idle.get_nowait()
         except queue.Empty:
@@ -152,7 +159,7 @@ class GameStore:
                     self._create_schema(conn)
                 self._ready = True
 
-    def _run(self, statement: str, params: Sequence[Any], fetch: bool = False) -> tuple[int, list[Any]]:
+    def _run(self, statement: str, params: Sequence[object], fetch: bool = False) -> tuple[int, list[Row]]:
         for attempt in (1, 2):
             pooled = not self._idle.empty()
             try:
@@ -172,9 +179,9 @@ class GameStore:
                 raise StoreUnavailable(str(error)) from error
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def create(self, game: str, seat: int, agents: Sequence[str], record: Mapping[str, Any],
+    def create(self, game: str, seat: int, agents: Sequence[str], record: Mapping[str, object],
                game_id: str | None = None, finished: bool = False,
-               meta: Mapping[str, Any] | None = None) -> StoredGame:
+               meta: Mapping[str, object] | None = None) -> StoredGame:
         """Store a new game at version 1 (and now and then prune old games: see ``prune``)."""
         now = int(time.time())
         stored = StoredGame(id=game_id or new_id(), game=game, seat=seat, agents=tuple(agents),
@@ -217,8 +224,8 @@ class GameStore:
             found.update({str(row[0]): int(row[1]) for row in rows})
         return found
 
-    def update(self, game_id: str, version: int, record: Mapping[str, Any],
-               finished: bool = False, meta: Mapping[str, Any] | None = None) -> StoredGame | None:
+    def update(self, game_id: str, version: int, record: Mapping[str, object],
+               finished: bool = False, meta: Mapping[str, object] | None = None) -> StoredGame | None:
         """Replace the record (and ``meta``, when given) if the game is still at ``version``; the
         new version is ``version + 1``. None (and nothing written) when the game moved on or does
         not exist. One statement: the check and the write cannot be split by another writer."""
@@ -231,7 +238,7 @@ class GameStore:
              None if meta is None else to_json(dict(meta)), game_id, version), fetch=True)
         return StoredGame.from_row(rows[0]) if rows else None
 
-    def replace_meta(self, game_id: str, expected: Mapping[str, Any], meta: Mapping[str, Any]) -> bool:
+    def replace_meta(self, game_id: str, expected: Mapping[str, object], meta: Mapping[str, object]) -> bool:
         """Write ``meta`` if the game's ``meta`` is still ``expected`` (the version and the record
         stay as they are); False when it changed meanwhile or the game does not exist. One
         statement: of two writers starting from the same ``meta``, exactly one wins."""
@@ -340,7 +347,7 @@ class GameStore:
             (done, total, now, now, game_id, RUNNING, claimer))
         return count == 1
 
-    def finish_analysis(self, game_id: str, claimer: str, result: Mapping[str, Any] | None,
+    def finish_analysis(self, game_id: str, claimer: str, result: Mapping[str, object] | None,
                         now: float | None = None) -> bool:
         """Store the result (``done``), or with ``result=None`` mark the job ``failed``; only
         while ``claimer`` holds it."""

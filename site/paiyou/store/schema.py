@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from paiyou.jsontypes import JsonObject
+
 ID_BYTES = 24  # 192 bits
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
 TABLE = "paiyou_games"
@@ -55,6 +57,10 @@ REPLAY_INDEX = f"CREATE INDEX IF NOT EXISTS {REPLAYS}_age ON {REPLAYS} (created_
 REPLAY_DAYS = 7
 MAX_REPLAYS = 2000  # records are at most 60 KiB (a whole deal is a few KiB): at most ~120 MB
 DIGEST_PATTERN = re.compile(r"[0-9a-f]{64}")
+# A row as the database drivers give it, its values untyped by sqlite3 and psycopg (each column's
+# type is the schema's, which no type checker reads); ``from_row`` turns one into typed fields.
+Row = Sequence[Any]
+
 COLUMNS = "id, game, seat, agents, version, record, created_at, updated_at, meta"
 DAY = 24 * 3600
 
@@ -96,14 +102,14 @@ class StoredGame:
     seat: int  # the human's seat
     agents: tuple[str, ...]  # one per seat; the human's seat holds "human"
     version: int  # bumped by every accepted update
-    record: dict[str, Any]  # the deal record, format 1
+    record: JsonObject  # the deal record, format 1
     created_at: int  # Unix seconds
     updated_at: int
     # What the site keeps beside the record, never shown as such (e.g. a match's running totals)
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: JsonObject = field(default_factory=dict)
 
     @classmethod
-    def from_row(cls, row: Sequence[Any]) -> StoredGame:
+    def from_row(cls, row: Row) -> StoredGame:
         gid, game, seat, agents, version, record, created, updated, meta = row
         return cls(id=gid, game=game, seat=int(seat), agents=tuple(json.loads(agents)),
                    version=int(version), record=json.loads(record), created_at=int(created),
@@ -118,10 +124,10 @@ class GameHead:
     """What the live updates read of a game: its version and ``meta`` (the seat keys' hashes)."""
 
     version: int
-    meta: dict[str, Any]
+    meta: JsonObject
 
     @classmethod
-    def from_row(cls, row: Sequence[Any]) -> GameHead:
+    def from_row(cls, row: Row) -> GameHead:
         version, meta = row
         return cls(version=int(version), meta=json.loads(meta or "{}"))
 
@@ -135,13 +141,13 @@ class StoredAnalysis:
     state: str
     done: int
     total: int
-    result: dict[str, Any] | None
+    result: JsonObject | None
     attempts: int
     claimed_at: int | None
     claimed_by: str | None
 
     @classmethod
-    def from_row(cls, row: Sequence[Any]) -> StoredAnalysis:
+    def from_row(cls, row: Row) -> StoredAnalysis:
         gid, state, done, total, result, attempts, claimed_at, claimed_by = row
         return cls(game_id=gid, state=state, done=int(done), total=int(total),
                    result=json.loads(result) if result else None, attempts=int(attempts),

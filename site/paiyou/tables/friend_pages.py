@@ -74,7 +74,7 @@ def join_page(game: Game, token: str, status: int = 200) -> Response:
     assert found is not None
     body = render("play/join.html", game=game.game, table=game, token=token,
                   players=[{"seat": s, "human": s in found.humans, "name": found.names.get(s),
-                            "empty": s in found.humans and str(s) not in game.stored.meta.get("seat_keys", {}),
+                            "empty": s in found.humans and s not in access.stored_hashes(game.stored.meta),
                             "level": None if s in found.humans else game.agents[s]}
                            for s in range(len(game.agents))],
                   name_max=seating.NAME_MAX, watch_url=table_url(game.game, game.id))

@@ -210,7 +210,7 @@ def deadline(game: Game) -> int | None:
     seat = game.deal.to_act
     if seating is None or not seating.timer or seat is None or game.players[seat] != HUMAN:
         return None
-    if str(seat) not in game.stored.meta.get("seat_keys", {}):
+    if seat not in stored_hashes(game.stored.meta):
         return None  # an empty friend's seat waits for its friend, not for the clock
     return (seating.turn_since or game.stored.created_at) + seating.timer
 

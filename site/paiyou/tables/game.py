@@ -10,12 +10,14 @@ the action was made against an older state: nothing changed); the engine's ``Ill
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypedDict, TypeVar, cast
 
 from engine.games import game as game_rules
 from engine.spec import AnyDeal as Deal
 from engine.spec import AnySeatView as SeatView
+from paiyou.jsontypes import JsonObject
 from paiyou.store.schema import StoredGame
 from paiyou.tables.errors import BadInput as BadInput
 from paiyou.tables.log import Event, events
@@ -25,6 +27,15 @@ from paiyou.tables.seating import Seating
 T = TypeVar("T")
 
 HUMAN_SEAT = 0  # the human sits at the bottom of the table drawing
+
+
+class Match(TypedDict):
+    """The match a deal belongs to (``match_of``), kept in ``meta["match"]`` from its second deal."""
+
+    id: str  # its first deal's id
+    deal: int  # 1-based
+    totals: list[int]  # each seat's score summed over the match's finished deals before this one
+    deals: list[list[int]]  # each of those deals' scores
 
 
 class GameNotFound(Exception):
@@ -111,12 +122,12 @@ class Game:
         """The whole public history, in order, from the human seat's view."""
         return events(self.view(), self.auto_passes)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The deal record (shows every hand): only once the deal is over. It holds the seed, the
         shuffle's salt and the commitment shown during the deal, so anyone can check that
         sha256("<game>:<seed>:<salt>") is that commitment."""
         record = game_rules(self.game).to_record(self.deal)
-        salt = self.stored.meta.get("shuffle", {}).get("salt")
+        salt = self._shuffle.get("salt")
         if salt is not None:
             record["salt"] = salt
         if self.commitment is not None:  # what the table showed during the deal, to check against
@@ -127,9 +138,15 @@ class Game:
         return record
 
     @property
+    def _shuffle(self) -> Mapping[str, object]:
+        """What ``meta["shuffle"]`` keeps of the shuffle (its salt, commitment, whether chosen)."""
+        found = self.stored.meta.get("shuffle")
+        return found if isinstance(found, dict) else {}
+
+    @property
     def commitment(self) -> str | None:
         """The hex SHA-256 of "<game>:<seed>:<salt>", fixed (and shown) before the first move."""
-        found = self.stored.meta.get("shuffle", {}).get("commitment")
+        found = self._shuffle.get("commitment")
         return str(found) if found is not None else None
 
     @property
@@ -137,15 +154,15 @@ class Game:
         """Whether the player chose this deal's seed (a deal against the computer only; a table
         with friends and a match's next deal are always random); None for a deal stored before
         this was recorded."""
-        found = self.stored.meta.get("shuffle", {}).get("chosen")
+        found = self._shuffle.get("chosen")
         return found if isinstance(found, bool) else None
 
 
-def match_of(game: Game) -> dict[str, Any]:
+def match_of(game: Game) -> Match:
     """The match a deal belongs to: ``id`` (its first deal's id), ``deal`` (1-based), ``totals``
     (each seat's score summed over the match's finished deals before this one: Tien Gow's net
     points, Chuo Pai's piles) and ``deals`` (each of those deals' scores)."""
     found = game.stored.meta.get("match")
     if isinstance(found, dict):
-        return found
+        return cast(Match, found)  # the store's JSON: ``service.next_deal`` wrote it as a Match
     return {"id": game.id, "deal": 1, "totals": [0] * game_rules(game.game).seats, "deals": []}

@@ -11,11 +11,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.errors import IllegalAction
 from engine.games import game as game_rules
 from engine.rng import make_rng
+from engine.spec import Action
 from engine.spec import AnySeatView as SeatView
 from paiyou.tables.game import Game
 
@@ -28,7 +29,7 @@ BY_CHANCE, BY_EXPECTED = "chance", "expected"
 class Hint(NamedTuple):
     """A candidate move with the two figures it is ranked by, from the human seat's view."""
 
-    action: Any  # an engine Action, one of the human's legal actions
+    action: Action  # one of the human's legal actions
     chance: float  # the estimated chance of first place after it (0..1, a tie among k: 1/k)
     expected: float  # the expected score at the end of the deal (Chuo Pai: cards in your pile;
     #                  Tien Gow: net points)
@@ -40,7 +41,7 @@ class Hints:
     searched, ``candidates`` is empty). Otherwise ``candidates`` are sorted by ``ranked_by``:
     ``chance`` (then the expected score), or ``expected`` when every chance is near zero."""
 
-    action: Any
+    action: Action
     forced: bool
     ranked_by: str | None
     candidates: tuple[Hint, ...]

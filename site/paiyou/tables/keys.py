@@ -12,7 +12,6 @@ import hmac
 import re
 import secrets
 from collections.abc import Mapping
-from typing import Any
 
 from paiyou.store.schema import is_valid_id
 
@@ -39,7 +38,7 @@ def seat_keys_meta(seat: int, key: str) -> dict[str, str]:
     return {str(seat): key_hash(key)}
 
 
-def stored_hashes(meta: Mapping[str, Any]) -> dict[int, str]:
+def stored_hashes(meta: Mapping[str, object]) -> dict[int, str]:
     found = meta.get(META)
     if not isinstance(found, dict):
         return {}
@@ -47,7 +46,7 @@ def stored_hashes(meta: Mapping[str, Any]) -> dict[int, str]:
             if isinstance(seat, str) and seat.isascii() and seat.isdigit() and isinstance(digest, str)}
 
 
-def seat_for_key(meta: Mapping[str, Any], key: str | None) -> int | None:
+def seat_for_key(meta: Mapping[str, object], key: str | None) -> int | None:
     """The seat of the game whose ``meta`` is given that ``key`` opens, or None."""
     if key is None or not is_valid_key(key):
         return None

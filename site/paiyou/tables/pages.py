@@ -3,8 +3,8 @@ page, the table page (with a refusal, a notice or the hints), and the answer to 
 Everything on the table page comes from the human seat's ``SeatView`` (``paiyou.tables.table``)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TypedDict
 
 from flask import abort, current_app, redirect, request, url_for
 from flask_babel import pgettext
@@ -20,9 +20,33 @@ from paiyou.tables.game import Game, GameNotFound
 from paiyou.tables.hints import hints
 from paiyou.tables.presenter import table_of
 from paiyou.tables.service import MAX_SEED, load, waiting
-from paiyou.tables.table import STANDBY_MS, keys, table_model
+from paiyou.tables.table import STANDBY_MS, TableModel, keys, table_model
 from paiyou.tables.template_globals import level_description, level_label
 from paiyou.web.htmx import is_fragment_request, render
+
+
+class LevelChoice(TypedDict):
+    name: str
+    label: str
+    description: str
+    checked: bool
+
+
+# One candidate of the hints, and the hints as the table page lists them (``hint_page``).
+HintedMove = TypedDict("HintedMove", {"tiles": list[str], "face_up": bool, "pass": bool,
+                                      "chance": float, "expected": float})
+Hinted = TypedDict("Hinted", {"forced": bool, "ranked_by": str | None, "candidates": list[HintedMove],
+                              "pass": bool, "tiles": list[str], "face_up": bool})
+
+
+
+class RefusedQuery(TypedDict, total=False):
+    """The query that brings a refused move back to the table (``refused``)."""
+
+    refused: str
+    tried: str
+    tile: list[str]
+
 
 FIRST_LEVEL = "standard"  # a first visit's opponents: a fair game, not the strongest
 STALE = "stale"  # the refusal of a move made on an earlier view of the table
@@ -52,7 +76,7 @@ def first_level(game: str) -> str:
     return FIRST_LEVEL if FIRST_LEVEL in levels(game) else default_level(game)
 
 
-def level_choices(game: str, chosen: str) -> list[dict[str, Any]]:
+def level_choices(game: str, chosen: str) -> list[LevelChoice]:
     """The engine's levels, weakest first, each with its name and a sentence in the page's language."""
     return [{"name": level, "label": level_label(level), "description": level_description(level),
              "checked": level == chosen} for level in levels(game)]
@@ -108,7 +132,7 @@ def unfinished(game: str, game_id: str) -> Game | None:
 
 def table_page(game: Game, *, status: int = 200, notice: str | None = None,
                error: str | None = None, selected: Sequence[str] = (),
-               hinted: dict[str, Any] | None = None, tried: str = "",
+               hinted: Hinted | None = None, tried: str = "",
                seen: int | None = None, stepping: bool = False, watching: bool = False) -> Response:
     """The table (or, with htmx, its regions), from one seat's view only (``watching``: a
     watcher's, at a table with friends)."""
@@ -127,7 +151,7 @@ def table_page(game: Game, *, status: int = 200, notice: str | None = None,
     return response
 
 
-def advance_delay(model: Mapping[str, Any], pause: int) -> int:
+def advance_delay(model: TableModel, pause: int) -> int:
     """How long the page waits before it asks for the computer's next move: the chosen pause,
     and at a table with friends ``STANDBY_MS`` more on every seated page but the one that asks
     first (``table.drives_the_computer``)."""
@@ -164,10 +188,10 @@ def hint_page(current: Game) -> Response:
         found = hints(current)
     except IllegalAction:
         return table_page(current)
-    listed = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up, "pass": not h.action.tiles,
+    listed: list[HintedMove] = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up, "pass": not h.action.tiles,
                "chance": h.chance, "expected": h.expected} for h in found.candidates]
     suggested = keys(found.action.tiles)
-    hinted = {"forced": found.forced, "ranked_by": found.ranked_by, "candidates": listed,
+    hinted: Hinted = {"forced": found.forced, "ranked_by": found.ranked_by, "candidates": listed,
               "pass": not found.action.tiles, "tiles": suggested, "face_up": found.action.face_up}
     return table_page(current, selected=suggested, hinted=hinted)
 
@@ -183,7 +207,7 @@ def refused(current: Game, status: int, code: str, tried: str = "",
             return table_page(current, status=status, notice=stale_notice())
         return table_page(current, status=status, error=refusal(current, code, tried),
                           selected=selected, tried=tried)
-    params: dict[str, Any] = {"refused": code}
+    params: RefusedQuery = {"refused": code}
     if tried:
         params["tried"] = tried
     if selected:

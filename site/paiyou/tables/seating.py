@@ -23,8 +23,8 @@ import time
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
+from paiyou.jsontypes import JsonObject
 from paiyou.tables.errors import BadInput
 
 HUMAN = "human"  # the agent of a person's seat
@@ -88,7 +88,7 @@ class Seating:
     # timer counts from here, so a name changed or a link renewed gives no one more time.
     turn_since: int = 0
 
-    def as_meta(self) -> dict[str, Any]:
+    def as_meta(self) -> JsonObject:
         return {"creator": self.creator, "humans": list(self.humans), "level": self.level,
                 "invite": self.invite, "names": {str(s): n for s, n in self.names.items()},
                 "away": list(self.away), "left": list(self.left), "timer": self.timer,
@@ -96,7 +96,7 @@ class Seating:
                 "answered": dict(self.answered), "turn_since": self.turn_since}
 
     @classmethod
-    def from_meta(cls, meta: Mapping[str, Any]) -> Seating | None:
+    def from_meta(cls, meta: Mapping[str, object]) -> Seating | None:
         found = meta.get(META)
         if not isinstance(found, dict):
             return None
@@ -132,17 +132,17 @@ class Seating:
 PLAYED = "played"
 
 
-def played_seats(meta: Mapping[str, Any]) -> frozenset[int]:
+def played_seats(meta: Mapping[str, object]) -> frozenset[int]:
     found = meta.get(PLAYED)
     return frozenset(s for s in found if isinstance(s, int)) if isinstance(found, list) else frozenset()
 
 
-def played_by(meta: Mapping[str, Any], seat: int) -> dict[str, Any]:
+def played_by(meta: Mapping[str, object], seat: int) -> JsonObject:
     """``meta`` after a move the person at ``seat`` made themselves."""
     return {**meta, PLAYED: sorted({*played_seats(meta), seat})}
 
 
-def turn_started(meta: Mapping[str, Any], now: float | None = None) -> dict[str, Any]:
+def turn_started(meta: Mapping[str, object], now: float | None = None) -> JsonObject:
     """``meta`` after a move: at a table with friends the turn timer starts again now."""
     seating = Seating.from_meta(meta)
     if seating is None:
@@ -151,7 +151,7 @@ def turn_started(meta: Mapping[str, Any], now: float | None = None) -> dict[str,
     return {**meta, META: started.as_meta()}
 
 
-def dealt_again(meta: Mapping[str, Any], now: float | None = None) -> dict[str, Any]:
+def dealt_again(meta: Mapping[str, object], now: float | None = None) -> JsonObject:
     """The seating of a match's next deal (``{}`` for a deal against the computer): the same
     seats, names and invite, the turn clock started ``now`` and no timeout counted, so a pause
     between two deals is nobody's time and the first turn of the new deal is never overdue.

@@ -31,6 +31,7 @@ from engine.games import game as game_rules
 from engine.tiles import Tile, parse_tiles
 from paiyou.analysis.jobs import deal_over
 from paiyou.i18n.numerals import parse_whole_number
+from paiyou.jsontypes import JsonObject
 from paiyou.live import announce
 from paiyou.store.games import GameStore
 from paiyou.tables.computer import computer_step, forced_pass, parse_level, run_until_choice
@@ -133,8 +134,8 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False, now: flo
     match = match_of(current)
     deals = [*match["deals"], list(outcome.scores)]
     totals = [sum(scores) for scores in zip(*deals, strict=True)]
-    meta = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
-                      "deals": deals}}
+    meta: JsonObject = {"match": {"id": match["id"], "deal": int(match["deal"]) + 1, "totals": totals,
+                                  "deals": deals}}
     if "seat_keys" in current.stored.meta:  # the same players: the same keys and seats
         meta["seat_keys"] = current.stored.meta["seat_keys"]
     meta.update(dealt_again(current.stored.meta, now))  # a fresh turn clock (a table with friends)

@@ -5,8 +5,8 @@ and the sum of your scores, kept in one cookie. Updated only by the POST that fi
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypedDict
 
 COOKIE = "paiyou_stats"
 MAX_AGE = 365 * 24 * 3600
@@ -15,7 +15,14 @@ MAX_TEXT = 2000  # a cookie stays far below the browsers' 4 KiB
 Stats = dict[str, dict[str, list[float]]]  # game -> level -> [deals, first places, score sum]
 
 
-def read(text: str | None, games: Sequence[str], levels_of: Any) -> Stats:
+class StatsRow(TypedDict):
+    level: str
+    deals: int
+    firsts: int
+    average: float
+
+
+def read(text: str | None, games: Sequence[str], levels_of: Callable[[str], Sequence[str]]) -> Stats:
     """The statistics in a cookie's text, keeping only known games and levels and sane numbers."""
     try:
         raw = json.loads(text or "{}") if len(text or "") <= MAX_TEXT else {}
@@ -50,9 +57,9 @@ def dump(stats: Stats) -> str:
     return json.dumps(stats, separators=(",", ":"))
 
 
-def rows(stats: Stats, game: str, levels: Sequence[str]) -> list[dict[str, Any]]:
+def rows(stats: Stats, game: str, levels: Sequence[str]) -> list[StatsRow]:
     """One row per level with deals played: deals, first places, average score."""
-    out = []
+    out: list[StatsRow] = []
     for level in levels:
         row = stats.get(game, {}).get(level)
         if row and row[0]:

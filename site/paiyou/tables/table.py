@@ -8,22 +8,116 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import NotRequired, TypedDict
 
 from flask_babel import pgettext
 
 from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
+from paiyou.jsontypes import JsonObject
 from paiyou.live import PAGE_REFRESH_SECONDS, present_seats, watchers
 from paiyou.tables.access import stored_hashes
 from paiyou.tables.friends import deadline
-from paiyou.tables.game import Game, match_of
+from paiyou.tables.game import Game, Match, match_of
 from paiyou.tables.log import Event, events
-from paiyou.tables.presenter import HandTile, Reveals, table_of
+from paiyou.tables.presenter import (
+    Choices,
+    Current,
+    HandGroup,
+    HandTile,
+    LastRound,
+    Result,
+    Reveals,
+    Seat,
+    table_of,
+)
 
 MAX_REVEAL = 12  # the CSS classes reveal-1 .. reveal-12 (moves that land together, in order)
+
+# -- the models this module builds: what the table template reads (``TableModel``) and the API
+# writes (``PlayerJson``, ``TableJson``), key by key. The game's own parts are ``presenter``'s.
+
+
+class LoggedEvent(TypedDict):
+    event: Event
+    reveal: int | None  # 1: new to the page (it lands with an animation)
+
+
+class LogModel(TypedDict):
+    earlier: list[Event]  # collapsed
+    recent: list[LoggedEvent]
+
+
+class PlayerJson(TypedDict):
+    """A seat of a table with friends (``players_json``)."""
+
+    seat: int
+    agent: str  # ``human`` or the computer's level
+    human: bool
+    name: str | None
+    empty: bool
+    away: bool
+    connected: bool
+    label: NotRequired[str]  # the name the page shows (``friends_model``)
+
+
+class TableJson(TypedDict):
+    """A table with friends (``table_json``)."""
+
+    creator: int
+    timer: int
+    deadline: int | None
+    invite_open: bool
+    next: str | None
+    watchers: int
+
+
+class FriendsModel(TableJson):
+    """What a table with friends adds to the page (``friends_model``)."""
+
+    players: list[PlayerJson]
+    you_created: bool
+    you_sit: bool
+    you_left: bool
+    your_name: str | None
+    take_back: bool
+    now: int
+    refresh: int
+    drives: bool
+
+
+class TableModel(TypedDict):
+    """Everything the table template draws (``table_model``)."""
+
+    game: str
+    id: str
+    version: int
+    view: SeatView
+    level: str
+    seat: int | None
+    names: list[str]
+    seats: list[Seat]
+    by_position: dict[str, Seat]
+    my_turn: bool
+    to_act: int | None
+    is_over: bool
+    hand: list[HandGroup]
+    hand_size: int
+    choices: Choices
+    current: Current | None
+    log: LogModel
+    new_events: list[Event]
+    event_count: int
+    result: Result | None
+    round_number: int
+    last_round: LastRound | None
+    match: Match
+    commitment: str | None
+    seed_chosen: bool | None
+    watching: bool
+    friends: FriendsModel | None
 
 
 def keys(tiles: Sequence[Tile]) -> list[str]:
@@ -64,7 +158,7 @@ def reveal_map(round_seats: Sequence[int], recent: Sequence[Event]) -> Reveals:
             for i in range(start, len(round_seats))}
 
 
-def log_model(all_events: Sequence[Event], recent: Sequence[Event], fresh: int = 0) -> dict[str, Any]:
+def log_model(all_events: Sequence[Event], recent: Sequence[Event], fresh: int = 0) -> LogModel:
     """The log: earlier events (collapsed) and the recent ones; the last ``fresh`` of them are new
     to the page (they land with an animation)."""
     earlier = list(all_events[:len(all_events) - len(recent)])
@@ -97,7 +191,7 @@ def seat_names(game: Game, watching: bool = False) -> list[str]:
 
 
 def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = None,
-                watching: bool = False) -> dict[str, Any]:
+                watching: bool = False) -> TableModel:
     """Everything the table template draws, from one seat's view only (with ``watching``, a
     watcher's: no hand, no face-down tile). ``seen``: how many log events the page asking showed;
     what came since is announced and lands with an animation (the events since your last action
@@ -131,7 +225,7 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
     }
 
 
-def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str, Any]:
+def friends_model(game: Game, names: Sequence[str], watching: bool) -> FriendsModel:
     """What a table with friends adds to the page: ``table_json`` (the creator's seat, the timer,
     the deadline, the invite, the next deal), each seat (``players_json`` and the name shown),
     and whether the viewer holds a seat, set the table up, left it, and the name they chose."""
@@ -159,7 +253,7 @@ def friends_model(game: Game, names: Sequence[str], watching: bool) -> dict[str,
 STANDBY_MS = 2000
 
 
-def drives_the_computer(game: Game, players: Sequence[Mapping[str, Any]]) -> bool:
+def drives_the_computer(game: Game, players: Sequence[PlayerJson]) -> bool:
     """Whether this seat's page is the one that asks for the computer's moves at once: the first
     seat, in seat order, whose person has the table open, or any seat when none is known to."""
     open_seats = [p["seat"] for p in players if p["human"] and p["connected"]]
@@ -172,13 +266,13 @@ def recent_events(all_events: Sequence[Event]) -> list[Event]:
     return list(all_events[last + 1:])
 
 
-def view_json(game: Game, watching: bool = False) -> dict[str, Any]:
+def view_json(game: Game, watching: bool = False) -> JsonObject:
     """A seat's view as the API's JSON: the game, its players, and the game's own view. With
     ``watching`` (a table with friends, no key, before the end) a watcher's: drawn from the
     creator's place with no hand, no face-down tile and no legal action."""
     view = game.deal.watch(game.seat) if watching else game.view()
     match = match_of(game)
-    own: dict[str, Any] = dict(table_of(game.game).view_json(view))
+    own: JsonObject = dict(table_of(game.game).view_json(view))
     if watching:
         own.update(seat=None, hand=[], legal_actions=[], your_turn=False)
     seating = game.seating
@@ -192,7 +286,7 @@ def view_json(game: Game, watching: bool = False) -> dict[str, Any]:
             **({"table": table_json(game)} if seating else {})}
 
 
-def players_json(game: Game) -> list[dict[str, Any]]:
+def players_json(game: Game) -> list[PlayerJson]:
     """Each seat of a table with friends: who plays it now (``agent``: ``human`` or a level), a
     person's ``name`` (null: the seat's own name is shown), whether the seat waits for a friend
     (``empty``), is left to the computer (``away``), and whether its player has the table open
@@ -208,7 +302,7 @@ def players_json(game: Game) -> list[dict[str, Any]]:
             for s in range(len(game.agents))]
 
 
-def table_json(game: Game) -> dict[str, Any]:
+def table_json(game: Game) -> TableJson:
     """A table with friends: its creator's seat, the turn timer (seconds, 0 for none), the
     deadline of the person to act (Unix seconds, or null), whether its invite still works, the
     deal that follows this one (once dealt) and how many watch it (open streams with no key)."""
@@ -220,5 +314,5 @@ def table_json(game: Game) -> dict[str, Any]:
             "next": following if isinstance(following, str) else None, "watchers": watchers(game.id)}
 
 
-def game_json(game: Game, watching: bool = False) -> dict[str, Any]:
+def game_json(game: Game, watching: bool = False) -> JsonObject:
     return {"id": game.id, "version": game.version, "game": game.game, "view": view_json(game, watching)}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from babel.numbers import format_percent
 from flask import Flask
@@ -14,6 +13,7 @@ from flask_babel import get_locale, lazy_pgettext, pgettext
 
 from paiyou.i18n import names, numerals, phrases
 from paiyou.tables.presenter import table_of
+from paiyou.tables.table import TableModel
 
 
 def tiles_phrase(keys: Sequence[str], game: str) -> str:
@@ -46,7 +46,7 @@ def payment_reason(why: str, game: str) -> str:
     return table_of(game).payment_reason(why)
 
 
-def legal_json(t: dict[str, Any]) -> str:
+def legal_json(t: TableModel) -> str:
     """The face-up plays you may make, as lists of tile keys (for play.js to check a selection)."""
     plays = [n.split() for grp in t["choices"]["plays"] for n in grp["plays"]]
     return json.dumps(plays, separators=(",", ":"))

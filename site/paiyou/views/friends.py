@@ -13,9 +13,8 @@
 """
 from __future__ import annotations
 
-from typing import Any
-
 from flask import request
+from flask.typing import ResponseReturnValue
 from flask_babel import pgettext
 
 from paiyou.registry import url_converter
@@ -33,7 +32,7 @@ GAME = url_converter()
 
 @bp.post(f"/{GAME}/friends")
 @limits.new_game
-def new_table(game: str) -> Any:
+def new_table(game: str) -> ResponseReturnValue:
     try:
         creator, kinds, level, timer, name = friend_pages.parse_table_form(game)
     except BadInput as e:
@@ -50,7 +49,7 @@ def new_table(game: str) -> Any:
 
 
 @bp.get(f"/{GAME}/games/<game_id>/join/<token>")
-def join_page(game: str, game_id: str, token: str) -> Any:
+def join_page(game: str, game_id: str, token: str) -> ResponseReturnValue:
     current = pages.load_or_404(game, game_id)
     if current.seating is None or not seating.invite_matches(current.seating, token):
         return errors.invite_unknown()
@@ -61,7 +60,7 @@ def join_page(game: str, game_id: str, token: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/join/<token>")
 @limits.join
-def join(game: str, game_id: str, token: str) -> Any:
+def join(game: str, game_id: str, token: str) -> ResponseReturnValue:
     current = pages.load_or_404(game, game_id)
     if access.seat_of(current) is not None:
         return friend_pages.back_to_table(current)
@@ -81,7 +80,7 @@ def join(game: str, game_id: str, token: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/invite")
 @limits.seat_write
-def invite(game: str, game_id: str) -> Any:
+def invite(game: str, game_id: str) -> ResponseReturnValue:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     if request.form.get("action") == "revoke":
         after = friends.revoke_invite(current_store(), current)
@@ -96,14 +95,14 @@ def invite(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/seats/<int:seat>/computer")
 @limits.seat_write
-def hand_to_computer(game: str, game_id: str, seat: int) -> Any:
+def hand_to_computer(game: str, game_id: str, seat: int) -> ResponseReturnValue:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     return friend_pages.back_to_table(friends.hand_to_computer(current_store(), current, seat))
 
 
 @bp.post(f"/{GAME}/games/<game_id>/name")
 @limits.seat_write
-def rename(game: str, game_id: str) -> Any:
+def rename(game: str, game_id: str) -> ResponseReturnValue:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     try:
         name = seating.parse_name(request.form.get("name"), labels.is_page_label)
@@ -114,7 +113,7 @@ def rename(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/leave")
 @limits.seat_write
-def leave(game: str, game_id: str) -> Any:
+def leave(game: str, game_id: str) -> ResponseReturnValue:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     after = friends.leave(current_store(), current)
     return friend_pages.back_to_table(after, at=friend_pages.seat_control(after))
@@ -122,7 +121,7 @@ def leave(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/return")
 @limits.seat_write
-def return_seat(game: str, game_id: str) -> Any:
+def return_seat(game: str, game_id: str) -> ResponseReturnValue:
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     after = friends.return_seat(current_store(), current)
     return friend_pages.back_to_table(after, at=friend_pages.seat_control(after))
@@ -130,7 +129,7 @@ def return_seat(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/timeout")
 @limits.seat_write
-def timeout(game: str, game_id: str) -> Any:
+def timeout(game: str, game_id: str) -> ResponseReturnValue:
     """Any seat's page asks once the clock of the person to act has run out (the server checks)."""
     current = friend_pages.seated(pages.load_or_404(game, game_id))
     return friend_pages.back_to_table(friends.timeout(current_store(), current))

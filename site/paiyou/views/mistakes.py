@@ -16,7 +16,6 @@ positions (its record is public by then). Every answer is private.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from flask import current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
@@ -31,7 +30,7 @@ from paiyou.tables.pages import load_or_404
 from paiyou.tables.presenter import table_of
 from paiyou.tables.table import keys
 from paiyou.web import limits
-from paiyou.web.htmx import render
+from paiyou.web.htmx import render, render_context
 from paiyou.web.private import private_blueprint
 
 bp = private_blueprint("mistakes", __name__)  # every answer: no-store
@@ -45,7 +44,8 @@ def add(game: str, game_id: str) -> Response:
     deck = deck_of(game)
     now = time.time()
     if status is not None and status.result is not None:
-        for d in status.result.get("decisions", []):
+        decisions = status.result.get("decisions")
+        for d in decisions if isinstance(decisions, list) else []:
             if d.get("grade") in GRADES:
                 deck.add(found.id, int(d["step"]), now)
     return save_deck(redirect(url_for("mistakes.deck", game=game), code=303), game, deck)
@@ -69,7 +69,7 @@ def puzzle(game: str, game_id: str, step: int) -> Response | str:
     # or trick so far in order (passes and other seats' face-down tiles as the table marks them),
     # and the round or trick before it.
     seats = table.seats_model(view, names, found.agents, {})
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "game": game, "hand": keys(view.hand), "current": table.current(view), "names": names,
         "seats": seats, "round_number": table.round_number(view),
         "round_plays": table.round_plays(view, names), "last_round": table.last_round(view, names),
@@ -78,11 +78,11 @@ def puzzle(game: str, game_id: str, step: int) -> Response | str:
         "verdict": None, "chosen": None,
     }
     if request.method == "GET":
-        return render("puzzles/mistake.html", **context)
+        return render_context("puzzles/mistake.html", context)
     choice = request.form.get("choice", "")
     if not (choice.isascii() and choice.isdigit() and len(choice) <= 3 and int(choice) < len(legal)):
         context["incomplete"] = True
-        return current_app.make_response((render("puzzles/mistake.html", **context), 422))
+        return current_app.make_response((render_context("puzzles/mistake.html", context), 422))
     level = jobs.analysis_level(game, current_app.config.get("PAIYOU_ANALYSIS_LEVEL"))
     decision = assess(game, view, legal[int(choice)], level=level, step=step)
     correct = decision.grade in (BEST, GOOD)
@@ -95,5 +95,5 @@ def puzzle(game: str, game_id: str, step: int) -> Response | str:
                    chosen=int(choice),
                    next_url=url_for("mistakes.puzzle", game=game, game_id=following.game_id, step=following.step)
                    if following else url_for("mistakes.deck", game=game))
-    response = current_app.make_response(render("puzzles/mistake.html", **context))
+    response = current_app.make_response(render_context("puzzles/mistake.html", context))
     return save_deck(response, game, cards)

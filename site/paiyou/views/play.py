@@ -25,9 +25,8 @@ private (``paiyou.web.private.no_store``).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import pgettext
 
 from engine.errors import IllegalAction
@@ -48,13 +47,13 @@ GAME = url_converter()
 
 
 @bp.get("/play")
-def games_index() -> Any:
+def games_index() -> ResponseReturnValue:
     """The listed games (``paiyou.registry.listed_games``), each leading to its start page."""
     return render("play/index.html", games=listed_games())
 
 
 @bp.post(f"/{GAME}/games/<game_id>/auto-pass")
-def auto_pass_setting(game: str, game_id: str) -> Any:
+def auto_pass_setting(game: str, game_id: str) -> ResponseReturnValue:
     """The setting "pass automatically when nothing beats" (this browser, every game), then back
     to the table."""
     access.require_seat(pages.load_or_404(game, game_id))
@@ -64,7 +63,7 @@ def auto_pass_setting(game: str, game_id: str) -> Any:
 
 
 @bp.post(f"/{GAME}/play/statistics/reset")
-def reset_statistics(game: str) -> Any:
+def reset_statistics(game: str) -> ResponseReturnValue:
     """Forget this browser's statistics (every game), once the box saying so is ticked."""
     if request.form.get("confirm") != "yes":
         return redirect(url_for("play.start_page", game=game, reset="unconfirmed"), code=303)
@@ -74,7 +73,7 @@ def reset_statistics(game: str) -> Any:
 
 
 @bp.get(f"/{GAME}/play")
-def start_page(game: str) -> Any:
+def start_page(game: str) -> ResponseReturnValue:
     """Choose the computer players' level and (optionally) a seed; nothing is dealt on GET. A
     refused "New deal" comes back here (POST → 303 → GET) with its seed and level."""
     seed_text = request.args.get("seed", "")[:40]
@@ -95,7 +94,7 @@ def start_page(game: str) -> Any:
 
 @bp.post(f"/{GAME}/play")
 @limits.new_game
-def new(game: str) -> Any:
+def new(game: str) -> ResponseReturnValue:
     """"New deal": deal with the chosen level and seed, keep its seat key in this browser's
     cookie, and go to the table."""
     seed_text = request.form.get("seed", "")
@@ -121,7 +120,7 @@ def new(game: str) -> Any:
 
 
 @bp.get(f"/{GAME}/play/confirm")
-def confirm_new(game: str) -> Any:
+def confirm_new(game: str) -> ResponseReturnValue:
     """"New deal" pressed during an unfinished deal, without JavaScript: start a new one anyway
     (POST, with ``confirm=yes``) or go back to the deal. A GET: nothing is dealt."""
     leaving = pages.unfinished(game, request.args.get("leaving", ""))
@@ -135,7 +134,7 @@ def confirm_new(game: str) -> Any:
 
 @bp.get(f"/{GAME}/games/<game_id>")
 @limits.hint
-def table(game: str, game_id: str) -> Any:
+def table(game: str, game_id: str) -> ResponseReturnValue:
     """The table. After a refused plain-form move (POST → 303 → GET) the query says why:
     ``?refused=<reason>&tried=<tiles>&tile=<selected>…`` or ``?refused=stale``; nothing changes.
     Before the end only the seat's key opens it (it shows the seat's hand); after, the id does.
@@ -159,7 +158,7 @@ def table(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>")
 @limits.move
-def submit(game: str, game_id: str) -> Any:
+def submit(game: str, game_id: str) -> ResponseReturnValue:
     """Your move, made on the table at ``version``. With htmx the answer is your move alone (the
     page then asks for the computer's moves one by one: ``advance``); a plain form gets the table
     at your next turn (POST → 303 → GET) — at a table with friends after your move alone (its
@@ -189,7 +188,7 @@ def submit(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/advance")
 @limits.move
-def advance(game: str, game_id: str) -> Any:
+def advance(game: str, game_id: str) -> ResponseReturnValue:
     """The next computer move (``to=turn``: every one up to your turn, the "Skip" button), made
     against the page's ``version``. The table page asks for it after each answer, at the chosen
     speed, until it is your turn; asking again against an older version changes nothing and
@@ -208,7 +207,7 @@ def advance(game: str, game_id: str) -> Any:
 
 
 @bp.post(f"/{GAME}/games/<game_id>/speed")
-def speed_setting(game: str, game_id: str) -> Any:
+def speed_setting(game: str, game_id: str) -> ResponseReturnValue:
     """The speed at which the table shows the computer's moves (this browser, every game), then
     back to the table. An unknown speed is refused (400) and changes nothing."""
     access.require_seat(pages.load_or_404(game, game_id))
@@ -223,7 +222,7 @@ def speed_setting(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/next")
 @limits.new_game
-def next_deal(game: str, game_id: str) -> Any:
+def next_deal(game: str, game_id: str) -> ResponseReturnValue:
     """"Next deal" at the end of a deal: the match goes on at a new table, played with the same
     seat key (only its holder may deal it)."""
     current = friend_pages.seated(pages.load_or_404(game, game_id))

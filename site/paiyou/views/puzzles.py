@@ -14,8 +14,6 @@ Routes only (what they share is ``paiyou.puzzles.pages``). Every verdict comes f
 """
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
@@ -23,7 +21,7 @@ from paiyou.puzzles import pages, practice
 from paiyou.puzzles.model import Explanation
 from paiyou.puzzles.progress import COOKIE_PREFIX
 from paiyou.registry import listed_games, url_converter
-from paiyou.web.htmx import render
+from paiyou.web.htmx import render, render_context
 from paiyou.web.page_cache import cacheable
 
 bp = Blueprint("puzzles", __name__, url_prefix="/<lang_code>")
@@ -84,7 +82,7 @@ def step(game: str, lesson_id: str, step: int) -> Response | str:
     item = lesson.steps[step - 1]
     url = url_for("puzzles.step", game=game, lesson_id=lesson_id, step=step)
     progress = pages.progress_of(game, c)
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "game": game, "course": c, "lesson": lesson, "step_number": step, "item": item,
         "progress": progress, "action": url, "next_url": pages.next_url(c, lesson, step),
         "prev_url": url_for("puzzles.step", game=game, lesson_id=lesson_id, step=step - 1)
@@ -93,7 +91,7 @@ def step(game: str, lesson_id: str, step: int) -> Response | str:
     if isinstance(item, Explanation):
         if request.method == "POST":
             abort(405)
-        return render("puzzles/step.html", **context)
+        return render_context("puzzles/step.html", context)
     return pages.answer_puzzle(item, "puzzles/step.html", url, context, progress)
 
 
@@ -118,7 +116,7 @@ def practice_puzzle(game: str, level: str, seed: int) -> Response | str:
         abort(404)
     puzzle = practice.generate(game, level, seed)
     url = url_for("puzzles.practice_puzzle", game=game, level=level, seed=seed)
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "game": game, "level": level, "seed": seed, "levels": practice.LEVELS, "action": url,
         "share_url": url_for("puzzles.practice_puzzle", game=game, level=level, seed=seed,
                              _external=True),

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 from flask import Response, abort, current_app, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import pgettext
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError
@@ -55,7 +55,7 @@ GAME = url_converter()
 
 
 @bp.get(f"/{GAME}/games/<game_id>/record")
-def record(game: str, game_id: str) -> Any:
+def record(game: str, game_id: str) -> ResponseReturnValue:
     found = load_or_404(game, game_id)
     if not found.is_over:
         return not_over(found, pgettext("play", "The deal record can be downloaded once the deal is over."))
@@ -68,7 +68,7 @@ def record(game: str, game_id: str) -> Any:
 
 
 @bp.get(f"/{GAME}/games/<game_id>/review")
-def review(game: str, game_id: str) -> Any:
+def review(game: str, game_id: str) -> ResponseReturnValue:
     """The finished deal face up, one step per action (``?step=n``; 409 before the end: nothing
     hidden may leak)."""
     found = access.as_reader(load_or_404(game, game_id))
@@ -90,7 +90,7 @@ def review(game: str, game_id: str) -> Any:
 
 
 @bp.get(f"/{GAME}/games/<game_id>/review/analysis")
-def analysis_box(game: str, game_id: str) -> Any:
+def analysis_box(game: str, game_id: str) -> ResponseReturnValue:
     """The analysis box alone, for htmx's polling while the analysis runs; once it is no longer
     running, ``HX-Refresh`` reloads the review (the summary and the marks appear). A plain request
     (no htmx) is sent to the review itself. A pure read."""
@@ -107,7 +107,7 @@ def analysis_box(game: str, game_id: str) -> Any:
 
 @bp.post(f"/{GAME}/games/<game_id>/review/analysis")
 @limits.analysis
-def retry_analysis(game: str, game_id: str) -> Any:
+def retry_analysis(game: str, game_id: str) -> ResponseReturnValue:
     """Ask again for a failed or deferred analysis (the form under "could not be made" or "not
     queued yet"): the deal's player only, a no-op unless it failed or was deferred. htmx gets the
     box (queued: it polls); a plain form is sent back to the review's analysis."""
@@ -130,13 +130,13 @@ def retry_analysis(game: str, game_id: str) -> Any:
 
 
 @bp.get(f"/{GAME}/replay")
-def replay_page(game: str) -> Any:
+def replay_page(game: str) -> ResponseReturnValue:
     """Paste or upload a deal record (docs/records.md) to review it face up."""
     return replay_form(game)
 
 
 @bp.post(f"/{GAME}/replay")
-def replay(game: str) -> Any:
+def replay(game: str) -> ResponseReturnValue:
     """A record (JSON body, form field or file) checked by the engine's ``replay``, kept under the
     SHA-256 of its canonical JSON and shown at that link (POST → 303 → GET ``replay/<digest>``,
     with ``?step=`` when the form gave one), so stepping through it never resubmits a form. A
@@ -175,7 +175,7 @@ def replay(game: str) -> Any:
 
 
 @bp.get(f"/{GAME}/replay/<digest>")
-def replay_link(game: str, digest: str) -> Any:
+def replay_link(game: str, digest: str) -> ResponseReturnValue:
     """A replayed record at its content-addressed link (kept ``REPLAY_DAYS``; 404 after), one
     step per action (``?step=n``), face up."""
     found = current_store().replay(digest)

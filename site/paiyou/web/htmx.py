@@ -7,8 +7,7 @@ the whole page) gets only the named blocks, concatenated. Every response says
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from flask import Flask, current_app, render_template
 from flask_htmx import HTMX
@@ -21,13 +20,20 @@ def is_fragment_request() -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
-def render(template_name: str, *, blocks: Sequence[str] = (), **context: Any) -> str:
+def render(template_name: str, *, blocks: Sequence[str] = (), **context: object) -> str:
     """Render the page, or only ``blocks`` of it for an htmx request."""
+    return render_context(template_name, context, blocks)
+
+
+def render_context(template_name: str, context: Mapping[str, object], blocks: Sequence[str] = ()) -> str:
+    """``render`` of a context held as a mapping (one built in steps, or passed on); the caller's
+    mapping is left as it was."""
     if blocks and is_fragment_request():
         env = current_app.jinja_env
         template = env.get_template(template_name)
-        current_app.update_template_context(context)
-        ctx = template.new_context(context)
+        values = dict(context)
+        current_app.update_template_context(values)
+        ctx = template.new_context(values)
         return "".join("".join(template.blocks[name](ctx)) for name in blocks)
     return render_template(template_name, **context)
 

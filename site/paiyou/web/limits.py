@@ -45,6 +45,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import Flask, request
+from flask.typing import ResponseReturnValue
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -60,7 +61,7 @@ JOIN_SCOPE = "join"
 SEAT_WRITE_SCOPE = "seat-write"
 MOVE_SCOPE = "move"
 EXTENSION_KEY = "paiyou.limiter"
-View = TypeVar("View", bound=Callable[..., Any])
+View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 
 
 IPV6_PREFIX = 64
@@ -237,6 +238,7 @@ def init_app(app: Flask) -> None:
         shared = limiter.shared_limit(str(budget), scope=scope, exempt_when=exempt)
         for endpoint, view in list(app.view_functions.items()):
             if getattr(view, mark, False):
+                # Flask-Limiter types the decorated view as sync or async in one union of returns
                 limited: Callable[..., Any] = shared(view)
                 app.view_functions[endpoint] = limited
 

@@ -29,14 +29,15 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 from urllib.parse import urlencode
 
 from flask import Flask, current_app, g, make_response, redirect, request, session
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
-View = TypeVar("View", bound=Callable[..., Any])
+View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 EXTENSION_KEY = "paiyou.page_cache"
 MAX_BYTES = 32 * 1024 * 1024  # per process; a rules page and its gzip copy are about 0.2 MiB
 ENTRY_OVERHEAD = 1024  # bytes: the Page, its key tuple and the OrderedDict slot, roughly
@@ -194,9 +195,9 @@ def _serve(page: Page, cache: PageCache) -> Response:
     return response
 
 
-def _wrap(view: Callable[..., Any], keys: Keys) -> Callable[..., Any]:
+def _wrap(view: Callable[..., ResponseReturnValue], keys: Keys) -> Callable[..., ResponseReturnValue]:
     @wraps(view)
-    def kept(**kwargs: Any) -> Any:
+    def kept(**kwargs: object) -> ResponseReturnValue:
         if request.method not in ("GET", "HEAD"):
             return view(**kwargs)
         canonical = _canonical(keys)
@@ -235,7 +236,8 @@ def init_app(app: Flask) -> None:
     for endpoint, view in list(app.view_functions.items()):
         keys = getattr(view, "_paiyou_cacheable", None)
         if isinstance(keys, Keys):
-            app.view_functions[endpoint] = _wrap(view, keys)
+            # Flask types view_functions as sync or async views; every view marked cacheable is sync
+            app.view_functions[endpoint] = _wrap(cast(Callable[..., ResponseReturnValue], view), keys)
 
 
 __all__ = ["cacheable", "init_app", "Keys", "PageCache", "csrf_token"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from flask import Flask, request
 from werkzeug.wrappers import Response
@@ -27,7 +26,7 @@ def init_app(app: Flask) -> None:
     static = Path(app.static_folder or "").resolve()
 
     @app.url_defaults
-    def add_version(endpoint: str, values: dict[str, Any]) -> None:
+    def add_version(endpoint: str, values: dict[str, object]) -> None:
         if endpoint != "static" or "v" in values or "filename" not in values:
             return
         path = (static / str(values["filename"])).resolve()

@@ -13,8 +13,6 @@ or ``"6-6 4-5"`` in the page's digits, to be wrapped in ``<bdi>``).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Flask, url_for
 from flask_babel import get_locale
 from jinja2 import pass_context
@@ -43,7 +41,7 @@ def figure_separator() -> str:
 # ``{{ 84|num }}`` has a constant argument, and a plain filter would be evaluated once, in the
 # language of whichever request compiled the template, and baked into it.
 @pass_context
-def num_filter(context: Context, value: Any) -> str:
+def num_filter(context: Context, value: int | float | str) -> str:
     return numerals.num(value)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Unpack
 
 from engine import chuo_pai as cp
 from engine.chuo_pai import families as cpf
@@ -37,6 +37,7 @@ from paiyou.puzzles.model import (
     PASS,
     Answer,
     AnswerValue,
+    CommonFields,
     ContentError,
     FormLike,
     Puzzle,
@@ -71,7 +72,7 @@ def _n(number: int) -> str:
     return numerals.format_number(number)
 
 
-def _name(key: Any) -> str:
+def _name(key: str | Tile) -> str:
     return str(names.tile_name(key, KEY))
 
 
@@ -79,7 +80,7 @@ def _family(tile: Tile) -> str:
     return str(FAMILY_NAMES[cpf.FAMILY_OF[tile]])
 
 
-def _hand(data: Mapping[str, Any], where: str) -> str:
+def _hand(data: Mapping[str, object], where: str) -> str:
     if not lesson_tiles(data.get("hand"), where):
         raise ContentError(where, "an empty hand")
     return tile_keys(sort(lesson_tiles(data["hand"], where)))
@@ -195,7 +196,7 @@ class Bonus(Puzzle):
     hand: str
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Bonus:
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> Bonus:
         return cls(hand=_hand(data, where), **common)
 
     def hand_tiles(self) -> tuple[Tile, ...]:
@@ -278,7 +279,7 @@ class Round(PlayQuestion):
     hands: tuple[str, ...]
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Round:
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> Round:
         hands = data.get("hands")
         if not isinstance(hands, list) or len(hands) != cp.SEATS:
             raise ContentError(where, "hands: three hands")

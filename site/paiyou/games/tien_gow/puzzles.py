@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Unpack
 
 from engine import tien_gow as tg
 from engine.tien_gow import ladders as tgl
@@ -42,13 +42,14 @@ from paiyou.puzzles.model import (
     PASS,
     Answer,
     AnswerValue,
+    CommonFields,
     ContentError,
     FormLike,
     Puzzle,
     Solution,
     Verdict,
     lesson_int,
-    lesson_tiles,
+    lesson_notation,
 )
 
 KEY = tg.KEY
@@ -75,7 +76,7 @@ def _n(number: int) -> str:
     return numerals.format_number(number)
 
 
-def _name(key: Any) -> str:
+def _name(key: str | Tile) -> str:
     return str(names.tile_name(key, KEY))
 
 
@@ -83,9 +84,8 @@ def _set(notation: str) -> tg.TileSet | None:
     return tg.classify(parse_tiles(notation))
 
 
-def _canonical_tiles(data: Mapping[str, Any], key: str, where: str) -> str:
-    lesson_tiles(data.get(key), where)
-    return canonical(data[key])
+def _canonical_tiles(data: Mapping[str, object], key: str, where: str) -> str:
+    return canonical(lesson_notation(data.get(key), where))
 
 
 # -- judge -------------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ class BeatOrPass(BeatOrPassPuzzle):
     pillars_held: int = 0
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> BeatOrPass:
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> BeatOrPass:
         return cls(**cls.position(data, where, KEY),
                    pillars_held=lesson_int(data, "pillars", where, 0, 8, default=1), **common)
 
@@ -245,7 +245,7 @@ class Trick(PlayQuestion):
     lead: str
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Trick:
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> Trick:
         return cls(**cls.lead_and_question(data, where, KEY), lead=_canonical_tiles(data, "lead", where), **common)
 
     def _deal(self) -> tg.Deal:
@@ -358,7 +358,7 @@ class Settlement(Puzzle):
     won_with: str
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], where: str, **common: Any) -> Settlement:
+    def parse(cls, data: Mapping[str, object], where: str, **common: Unpack[CommonFields]) -> Settlement:
         lead = _canonical_tiles(data, "lead", where)
         banker = lesson_int(data, "banker", where, 0, 3)
         winner = lesson_int(data, "winner", where, 0, 3)
@@ -435,7 +435,7 @@ class Settlement(Puzzle):
                             leader=seat_name(KEY, self.leader))
         return pgettext("puzzle feedback", "Each line of the table shows how the amount is made.")
 
-    def settlement_rows(self) -> list[Any]:
+    def settlement_rows(self) -> list[SettlementRow]:
         """One row per opponent of the winner: the parts of TG-13 … TG-17."""
         d = self.solved
         rows = []
