@@ -9,8 +9,8 @@ the app's ``GameStore`` (SQLite or PostgreSQL, the same SQL; the tables are ``sc
 - A counted result adds 1 to its score's count (``score_counts``: what matchpoints, percentile and
   rank need, one row per distinct score) and to the action chosen at each of its decisions
   (``action_counts``: what the field played at a position), so no request reads every result.
-  Rows are locked in one order (the score, then the positions sorted): two transactions never wait
-  on each other in a cycle.
+  Rows are locked in one order (the score, then the positions sorted, in one statement): two
+  transactions never wait on each other in a cycle.
 - ``leaderboard`` reads the counted results by the index (score descending, then who finished
   first), ranks from the score counts (ties share a rank).
 - **Progress keys**: a random secret shown once (``issue_key``), stored as its SHA-256;
@@ -222,10 +222,12 @@ class DailyStore:
                 execute(f"INSERT INTO {DAILY_SCORES} (game, day, score, players) VALUES (?, ?, ?, 1) "
                         f"ON CONFLICT (game, day, score) DO UPDATE SET players = {DAILY_SCORES}.players + 1",
                         (game, day, score))
-                for position, action in chosen:
-                    execute(f"INSERT INTO {DAILY_ACTIONS} (game, day, position, action, players) "
-                            f"VALUES (?, ?, ?, ?, 1) ON CONFLICT (game, day, position, action) "
-                            f"DO UPDATE SET players = {DAILY_ACTIONS}.players + 1", (game, day, position, action))
+                if chosen:  # one statement for every decision (each pair once: ``_decisions``)
+                    execute(f"INSERT INTO {DAILY_ACTIONS} (game, day, position, action, players) VALUES "
+                            + ", ".join(["(?, ?, ?, ?, 1)"] * len(chosen))
+                            + f" ON CONFLICT (game, day, position, action) DO UPDATE SET players = "
+                            f"{DAILY_ACTIONS}.players + 1",
+                            [value for position, action in chosen for value in (game, day, position, action)])
                 return Recorded(DailyResult(deal_id, game, day, player, score, now, True), True)
             if execute(insert, (*row, now, 0))[0] == 1:
                 return Recorded(DailyResult(deal_id, game, day, player, score, now, False), True)

@@ -103,7 +103,7 @@ DAILY_SCHEMA = (
     f"CREATE UNIQUE INDEX IF NOT EXISTS {DAILY_RESULTS}_counted ON {DAILY_RESULTS} (game, day, player) "
     "WHERE counted = 1",
     f"CREATE INDEX IF NOT EXISTS {DAILY_RESULTS}_board ON {DAILY_RESULTS} (game, day, counted, score DESC, "
-    "finished_at)",
+    "finished_at, deal_id)",
     f"CREATE INDEX IF NOT EXISTS {DAILY_RESULTS}_player ON {DAILY_RESULTS} (player, day)",
     f"CREATE TABLE IF NOT EXISTS {DAILY_SCORES} (game TEXT NOT NULL, day TEXT NOT NULL, score INTEGER NOT NULL, "
     "players INTEGER NOT NULL, PRIMARY KEY (game, day, score))",
