@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.daily import LEVEL, daily_deal, keyring, opens_at, score
+from engine.daily import LEVEL, daily_deal, decisions, keyring, opens_at, score
 from engine.games import game as game_rules
 from paiyou.tables.computer import run_until_choice
 from paiyou.tables.game import HUMAN, HUMAN_SEAT
@@ -26,17 +26,21 @@ DAY = date(2026, 12, 7)
 NOON = opens_at(DAY).timestamp() + 12 * 3600
 
 
-def play_daily(game: str, choice: int) -> dict[str, object]:
-    """The day's deal of ``game`` played to the end through the site's computer players: the human
-    seat takes legal action number ``(actions so far + choice) % count`` at each turn. Returns the
-    record and the human's score."""
+def play_daily(game: str, choice: int, level: str = LEVEL, switch_at: int = 0) -> dict[str, object]:
+    """The day's deal of ``game`` played to the end through the site's computer players at
+    ``level``: the human seat takes legal action number ``(actions so far + choice) % count`` at
+    each turn (before its ``switch_at``-th real decision, choice 0). Returns the record and the
+    human's score."""
     rules = game_rules(game)
     deal = rules.new_deal(daily_deal(keyring(None, production=False), game, DAY, NOON).seed)
-    agents = tuple(HUMAN if seat == HUMAN_SEAT else LEVEL for seat in range(rules.seats))
+    agents = tuple(HUMAN if seat == HUMAN_SEAT else level for seat in range(rules.seats))
     deal, _ = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass=False)
+    made = 0
     while not deal.is_over:
         legal = deal.legal_actions()
-        deal = deal.apply(legal[(deal.action_count + choice) % len(legal)], player=HUMAN_SEAT)
+        now = choice if made >= switch_at else 0
+        made += len(legal) > 1
+        deal = deal.apply(legal[(deal.action_count + now) % len(legal)], player=HUMAN_SEAT)
         deal, _ = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass=False)
     return {"record": rules.to_record(deal), "score": score(game, deal, HUMAN_SEAT)}
 
@@ -69,3 +73,17 @@ def test_other_choices_play_another_deal_from_the_same_shuffle(game: str) -> Non
     first, other = played_here(game, 0)["record"], played_here(game, 1)["record"]
     assert isinstance(first, dict) and isinstance(other, dict)
     assert first["seed"] == other["seed"] and first != other
+
+
+@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+def test_the_field_sees_one_position_while_the_choices_are_the_same(game: str) -> None:
+    """``engine.daily.decisions`` keys a position by the seat's view: two players share their
+    positions' keys up to the first decision where they choose differently (the same history so
+    far), and never after it. The computers play ``greedy`` here: the claim holds for any level."""
+    first = decisions(play_daily(game, 0, "greedy")["record"], HUMAN_SEAT)  # type: ignore[arg-type]
+    switch = 2
+    other = decisions(play_daily(game, 1, "greedy", switch_at=switch)["record"], HUMAN_SEAT)  # type: ignore[arg-type]
+    assert [d.position for d in first[:switch + 1]] == [d.position for d in other[:switch + 1]]
+    assert [d.action for d in first[:switch]] == [d.action for d in other[:switch]]
+    assert first[switch].action != other[switch].action
+    assert not {d.position for d in first[switch + 1:]} & {d.position for d in other[switch + 1:]}

@@ -2,6 +2,7 @@
 the same code (the PostgreSQL half starts its own server, tests/site/pg_cluster.py, as
 tests/site/test_store.py does).
 
+- One attempt per person, game and day: the first start wins, also when starts race.
 - Every result is kept; the first countable one of a person, game and day is counted and later
   ones are not; recording a deal again changes nothing. Under 200 concurrent finishes from
   several processes' stores (PostgreSQL), exactly one result is counted per person.
@@ -89,6 +90,43 @@ def test_the_first_countable_result_counts_and_later_ones_are_kept_uncounted(dai
     assert table_rows(daily, DAILY_RESULTS) == 3
     assert daily.counted_result("tien-gow", DAY, player) is None
     assert daily.counted_result(GAME, "2026-12-08", player) is None
+
+
+def test_one_attempt_per_person_game_and_day_the_first_start_wins(daily: DailyStore) -> None:
+    player, first, second = new_id(), new_id(), new_id()
+    assert daily.attempt(GAME, DAY, player) is None
+    assert daily.begin_attempt(GAME, DAY, player, first, started_at=100) == (first, True)
+    assert daily.begin_attempt(GAME, DAY, player, second, started_at=200) == (first, False)
+    assert daily.attempt(GAME, DAY, player) == (first, 100)
+    assert daily.begin_attempt("tien-gow", DAY, player, second) == (second, True)
+    assert daily.begin_attempt(GAME, "2026-12-08", player, second) == (second, True)
+    with pytest.raises(DailyStoreError) as raised:
+        daily.begin_attempt(GAME, DAY, "someone", new_id())
+    assert raised.value.code == "bad-player"
+
+
+def test_racing_starts_make_one_attempt(database_url: str) -> None:
+    stores = [open_store(database_url) for _ in range(3)]
+    try:
+        player, deals = new_id(), [new_id() for _ in range(12)]
+        start, answers = threading.Barrier(12), []
+
+        def begin(n: int) -> None:
+            start.wait()
+            answers.append(DailyStore(stores[n % 3]).begin_attempt(GAME, DAY, player, deals[n]))
+
+        threads = [threading.Thread(target=begin, args=(n,)) for n in range(12)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        winners = [deal for deal, won in answers if won]
+        assert len(answers) == 12 and len(winners) == 1
+        assert {deal for deal, _ in answers} == set(winners)
+        assert DailyStore(stores[0]).attempt(GAME, DAY, player)[0] == winners[0]  # type: ignore[index]
+    finally:
+        for store in stores:
+            store.close()
 
 
 def test_recording_a_deal_again_changes_nothing(daily: DailyStore) -> None:

@@ -1,6 +1,9 @@
 """The daily deal's store (docs/daily.md): results, the field's counts and the progress keys, on
 the app's ``GameStore`` (SQLite or PostgreSQL, the same SQL; the tables are ``schema.DAILY_*``).
 
+- ``begin_attempt`` claims a person's one attempt of a game's day when its deal starts (the primary
+  key on game, day and player: of two starts at once, exactly one wins; the other is told the
+  first deal's id). Only that deal can be countable (the caller's ``countable``).
 - ``record_result`` keeps every finished daily deal's result, in one transaction with the counts it
   adds to. The first countable result of a person, game and day is **counted**, every later one is
   kept uncounted: the partial unique index on (game, day, player) ``WHERE counted = 1`` decides,
@@ -34,6 +37,7 @@ from typing import Any, TypeVar
 from paiyou.store.games import GameStore, StoreUnavailable
 from paiyou.store.schema import (
     DAILY_ACTIONS,
+    DAILY_ATTEMPTS,
     DAILY_PLAYERS,
     DAILY_RESULTS,
     DAILY_SCORES,
@@ -199,6 +203,29 @@ class DailyStore:
                     continue
                 raise StoreUnavailable(str(error)) from error
         raise AssertionError("unreachable")  # pragma: no cover
+
+    # -- attempts -----------------------------------------------------------------------------------
+    def begin_attempt(self, game: str, day: str, player: str, deal_id: str,
+                      started_at: float | None = None) -> tuple[str, bool]:
+        """Claim the player's one attempt of the game's day for ``deal_id`` (the deal being started):
+        (the attempt's deal id, True) when this claim won, or (the deal id of the attempt already
+        made, False) — the start answers ``daily-already-played`` with it. One statement on the
+        primary key: of two starts at once, in any processes, exactly one wins."""
+        row = (_game(game), _day(day), _id(player, "bad-player"), _id(deal_id, "bad-deal"),
+               int(time.time() if started_at is None else started_at))
+        count, _ = self._run(f"INSERT INTO {DAILY_ATTEMPTS} (game, day, player, deal_id, started_at) "
+                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, day, player) DO NOTHING", row)
+        if count == 1:
+            return deal_id, True
+        found = self.attempt(game, day, player)
+        assert found is not None  # attempts are never deleted
+        return found[0], False
+
+    def attempt(self, game: str, day: str, player: str) -> tuple[str, int] | None:
+        """The player's attempt of the game's day: (its deal id, when it started), or None."""
+        _, rows = self._run(f"SELECT deal_id, started_at FROM {DAILY_ATTEMPTS} WHERE game = ? AND day = ? "
+                            "AND player = ?", (_game(game), _day(day), _id(player, "bad-player")), fetch=True)
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
 
     # -- results ------------------------------------------------------------------------------------
     def record_result(self, game: str, day: str, player: str, deal_id: str, score: int, *,

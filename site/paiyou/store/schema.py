@@ -89,14 +89,18 @@ QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 DEFERRED, UNPLAYED = "deferred", "unplayed"
 ANALYSIS_ATTEMPTS = 3
 
-# The daily deal (paiyou.store.daily, docs/daily.md): every finished daily deal's result, at most one
-# counted per person, game and day (the partial unique index: it holds across processes); the
+# The daily deal (paiyou.store.daily, docs/daily.md): each person's one attempt of a game's day (the
+# deal they started first: the primary key holds across processes); every finished daily deal's
+# result, at most one counted per person, game and day (the partial unique index); the
 # counted results per score and per position's action, kept up to date by each counted insert, so
 # that a result against the field and what the field played read a few rows, never every result;
 # and the progress keys' hashes. A day is its ISO date, ``YYYY-MM-DD``.
-DAILY_RESULTS, DAILY_SCORES, DAILY_ACTIONS, DAILY_PLAYERS = (
-    "paiyou_daily_results", "paiyou_daily_scores", "paiyou_daily_actions", "paiyou_daily_players")
+DAILY_ATTEMPTS, DAILY_RESULTS, DAILY_SCORES, DAILY_ACTIONS, DAILY_PLAYERS = (
+    "paiyou_daily_attempts", "paiyou_daily_results", "paiyou_daily_scores", "paiyou_daily_actions",
+    "paiyou_daily_players")
 DAILY_SCHEMA = (
+    f"CREATE TABLE IF NOT EXISTS {DAILY_ATTEMPTS} (game TEXT NOT NULL, day TEXT NOT NULL, player TEXT NOT NULL, "
+    "deal_id TEXT NOT NULL, started_at BIGINT NOT NULL, PRIMARY KEY (game, day, player))",
     f"CREATE TABLE IF NOT EXISTS {DAILY_RESULTS} (deal_id TEXT PRIMARY KEY, game TEXT NOT NULL, "
     "day TEXT NOT NULL, player TEXT NOT NULL, score INTEGER NOT NULL, finished_at BIGINT NOT NULL, "
     "counted INTEGER NOT NULL)",
