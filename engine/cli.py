@@ -1,4 +1,5 @@
-"""``python -m engine``: a command-line referee (judge), self-play and record replay."""
+"""``python -m engine``: a command-line referee (judge), self-play, record replay and the check
+of a revealed daily deal (``daily-verify``)."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +8,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
+from engine.daily import verify_revealed
 from engine.errors import EngineError, RecordError
 from engine.games import GAME_KEYS, game
 from engine.rng import BitSources, make_rng
@@ -99,7 +101,22 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--agents", default=None, help="comma-separated agent names, one per seat")
     replay = commands.add_parser("replay", help="check records (JSON lines) from FILE or standard input")
     replay.add_argument("file", nargs="?", type=argparse.FileType("r", encoding="utf-8"), default=sys.stdin)
+    verify = commands.add_parser("daily-verify", help="check a revealed daily deal's seed and salt "
+                                 "against the commitment shown from its first minute")
+    verify.add_argument("--game", choices=GAME_KEYS, required=True)
+    verify.add_argument("--seed", type=int, required=True)
+    verify.add_argument("--salt", required=True)
+    verify.add_argument("--commitment", required=True)
     return parser
+
+
+def daily_verify(game_key: str, seed: int, salt: str, commitment: str, out: TextIO) -> int:
+    """0 and "ok" when sha256("<game>:<seed>:<salt>") is ``commitment``; 1 and "MISMATCH" otherwise."""
+    if verify_revealed(game_key, seed, salt, commitment):
+        out.write(f"ok: sha256({game_key}:{seed}:{salt}) is the commitment\n")
+        return 0
+    out.write(f"MISMATCH: sha256({game_key}:{seed}:{salt}) is not {commitment}\n")
+    return 1
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -107,6 +124,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if args.command == "judge":
         return judge_lines(args.game, stdin, stdout)
+    if args.command == "daily-verify":
+        return daily_verify(args.game, args.seed, args.salt, args.commitment, stdout)
     if args.command == "selfplay":
         rules = game(args.game)
         names = (args.agents or ",".join(["random"] * rules.seats)).split(",")

@@ -1,2 +1,2 @@
-"""The store: saved games, replayed records and the analyses' jobs, on SQLite or PostgreSQL
-through the same code."""
+"""The store: saved games, replayed records, the analyses' jobs and the daily deal's results, on
+SQLite or PostgreSQL through the same code."""

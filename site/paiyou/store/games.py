@@ -30,6 +30,7 @@ from paiyou.store.schema import (
     ANALYSIS_INDEX,
     ANALYSIS_SCHEMA,
     COLUMNS,
+    DAILY_SCHEMA,
     DAY,
     DEFERRED,
     DIGEST_PATTERN,
@@ -111,7 +112,7 @@ class GameStore:
         the columns a table made by an older version lacks (``_add_missing_columns``), then the rest."""
         conn.execute(SCHEMA)
         self._add_missing_columns(conn)
-        for statement in (INDEX, REPLAY_SCHEMA, REPLAY_INDEX, ANALYSIS_SCHEMA, ANALYSIS_INDEX):
+        for statement in (INDEX, REPLAY_SCHEMA, REPLAY_INDEX, ANALYSIS_SCHEMA, ANALYSIS_INDEX, *DAILY_SCHEMA):
             conn.execute(statement)
 
     def _add_missing_columns(self, conn: Connection) -> None:

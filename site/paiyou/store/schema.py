@@ -1,5 +1,6 @@
-"""What the store keeps: its three tables (the games, the replayed records behind their
-content-addressed links, the analyses' jobs), the rows read from them and the games' ids.
+"""What the store keeps: its tables (the games, the replayed records behind their
+content-addressed links, the analyses' jobs, the daily deal's results and counts), the rows read
+from them and the games' ids.
 
 A game is stored as its **deal record** (``engine.<game>.to_record``, docs/records.md) plus who sits
 where (``seat``: the human's seat, ``agents``: one name per seat), a **version** and ``meta`` (a
@@ -93,6 +94,34 @@ QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 # no move of their own (the computer played it all): there is nothing of theirs to analyse.
 DEFERRED, UNPLAYED = "deferred", "unplayed"
 ANALYSIS_ATTEMPTS = 3
+
+# The daily deal (paiyou.store.daily, docs/daily.md): each person's one attempt of a game's day (the
+# deal they started first: the primary key holds across processes); every finished daily deal's
+# result, at most one counted per person, game and day (the partial unique index); the
+# counted results per score and per position's action, kept up to date by each counted insert, so
+# that a result against the field and what the field played read a few rows, never every result;
+# and the progress keys' hashes. A day is its ISO date, ``YYYY-MM-DD``.
+DAILY_ATTEMPTS, DAILY_RESULTS, DAILY_SCORES, DAILY_ACTIONS, DAILY_PLAYERS = (
+    "paiyou_daily_attempts", "paiyou_daily_results", "paiyou_daily_scores", "paiyou_daily_actions",
+    "paiyou_daily_players")
+DAILY_SCHEMA = (
+    f"CREATE TABLE IF NOT EXISTS {DAILY_ATTEMPTS} (game TEXT NOT NULL, day TEXT NOT NULL, player TEXT NOT NULL, "
+    "deal_id TEXT NOT NULL, started_at BIGINT NOT NULL, PRIMARY KEY (game, day, player))",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_RESULTS} (deal_id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+    "day TEXT NOT NULL, player TEXT NOT NULL, score INTEGER NOT NULL, finished_at BIGINT NOT NULL, "
+    "counted INTEGER NOT NULL)",
+    f"CREATE UNIQUE INDEX IF NOT EXISTS {DAILY_RESULTS}_counted ON {DAILY_RESULTS} (game, day, player) "
+    "WHERE counted = 1",
+    f"CREATE INDEX IF NOT EXISTS {DAILY_RESULTS}_board ON {DAILY_RESULTS} (game, day, counted, score DESC, "
+    "finished_at, deal_id)",
+    f"CREATE INDEX IF NOT EXISTS {DAILY_RESULTS}_player ON {DAILY_RESULTS} (player, day)",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_SCORES} (game TEXT NOT NULL, day TEXT NOT NULL, score INTEGER NOT NULL, "
+    "players INTEGER NOT NULL, PRIMARY KEY (game, day, score))",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_ACTIONS} (game TEXT NOT NULL, day TEXT NOT NULL, position TEXT NOT NULL, "
+    "action TEXT NOT NULL, players INTEGER NOT NULL, PRIMARY KEY (game, day, position, action))",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_PLAYERS} (player TEXT PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, "
+    "created_at BIGINT NOT NULL, replaced_at BIGINT)",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,11 @@ engine's ``IllegalAction``.
 """
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from engine.commitment import SALT_BYTES, commit
 from engine.errors import IllegalAction, NotationError
 from engine.games import GAMES
 from engine.games import game as game_rules
@@ -89,12 +89,7 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
 
 # -- trusting the shuffle -----------------------------------------------------------------------
 
-SALT_BYTES = 16  # 128 bits: the seed cannot be guessed from the commitment
-
-
-def commit(game: str, seed: int, salt: str) -> str:
-    """The commitment to a shuffle: hex SHA-256 of the UTF-8 string "<game>:<seed>:<salt>"."""
-    return hashlib.sha256(f"{game}:{seed}:{salt}".encode()).hexdigest()
+# The commitment (``commit``, ``SALT_BYTES``) is the engine's, shared with the daily deal.
 
 
 def shuffle_meta(game: str, seed: int, chosen: bool) -> dict[str, str | bool]:

@@ -1,0 +1,357 @@
+"""The daily deal's store (docs/daily.md): results, the field's counts and the progress keys, on
+the app's ``GameStore`` (SQLite or PostgreSQL, the same SQL; the tables are ``schema.DAILY_*``).
+
+- ``begin_attempt`` claims a person's one attempt of a game's day when its deal starts (the primary
+  key on game, day and player: of two starts at once, exactly one wins; the other is told the
+  first deal's id). Only that deal can be countable (the caller's ``countable``).
+- ``record_result`` keeps every finished daily deal's result, in one transaction with the counts it
+  adds to. The first countable result of a person, game and day is **counted**, every later one is
+  kept uncounted: the partial unique index on (game, day, player) ``WHERE counted = 1`` decides,
+  so it holds across processes (``INSERT … ON CONFLICT DO NOTHING``: of two finishes at once,
+  exactly one is counted). Recording a deal again changes nothing and answers as the first time.
+- A counted result adds 1 to its score's count (``score_counts``: what matchpoints, percentile and
+  rank need, one row per distinct score) and to the action chosen at each of its decisions
+  (``action_counts``: what the field played at a position), so no request reads every result.
+  Rows are locked in one order (the score, then the positions sorted, in one statement): two
+  transactions never wait on each other in a cycle.
+- ``leaderboard`` reads the counted results by the index (score descending, then who finished
+  first), ranks from the score counts (ties share a rank).
+- **Progress keys**: a random secret shown once (``issue_key``), stored as its SHA-256;
+  ``player_for_key`` finds its player, ``replace_key`` gives a new one and the old stops working.
+
+Every method validates what a request could send (game, day, ids, keys, bounds) and raises
+``DailyStoreError`` with a code (``bad-game``, ``bad-day``, ``bad-player``, ``bad-deal``,
+``bad-score``, ``bad-page``), or ``StoreUnavailable`` when the database is out of reach.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from paiyou.store.games import GameStore, StoreUnavailable
+from paiyou.store.schema import (
+    DAILY_ACTIONS,
+    DAILY_ATTEMPTS,
+    DAILY_PLAYERS,
+    DAILY_RESULTS,
+    DAILY_SCORES,
+    ID_PATTERN,
+    new_id,
+)
+
+GAME_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
+DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+POSITION_PATTERN = re.compile(r"[0-9a-f]{32}")
+KEY_BYTES = 32  # 256 bits: a progress key cannot be guessed
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(KEY_BYTES)
+MAX_ACTION_CHARS = 200  # an action's canonical JSON is a few dozen characters
+MAX_DECISIONS = 200  # a deal has far fewer decisions of one seat
+MAX_SCORE = 10**6  # any game's score is far smaller: beyond is an attack or a bug
+MAX_PAGE = 100  # leaderboard rows per read
+MAX_OFFSET = 10**6
+RESULT_COLUMNS = "deal_id, game, day, player, score, finished_at, counted"
+
+T = TypeVar("T")
+
+
+class DailyStoreError(ValueError):
+    """Input the daily store refuses, changing nothing. ``code``: a stable code (module docstring)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(code)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """A finished daily deal: ``deal_id`` (the stored game), ``game``, ``day`` (ISO date), the
+    ``player`` (their stable id), ``score`` (in the game's terms, higher is better),
+    ``finished_at`` (Unix seconds), ``counted`` (the person's one result of the day in the field)."""
+
+    deal_id: str
+    game: str
+    day: str
+    player: str
+    score: int
+    finished_at: int
+    counted: bool
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> DailyResult:
+        deal_id, game, day, player, score, finished_at, counted = row
+        return cls(str(deal_id), str(game), str(day), str(player), int(score), int(finished_at), bool(counted))
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What ``record_result`` did: the result as stored, and ``new`` (False when the deal had been
+    recorded before: nothing was written)."""
+
+    result: DailyResult
+    new: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEntry:
+    """A leaderboard row: its ``rank`` (ties share it) and the counted result."""
+
+    rank: int
+    result: DailyResult
+
+
+# -- validation ---------------------------------------------------------------------------------------
+
+def _game(game: object) -> str:
+    if not isinstance(game, str) or not GAME_PATTERN.fullmatch(game):
+        raise DailyStoreError("bad-game")
+    return game
+
+
+def _day(day: object) -> str:
+    if not isinstance(day, str) or not DAY_PATTERN.fullmatch(day):
+        raise DailyStoreError("bad-day")
+    return day
+
+
+def _id(value: object, code: str) -> str:
+    if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
+        raise DailyStoreError(code)
+    return value
+
+
+def _whole(value: object, low: int, high: int, code: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise DailyStoreError(code)
+    return value
+
+
+def _decisions(decisions: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(position, action) pairs checked, sorted (the order rows are locked in), duplicates kept
+    once: a position is reached once in a deal."""
+    if len(decisions) > MAX_DECISIONS:
+        raise DailyStoreError("bad-deal")
+    for pair in decisions:
+        if (not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], str)
+                or not POSITION_PATTERN.fullmatch(pair[0]) or not isinstance(pair[1], str)
+                or not 0 < len(pair[1]) <= MAX_ACTION_CHARS):
+            raise DailyStoreError("bad-deal")
+    return sorted(set(decisions))
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+# -- the store ----------------------------------------------------------------------------------------
+
+class DailyStore:
+    """The daily deal's operations on a ``GameStore`` (its connections, dialect and schema: the
+    daily tables are made with the others). Thread-safe as the store is."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    # -- plumbing: one statement, or several in one transaction ---------------------------------------
+    def _run(self, statement: str, params: Sequence[Any], fetch: bool = False) -> tuple[int, list[Any]]:
+        return self.store._run(statement, params, fetch)
+
+    @contextmanager
+    def _begun(self, conn: Any) -> Iterator[None]:
+        # SQLite: IMMEDIATE takes the write lock at once (a deferred transaction that reads first
+        # could fail to upgrade); PostgreSQL: the autocommit connection's explicit transaction.
+        conn.execute("BEGIN IMMEDIATE" if self.store.kind == "sqlite" else "BEGIN")
+        try:
+            yield
+        except BaseException:
+            try:
+                conn.execute("ROLLBACK")
+            except Exception:  # a dead connection: it is closed, not reused
+                pass
+            raise
+        conn.execute("COMMIT")
+
+    def _transaction(self, work: Callable[[Callable[..., tuple[int, list[Any]]]], T]) -> T:
+        """Run ``work(execute)`` in one transaction; ``execute(statement, params, fetch=False)``
+        gives (rowcount, rows). As ``GameStore._run``: a stale pooled connection is retried once on
+        a fresh one (the work is idempotent), an unreachable database is ``StoreUnavailable``."""
+        store = self.store
+        for attempt in (1, 2):
+            pooled = not store._idle.empty()
+            try:
+                store._ensure_schema()
+                with store._connection() as conn:
+                    def execute(statement: str, params: Sequence[Any], fetch: bool = False) -> tuple[int, list[Any]]:
+                        cur = conn.execute(store._sql(statement), tuple(params))
+                        rows = cur.fetchall() if fetch else []
+                        count = cur.rowcount
+                        cur.close()
+                        return count, rows
+
+                    with self._begun(conn):
+                        return work(execute)
+            except Exception as error:
+                if not store._outage(error):
+                    raise
+                if attempt == 1 and pooled:
+                    store.close()
+                    continue
+                raise StoreUnavailable(str(error)) from error
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # -- attempts -----------------------------------------------------------------------------------
+    def begin_attempt(self, game: str, day: str, player: str, deal_id: str,
+                      started_at: float | None = None) -> tuple[str, bool]:
+        """Claim the player's one attempt of the game's day for ``deal_id`` (the deal being started):
+        (the attempt's deal id, True) when this claim won, or (the deal id of the attempt already
+        made, False) — the start answers ``daily-already-played`` with it. One statement on the
+        primary key: of two starts at once, in any processes, exactly one wins."""
+        row = (_game(game), _day(day), _id(player, "bad-player"), _id(deal_id, "bad-deal"),
+               int(time.time() if started_at is None else started_at))
+        count, _ = self._run(f"INSERT INTO {DAILY_ATTEMPTS} (game, day, player, deal_id, started_at) "
+                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, day, player) DO NOTHING", row)
+        if count == 1:
+            return deal_id, True
+        found = self.attempt(game, day, player)
+        assert found is not None  # attempts are never deleted
+        return found[0], False
+
+    def attempt(self, game: str, day: str, player: str) -> tuple[str, int] | None:
+        """The player's attempt of the game's day: (its deal id, when it started), or None."""
+        _, rows = self._run(f"SELECT deal_id, started_at FROM {DAILY_ATTEMPTS} WHERE game = ? AND day = ? "
+                            "AND player = ?", (_game(game), _day(day), _id(player, "bad-player")), fetch=True)
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
+
+    # -- results ------------------------------------------------------------------------------------
+    def record_result(self, game: str, day: str, player: str, deal_id: str, score: int, *,
+                      countable: bool, decisions: Sequence[tuple[str, str]] = (),
+                      finished_at: float | None = None) -> Recorded:
+        """Keep a finished daily deal's result. ``countable``: the deal may count for its day
+        (``engine.daily.counts``: started while the day was open, finished within the grace; a
+        practice deal never is); it is counted when the player has no counted result for the game
+        and day yet, and then its score and ``decisions`` ((``position_key``, ``action_key``) of
+        each decision: ``engine.daily.decisions``) are added to the field's counts. The score comes
+        from the server's own replay of the deal, never from a client."""
+        row = (_id(deal_id, "bad-deal"), _game(game), _day(day), _id(player, "bad-player"),
+               _whole(score, -MAX_SCORE, MAX_SCORE, "bad-score"))
+        chosen = _decisions(decisions)
+        now = int(time.time() if finished_at is None else finished_at)
+
+        def work(execute: Callable[..., tuple[int, list[Any]]]) -> Recorded:
+            insert = (f"INSERT INTO {DAILY_RESULTS} ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                      "ON CONFLICT DO NOTHING")
+            if countable and execute(insert, (*row, now, 1))[0] == 1:
+                execute(f"INSERT INTO {DAILY_SCORES} (game, day, score, players) VALUES (?, ?, ?, 1) "
+                        f"ON CONFLICT (game, day, score) DO UPDATE SET players = {DAILY_SCORES}.players + 1",
+                        (game, day, score))
+                if chosen:  # one statement for every decision (each pair once: ``_decisions``)
+                    execute(f"INSERT INTO {DAILY_ACTIONS} (game, day, position, action, players) VALUES "
+                            + ", ".join(["(?, ?, ?, ?, 1)"] * len(chosen))
+                            + f" ON CONFLICT (game, day, position, action) DO UPDATE SET players = "
+                            f"{DAILY_ACTIONS}.players + 1",
+                            [value for position, action in chosen for value in (game, day, position, action)])
+                return Recorded(DailyResult(deal_id, game, day, player, score, now, True), True)
+            if execute(insert, (*row, now, 0))[0] == 1:
+                return Recorded(DailyResult(deal_id, game, day, player, score, now, False), True)
+            _, found = execute(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE deal_id = ?", (deal_id,),
+                               fetch=True)
+            return Recorded(DailyResult.from_row(found[0]), False)
+
+        return self._transaction(work)
+
+    def result(self, deal_id: str) -> DailyResult | None:
+        """The result recorded for a deal, or None."""
+        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE deal_id = ?",
+                            (_id(deal_id, "bad-deal"),), fetch=True)
+        return DailyResult.from_row(rows[0]) if rows else None
+
+    def counted_result(self, game: str, day: str, player: str) -> DailyResult | None:
+        """The player's counted result of the day (the unique index finds it), or None."""
+        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE game = ? AND day = ? "
+                            "AND player = ? AND counted = 1",
+                            (_game(game), _day(day), _id(player, "bad-player")), fetch=True)
+        return DailyResult.from_row(rows[0]) if rows else None
+
+    def player_results(self, player: str, since: str, until: str) -> list[DailyResult]:
+        """The player's counted results from day ``since`` to ``until`` (ISO dates, both included),
+        oldest first: the streak and the calendar (by the index on player and day)."""
+        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE player = ? AND day >= ? "
+                            "AND day <= ? AND counted = 1 ORDER BY day, game",
+                            (_id(player, "bad-player"), _day(since), _day(until)), fetch=True)
+        return [DailyResult.from_row(row) for row in rows]
+
+    # -- the field ----------------------------------------------------------------------------------
+    def score_counts(self, game: str, day: str) -> list[tuple[int, int]]:
+        """(score, counted results with it) for each distinct score of the day, highest first:
+        ``engine.field.standing``'s input."""
+        _, rows = self._run(f"SELECT score, players FROM {DAILY_SCORES} WHERE game = ? AND day = ? "
+                            "ORDER BY score DESC", (_game(game), _day(day)), fetch=True)
+        return [(int(score), int(players)) for score, players in rows]
+
+    def action_counts(self, game: str, day: str, position: str) -> dict[str, int]:
+        """How many counted players chose each action at a position (``engine.daily.position_key``)."""
+        if not isinstance(position, str) or not POSITION_PATTERN.fullmatch(position):
+            raise DailyStoreError("bad-deal")
+        _, rows = self._run(f"SELECT action, players FROM {DAILY_ACTIONS} WHERE game = ? AND day = ? "
+                            "AND position = ?", (_game(game), _day(day), position), fetch=True)
+        return {str(action): int(players) for action, players in rows}
+
+    def leaderboard(self, game: str, day: str, limit: int = 50, offset: int = 0) -> list[BoardEntry]:
+        """The day's counted results from ``offset``, best first (then who finished first), at most
+        ``limit`` (1 … ``MAX_PAGE``), each with its rank. Two statements, each by an index: the
+        page, and the score counts for the ranks."""
+        game, day = _game(game), _day(day)
+        limit = _whole(limit, 1, MAX_PAGE, "bad-page")
+        offset = _whole(offset, 0, MAX_OFFSET, "bad-page")
+        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE game = ? AND day = ? "
+                            "AND counted = 1 ORDER BY score DESC, finished_at, deal_id LIMIT ? OFFSET ?",
+                            (game, day, limit, offset), fetch=True)
+        if not rows:
+            return []
+        results = [DailyResult.from_row(row) for row in rows]
+        lowest = results[-1].score
+        above: dict[int, int] = {}
+        higher = 0
+        for value, players in self.score_counts(game, day):  # highest first
+            if value < lowest:
+                break
+            above[value] = higher
+            higher += players
+        return [BoardEntry(above[r.score] + 1, r) for r in results]
+
+    # -- progress keys ------------------------------------------------------------------------------
+    def issue_key(self, now: float | None = None) -> tuple[str, str]:
+        """A new player and their progress key: (player id, key). The key is returned once and
+        stored only as its SHA-256."""
+        player, key = new_id(), secrets.token_urlsafe(KEY_BYTES)
+        self._run(f"INSERT INTO {DAILY_PLAYERS} (player, key_hash, created_at) VALUES (?, ?, ?)",
+                  (player, key_hash(key), int(time.time() if now is None else now)))
+        return player, key
+
+    def player_for_key(self, key: object) -> str | None:
+        """The player a progress key belongs to, or None (malformed, unknown or replaced). The
+        lookup is by the key's SHA-256: a guess reveals nothing of a stored key."""
+        if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+            return None
+        _, rows = self._run(f"SELECT player FROM {DAILY_PLAYERS} WHERE key_hash = ?", (key_hash(key),),
+                            fetch=True)
+        return str(rows[0][0]) if rows else None
+
+    def replace_key(self, key: object, now: float | None = None) -> str | None:
+        """A new progress key for the player of ``key``, which stops working: one conditional
+        UPDATE, so of two replacements with the same key exactly one succeeds. None when ``key``
+        is not a current key."""
+        if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+            return None
+        new_key = secrets.token_urlsafe(KEY_BYTES)
+        count, _ = self._run(f"UPDATE {DAILY_PLAYERS} SET key_hash = ?, replaced_at = ? WHERE key_hash = ?",
+                             (key_hash(new_key), int(time.time() if now is None else now), key_hash(key)))
+        return new_key if count == 1 else None
+
+
+__all__ = ["DailyStore", "DailyStoreError", "DailyResult", "Recorded", "BoardEntry", "key_hash"]
