@@ -32,9 +32,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from paiyou.store.games import GameStore, StoreUnavailable
+from paiyou.store.games import Connection, GameStore, StoreUnavailable
 from paiyou.store.schema import (
     DAILY_ACTIONS,
     DAILY_ATTEMPTS,
@@ -42,6 +42,7 @@ from paiyou.store.schema import (
     DAILY_RESULTS,
     DAILY_SCORES,
     ID_PATTERN,
+    Row,
     new_id,
 )
 
@@ -83,7 +84,7 @@ class DailyResult:
     counted: bool
 
     @classmethod
-    def from_row(cls, row: Sequence[Any]) -> DailyResult:
+    def from_row(cls, row: Row) -> DailyResult:
         deal_id, game, day, player, score, finished_at, counted = row
         return cls(str(deal_id), str(game), str(day), str(player), int(score), int(finished_at), bool(counted))
 
@@ -158,11 +159,11 @@ class DailyStore:
         self.store = store
 
     # -- plumbing: one statement, or several in one transaction ---------------------------------------
-    def _run(self, statement: str, params: Sequence[Any], fetch: bool = False) -> tuple[int, list[Any]]:
+    def _run(self, statement: str, params: Sequence[object], fetch: bool = False) -> tuple[int, list[Row]]:
         return self.store._run(statement, params, fetch)
 
     @contextmanager
-    def _begun(self, conn: Any) -> Iterator[None]:
+    def _begun(self, conn: Connection) -> Iterator[None]:
         # SQLite: IMMEDIATE takes the write lock at once (a deferred transaction that reads first
         # could fail to upgrade); PostgreSQL: the autocommit connection's explicit transaction.
         conn.execute("BEGIN IMMEDIATE" if self.store.kind == "sqlite" else "BEGIN")
@@ -176,7 +177,7 @@ class DailyStore:
             raise
         conn.execute("COMMIT")
 
-    def _transaction(self, work: Callable[[Callable[..., tuple[int, list[Any]]]], T]) -> T:
+    def _transaction(self, work: Callable[[Callable[..., tuple[int, list[Row]]]], T]) -> T:
         """Run ``work(execute)`` in one transaction; ``execute(statement, params, fetch=False)``
         gives (rowcount, rows). As ``GameStore._run``: a stale pooled connection is retried once on
         a fresh one (the work is idempotent), an unreachable database is ``StoreUnavailable``."""
@@ -186,7 +187,7 @@ class DailyStore:
             try:
                 store._ensure_schema()
                 with store._connection() as conn:
-                    def execute(statement: str, params: Sequence[Any], fetch: bool = False) -> tuple[int, list[Any]]:
+                    def execute(statement: str, params: Sequence[object], fetch: bool = False) -> tuple[int, list[Row]]:
                         cur = conn.execute(store._sql(statement), tuple(params))
                         rows = cur.fetchall() if fetch else []
                         count = cur.rowcount
@@ -242,7 +243,7 @@ class DailyStore:
         chosen = _decisions(decisions)
         now = int(time.time() if finished_at is None else finished_at)
 
-        def work(execute: Callable[..., tuple[int, list[Any]]]) -> Recorded:
+        def work(execute: Callable[..., tuple[int, list[Row]]]) -> Recorded:
             insert = (f"INSERT INTO {DAILY_RESULTS} ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
                       "ON CONFLICT DO NOTHING")
             if countable and execute(insert, (*row, now, 1))[0] == 1:
