@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from engine.analysis import Analysis, Decision, DuplicateResult, analyse, duplicate
 from engine.games import GAMES
 from engine.spec import Action
+from paiyou.daily import results as daily_results
 from paiyou.jsontypes import JsonObject
 from paiyou.store.databases import store_for
 from paiyou.store.games import GameStore, StoreUnavailable
@@ -266,6 +267,7 @@ def deal_over(store: GameStore, game_id: str) -> None:
         stored = store.get(game_id)
         if stored is None:
             return
+        daily_results.deal_over(store, stored)  # a daily deal's counted result (paiyou.daily)
         seating = Seating.from_meta(stored.meta)
         people = [game_id]
         if seating is not None:

@@ -12,6 +12,7 @@ from flask import Blueprint
 
 from paiyou.views import (
     api_analysis,
+    api_daily,
     api_events,
     api_games,
     api_judge,
@@ -33,6 +34,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     review.bp,
     api_games.bp,
     api_analysis.bp,
+    api_daily.bp,
     api_events.bp,
     puzzles.bp,
     mistakes.bp,
