@@ -18,6 +18,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from paiyou import cli, live, registry
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.content import rules_page
+from paiyou.daily import pages as daily_pages
 from paiyou.daily import secret as daily_secret
 from paiyou.i18n import languages
 from paiyou.puzzles import template_globals as puzzle_template_globals
@@ -137,6 +138,7 @@ def configure_daily(app: Flask) -> None:
     deploy/compose.yaml runs the app, and not under test — a missing or weak secret stops the start."""
     hops = proxy_hops(app.config.get("PAIYOU_BEHIND_PROXY") or os.environ.get("PAIYOU_BEHIND_PROXY"))
     daily_secret.init_app(app, production=hops > 0 and not app.testing)
+    daily_pages.init_app(app)
 
 
 def configure_babel(app: Flask) -> None:

@@ -85,7 +85,7 @@ def test_no_route_shows_an_open_days_seed_or_salt(daily_app: Flask, game: str) -
              f"/api/v1/games/{game_id}/hint", f"/api/v1/games/{game_id}/daily",
              f"/api/v1/games/{game_id}/events", f"/en/{game}/games/{game_id}", review,
              f"{review}?step=1", f"{review}?step=5", f"{review}/analysis", f"/en/{game}/games/{game_id}/record",
-             f"/ar/{game}/games/{game_id}/review"]
+             f"/ar/{game}/games/{game_id}/review", "/en/daily", f"/en/{game}/daily", f"/fa/{game}/daily"]
     for headers in ({"Authorization": f"Bearer {key}"}, {}):  # the player, then a stranger
         for path in paths:
             seen.append(client.get(path, headers=headers))
