@@ -1,6 +1,6 @@
 """The analysis of a finished deal, computed once in the background and kept with the game.
 
-When a deal ends (the request whose move finishes it: ``paiyou.tables.service.act``, or a deal that ends
+When a deal ends (the request whose move finishes it: ``paiyou.deals.service.act``, or a deal that ends
 before the human's first move), ``deal_over`` queues a job in the games database
 (``paiyou_analyses``, ``paiyou.store.games``) and hands its id to this process's worker. The
 worker is a few daemon threads per process (``PAIYOU_ANALYSIS_WORKERS``, default 1: at most that
@@ -17,7 +17,7 @@ deal, the same computer players, the level in the human's seat), and stores ``re
 API's shape (docs/api.md, "GET /api/v1/games/<id>/analysis").
 
 Bounded twice. Per deal: at a table with friends only the seats whose person made at least one
-move themselves (``paiyou.tables.seating.played_seats``) get an analysis; a seat the computer
+move themselves (``paiyou.deals.seating.played_seats``) get an analysis; a seat the computer
 played all along is kept ``unplayed``. Per store: a job that would find
 ``PAIYOU_ANALYSIS_BACKLOG`` jobs (default 100) queued or running is kept ``deferred`` instead,
 never claimed; the player's "Try again" (``retry``, under the analysis-retry limit) queues it once
@@ -41,6 +41,8 @@ from typing import Any
 
 from engine.analysis import Analysis, Decision, DuplicateResult, analyse, duplicate
 from engine.games import GAMES
+from paiyou.deals.game import Game
+from paiyou.deals.seating import HUMAN, Seating, played_seats
 from paiyou.store.databases import store_for
 from paiyou.store.games import GameStore, StoreUnavailable
 from paiyou.store.schema import (
@@ -53,8 +55,6 @@ from paiyou.store.schema import (
     analysis_key,
     split_analysis_key,
 )
-from paiyou.tables.game import Game
-from paiyou.tables.seating import HUMAN, Seating, played_seats
 
 log = logging.getLogger(__name__)
 

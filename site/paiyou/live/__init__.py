@@ -18,7 +18,7 @@ traceback per failed announcement. An error that is not the broker's (a bug) kee
 
 ``init_app`` reads the settings (``paiyou.live.settings``) and opens this process's broker
 (``paiyou.live.brokers``). The streams are served by the Flask route ``paiyou.views.api_events``
-(one process, a thread per stream: ``paiyou.live.flask_stream``) and, in production, by the events
+(one process, a thread per stream: ``paiyou.api.event_stream``) and, in production, by the events
 process ``paiyou.events`` (asynchronous, thousands of streams).
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Any
 from engine.games import game as game_rules
 from engine.outcome import MOVES
 from engine.spec import AnyDeal as Deal
-from paiyou.tables.log import Event, events
+from paiyou.deals.log import Event, events
 from paiyou.tables.presenter import table_of
 from paiyou.tables.table import keys
 

@@ -16,11 +16,11 @@ from flask_babel import pgettext
 from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
+from paiyou.deals.game import Game, match_of
+from paiyou.deals.log import Event, events
 from paiyou.live import PAGE_REFRESH_SECONDS, present_seats, watchers
-from paiyou.tables.access import stored_hashes
-from paiyou.tables.friends import deadline
-from paiyou.tables.game import Game, match_of
-from paiyou.tables.log import Event, events
+from paiyou.seats.access import stored_hashes
+from paiyou.seats.friends import deadline
 from paiyou.tables.presenter import HandTile, Reveals, table_of
 
 MAX_REVEAL = 12  # the CSS classes reveal-1 .. reveal-12 (moves that land together, in order)

@@ -18,11 +18,13 @@ from typing import Any
 from flask import request
 from flask_babel import pgettext
 
+from paiyou.deals import seating
+from paiyou.deals.errors import BadInput
+from paiyou.deals.seating import TableFull
 from paiyou.registry import url_converter
+from paiyou.seats import access, cookies, friends
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies, friend_pages, friends, labels, pages, seating
-from paiyou.tables.errors import BadInput
-from paiyou.tables.seating import TableFull
+from paiyou.tables import friend_pages, labels, pages
 from paiyou.web import errors, limits
 from paiyou.web.private import private_blueprint
 

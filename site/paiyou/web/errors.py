@@ -7,9 +7,9 @@ from flask import Flask, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from paiyou.deals.seating import InviteUnknown, NotAllowed
+from paiyou.seats.access import SeatKeyRequired
 from paiyou.store.games import StoreUnavailable
-from paiyou.tables.access import SeatKeyRequired
-from paiyou.tables.seating import InviteUnknown, NotAllowed
 from paiyou.web.csrf import CSRFError, ForeignOrigin
 from paiyou.web.limits import is_analysis_limit, is_hint_limit, is_join_limit, is_move_limit, is_seat_write_limit
 
