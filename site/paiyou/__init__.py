@@ -23,6 +23,8 @@ from paiyou.content import rules_page
 from paiyou.deals import signals
 from paiyou.i18n import languages
 from paiyou.puzzles import template_globals as puzzle_template_globals
+from paiyou.store.games import StoreUnavailable
+from paiyou.tables import refusals
 from paiyou.tables import template_globals as play_template_globals
 from paiyou.views import BLUEPRINTS, api_analysis, api_events, api_games, api_judge
 from paiyou.web import csrf, errors, htmx, https, limits, page_cache, security, static_files, templating
@@ -160,7 +162,8 @@ def configure_blueprints(app: Flask) -> None:
 
 
 def configure_errors(app: Flask) -> None:
-    errors.init_app(app)
+    errors.init_app(app, unavailable=StoreUnavailable)
+    refusals.init_app(app)
 
 
 def configure_security_headers(app: Flask) -> None:

@@ -1,7 +1,8 @@
 """The analysis of a finished deal, computed once in the background and kept with the game.
 
 When a deal ends (the request whose move finishes it: ``paiyou.deals.service.act``, or a deal that ends
-before the human's first move), ``deal_over`` queues a job in the games database
+before the human's first move), the service sends ``paiyou.deals.signals.deal_over``, which
+``create_app`` connects to ``deal_over``: it queues a job in the games database
 (``paiyou_analyses``, ``paiyou.store.games``) and hands its id to this process's worker. The
 worker is a few daemon threads per process (``PAIYOU_ANALYSIS_WORKERS``, default 1: at most that
 many jobs at once), started on first use, fed by a bounded in-process queue
@@ -253,8 +254,8 @@ def worker_for(app: Any) -> Worker:
 def deal_over(store: GameStore, game_id: str) -> None:
     """A deal just ended: queue its analysis (once; at a table with friends one per person who
     played their seat, the others' kept ``unplayed``) and hand it to this process's worker; beyond
-    the backlog (``PAIYOU_ANALYSIS_BACKLOG``, with an app) it is kept ``deferred``. Called by the
-    POST that finished the deal."""
+    the backlog (``PAIYOU_ANALYSIS_BACKLOG``, with an app) it is kept ``deferred``. Connected to
+    ``paiyou.deals.signals.deal_over``: called in the POST that finished the deal."""
     from flask import current_app, has_app_context
 
     backlog = worker_for(current_app).backlog if has_app_context() else None

@@ -6,7 +6,9 @@ function takes the loaded ``Game``), ``act`` applies the human's action made aga
 version and then lets the computer seats move (``paiyou.deals.computer``) until it is the human's
 turn again or the deal is over, ``advance`` makes one computer move, ``next_deal`` deals a match's
 next deal (always from a random seed). Every state comes from the engine (``replay`` of the
-stored record); the shuffle is committed to before the first move.
+stored record); the shuffle is committed to before the first move. After each store write the
+service sends ``signals.deal_changed`` and, when the deal ended, ``signals.deal_over``: it never
+calls the live updates or the analysis itself.
 
 At a table with friends no request makes more than one computer move: a person's move, a next
 deal (and in ``paiyou.seats.friends`` a new table, a seat left or handed to the computer) make

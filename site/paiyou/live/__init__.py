@@ -4,8 +4,9 @@ that the game has a new version (docs/architecture.md, "Live updates"; the strea
 
 What the rest of the site calls:
 
-- ``announce(game_id, version)``, after a change to a stored game is committed: tells every open
-  events stream of that game. Never raises (a move is never failed by its announcement): a broker
+- ``announce(game_id, version)``, after a change to a stored game is committed (``create_app``
+  connects it to ``paiyou.deals.signals.deal_changed``): tells every open events stream of that
+  game. Never raises (a move is never failed by its announcement): a broker
   failure is logged, marks the broker unhealthy, and the streams fall back to polling the database.
 - ``present_seats(game_id)``: the seats with an open stream presenting that seat's key, or whose
   page without JavaScript loaded lately (``page_seen``).

@@ -8,7 +8,7 @@ computer wait for the seated pages' (or an API client's) ``service.advance``, on
 and the timer's stand-in makes the one move that ran out of time.
 
 Every change is one conditional update of the stored game against the version it was made on
-(``GameStore.update``), then announced to every seat's page (``paiyou.live.announce``, after the
+(``GameStore.update``), then announced to every seat's page (``paiyou.deals.signals.deal_changed``, after the
 commit). A change that loses the race to another reloads the game and tries again, so a claim
 never hands a seat to two people and a name never overwrites a move.
 """

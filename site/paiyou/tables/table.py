@@ -1,5 +1,5 @@
 """The table page's model, game-blind: the seats, hand and choices come from the game's ``Table``
-(``paiyou.play.presenter``), the log and the reveal order from the engine's events.
+(``paiyou.tables.presenter``), the log and the reveal order from the engine's events.
 
 Everything comes from the human seat's view: no other hand and no other seat's face-down tile
 can reach the page.
