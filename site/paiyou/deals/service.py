@@ -1,4 +1,4 @@
-"""The table service: a deal against the computer, kept in the store.
+"""The deal service: a deal against the computer or with friends, kept in the store.
 
 ``start`` deals (a seed reproduces a deal; the deal's meta records that its player chose it),
 ``load`` rebuilds a saved game (the one replay of its record a request makes: every other
