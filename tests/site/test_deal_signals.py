@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 
-from paiyou import live
+from paiyou import connect_deal_signals, create_app, live
 from paiyou.analysis import jobs as analyses
 from paiyou.deals import service, signals
 from paiyou.deals.signals import Signal
@@ -72,9 +71,17 @@ def test_a_next_deal_tells_the_finished_deals_pages(store: GameStore,
     assert ("changed", game.id, marked.version) in heard and following.id != game.id
 
 
-def test_every_app_connects_live_updates_and_the_analysis(app: Flask) -> None:
-    assert live.announce in signals.deal_changed.receivers
-    assert analyses.deal_over in signals.deal_over.receivers
+def test_every_app_connects_live_updates_and_the_analysis(translations_dir: Path, tmp_path: Path) -> None:
+    signals.deal_changed.disconnect(live.announce)  # as in a process no app was made in yet
+    signals.deal_over.disconnect(analyses.deal_over)
+    try:
+        create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                    "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+                    "PAIYOU_ANALYSIS_WORKERS": 0})
+        assert signals.deal_changed.receivers == (live.announce,)
+        assert signals.deal_over.receivers == (analyses.deal_over,)
+    finally:
+        connect_deal_signals()
 
 
 def test_a_signal_calls_each_receiver_once_in_the_order_connected() -> None:
