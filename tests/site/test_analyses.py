@@ -26,11 +26,11 @@ from engine.analysis import GRADES
 from engine.games import GAMES
 from paiyou.analysis import jobs as analyses
 from paiyou.analysis.review import review_model
+from paiyou.deals import service
+from paiyou.deals.game import Game
 from paiyou.store.databases import open_store, store_for
 from paiyou.store.games import GameStore
 from paiyou.store.schema import ANALYSIS_ATTEMPTS
-from paiyou.tables import service
-from paiyou.tables.game import Game
 from scripts.patience import PATIENT
 from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401
 

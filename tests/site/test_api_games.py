@@ -495,7 +495,7 @@ def test_no_hint_after_the_end(api) -> None:
 
 def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two deals that look the same from seat 0 but differ in the hidden hands get the same hint."""
-    from paiyou.tables import hints
+    from paiyou.deals import hints
 
     seen: list[Any] = []
     original = hints._search_hints
@@ -533,7 +533,7 @@ def test_a_forced_move_is_said_to_be_the_only_one(api) -> None:
 
 
 def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() -> None:
-    from paiyou.tables.hints import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
+    from paiyou.deals.hints import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
 
     lost = [Hint("a", 0.0, 3.0), Hint("b", 0.004, 1.0), Hint("c", 0.0, 9.5)]
     assert rank_hints(lost) == (BY_EXPECTED, [lost[2], lost[0], lost[1]])
@@ -545,7 +545,7 @@ def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() 
 def test_a_hint_is_searched_once_per_state(api, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asking twice costs once (a bounded cache by deal id, version and seat), and the hint's
     generator never comes from the deal's secret seed."""
-    from paiyou.tables import computer, hints
+    from paiyou.deals import computer, hints
 
     calls: list[Any] = []
     real = hints._search_hints

@@ -23,9 +23,10 @@ from flask.testing import FlaskClient
 
 from engine.games import game as game_rules
 from paiyou import create_app
+from paiyou.deals import service
+from paiyou.deals.game import Game
+from paiyou.seats import friends
 from paiyou.store.databases import store_for
-from paiyou.tables import friends, service
-from paiyou.tables.game import Game
 from tests.site.play_helpers import bearer
 
 GAMES = ("chuo-pai", "tien-gow")

@@ -23,8 +23,9 @@ from flask import Flask
 from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.analysis import jobs
+from paiyou.deals import service
+from paiyou.seats import friends
 from paiyou.store.databases import store_for
-from paiyou.tables import friends, service
 from scripts.patience import PATIENT
 from tests.site.play_helpers import bearer, found_keys
 from tests.site.test_api_games import make_app

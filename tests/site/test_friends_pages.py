@@ -17,9 +17,10 @@ from flask.testing import FlaskClient
 
 from paiyou import create_app, live
 from paiyou.config import LANGUAGE_CODES
+from paiyou.deals import computer, service
 from paiyou.live.brokers import MemoryBroker
+from paiyou.seats import friends
 from paiyou.store.databases import store_for
-from paiyou.tables import computer, friends, service
 from tests.site.play_helpers import found_keys
 from tests.site.test_friends_api import seat_hidden, watcher_hidden
 

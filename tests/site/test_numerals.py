@@ -72,9 +72,9 @@ def test_parse_whole_number_never_raises(text: str) -> None:
 
 
 def test_seed_and_puzzle_numbers_accept_native_digits() -> None:
+    from paiyou.deals import service as game_service
+    from paiyou.deals.game import BadInput
     from paiyou.puzzles import checking
-    from paiyou.tables import service as game_service
-    from paiyou.tables.game import BadInput
 
     assert game_service.parse_seed("۴۲") == 42 == game_service.parse_seed("٤٢")
     for bad in ("²", "--1", "1" * 5000, "-1"):

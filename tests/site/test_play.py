@@ -890,7 +890,7 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
                                               ("tien-gow", "net points you can expect")])
 def test_a_lost_position_ranks_by_the_expected_score_and_says_so(play_app: Flask, web, game: str, figure: str,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from paiyou.tables import hints
+    from paiyou.deals import hints
 
     def lost(current: Any, limit: int) -> Any:
         legal = current.view().legal_actions()

@@ -8,9 +8,9 @@ from flask_babel import pgettext
 
 from paiyou.analysis.jobs import MISSING, Status
 from paiyou.api.games import error
+from paiyou.deals.game import Game
 from paiyou.jsontypes import JsonObject
 from paiyou.store.schema import DEFERRED, UNPLAYED
-from paiyou.tables.game import Game
 from paiyou.web.private import no_store
 
 POLL_SECONDS = 2  # Retry-After of a 202: about the time a few decisions take
