@@ -17,12 +17,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from paiyou import create_app
+from paiyou.registry import GAME_KEYS
 from paiyou.store.databases import store_for
 from paiyou.tables import access, service
 from paiyou.tables.game import Game
 from tests.site.play_helpers import PlayerClient, bearer, cookie_key
 
-GAMES = ("chuo-pai", "tien-gow")
+# Every game the engine has: each is served by its URLs, listed on the shared pages or not.
+GAMES = GAME_KEYS
 
 
 @pytest.fixture
