@@ -28,6 +28,7 @@ from flask import Flask
 from engine.games import game as game_rules
 from engine.spec import AnyDeal
 from paiyou import create_app
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.registry import GAME_KEYS, game_module
 from paiyou.store.databases import store_for
 from paiyou.store.schema import new_id
@@ -408,7 +409,8 @@ def test_garbage_never_gives_a_500(api, game: str) -> None:
 
 def test_errors_speak_the_visitors_language(api) -> None:
     gid = new_id()
-    for accept, expected in (("pl", "pl"), ("fa-IR,fa;q=0.9", "fa"), ("ar", "ar"), ("hi", "hi")):
+    translated = [(lang, lang) for lang in LANGUAGE_CODES if lang != DEFAULT_LANGUAGE]
+    for accept, expected in [*translated, ("fa-IR,fa;q=0.9", "fa")]:  # and a region, a weight
         message = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": accept}).json["message"]
         english = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": "en"}).json["message"]
         assert message != english, expected
