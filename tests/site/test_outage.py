@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from flask import Flask
 from flask_babel import force_locale, gettext, pgettext
 
@@ -17,7 +18,7 @@ from paiyou.config import LANGUAGE_CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
-RTL = ("ar", "fa")
+RTL = frozenset(code for code in LANGUAGE_CODES if Locale.parse(code).text_direction == "rtl")  # CLDR's
 
 
 @pytest.fixture(scope="module")

@@ -19,11 +19,13 @@ from flask.testing import FlaskClient
 from paiyou import create_app
 from paiyou.deals import service
 from paiyou.deals.game import Game
+from paiyou.registry import GAME_KEYS
 from paiyou.seats import access
 from paiyou.store.databases import store_for
 from tests.site.play_helpers import PlayerClient, bearer, cookie_key
 
-GAMES = ("chuo-pai", "tien-gow")
+# Every game the engine has: each is served by its URLs, listed on the shared pages or not.
+GAMES = GAME_KEYS
 
 
 @pytest.fixture
