@@ -332,7 +332,7 @@ class Proxy:
 
 
 def outage_pages(folder: Path) -> Path:
-    """The pages nginx shows when no app process answers (paiyou.web.outage), written into
+    """The pages nginx shows when no app process answers (paiyou.outage), written into
     ``folder``/outage as the nginx image's build does, with catalogs compiled from the checkout's
     translations (its .po files) into ``folder``/translations."""
     from paiyou.i18n import catalogs  # the site's code: only this helper needs it

@@ -97,6 +97,92 @@ def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> 
     assert cycles(import_graph(modules)) == [["pkg.a", "pkg.b"]]
 
 
+# -- the site's layers -------------------------------------------------------------------------------
+
+# The site's packages and top-level modules (``paiyou`` is ``create_app``'s own module), lowest
+# first: a package imports only its own modules and those of lower layers, never one beside it or
+# above it (function-level imports too). docs/architecture.md, "Layers", draws the same list.
+SITE_LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"jsontypes"}),
+    frozenset({"config", "registry", "store"}),
+    frozenset({"i18n"}),
+    frozenset({"content", "reasons", "web"}),
+    frozenset({"deals", "live"}),
+    frozenset({"seats"}),
+    frozenset({"tables"}),
+    frozenset({"analysis"}),
+    frozenset({"puzzles"}),
+    frozenset({"api", "games", "review", "sitemap"}),
+    frozenset({"daily"}),
+    frozenset({"outage"}),
+    frozenset({"cli", "views"}),
+    frozenset({"paiyou"}),
+    frozenset({"events"}),
+)
+
+
+def area(module: str, root: str = "paiyou") -> str | None:
+    """The package or top-level module of ``root`` that ``module`` belongs to (``root`` itself
+    for the root package's ``__init__``); None outside ``root``."""
+    parts = module.split(".")
+    if parts[0] != root:
+        return None
+    return parts[1] if len(parts) > 1 else root
+
+
+def imports_off_the_layers(graph: dict[str, set[str]], layers: tuple[frozenset[str], ...],
+                           root: str = "paiyou") -> list[str]:
+    """Every import of ``graph`` from one area of ``root`` into another that is not in a lower
+    layer (beside it or above it), as "module -> module"."""
+    level = {name: i for i, layer in enumerate(layers) for name in layer}
+    found = []
+    for module, targets in sorted(graph.items()):
+        here = area(module, root)
+        if here is None:
+            continue
+        for target in sorted(targets):
+            there = area(target, root)
+            if there is not None and there != here and level[there] >= level[here]:
+                found.append(f"{module} -> {target}")
+    return found
+
+
+def test_every_site_package_stands_in_one_layer() -> None:
+    declared = [name for layer in SITE_LAYERS for name in layer]
+    found = {area(module) for module in _modules()} - {None}
+    assert len(declared) == len(set(declared)) and set(declared) == found
+
+
+def test_the_site_imports_only_down_its_layers() -> None:
+    assert imports_off_the_layers(import_graph(_modules()), SITE_LAYERS) == []
+
+
+def test_the_layer_checker_finds_an_import_up_or_beside_even_in_a_function(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/low/__init__.py": "", "pkg/side/__init__.py": "",
+             "pkg/high/__init__.py": "", "pkg/high/b.py": "from pkg.low import a\n",  # down: allowed
+             "pkg/low/a.py": "from pkg.low import c\ndef f():\n    from pkg.high.b import x\n",
+             "pkg/low/c.py": "from pkg import side\n"}
+    modules = {}
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        modules[name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")] = path
+    layers = (frozenset({"low", "side"}), frozenset({"high"}), frozenset({"pkg"}))
+    assert imports_off_the_layers(import_graph(modules), layers, root="pkg") == [
+        "pkg.low.a -> pkg.high.b", "pkg.low.c -> pkg.side"]
+
+
+def test_the_architecture_document_draws_the_site_layers() -> None:
+    """The diagram under "Layers" in docs/architecture.md, top floor first, one layer a line
+    (its packages joined by " · ", then two spaces or more and what they hold)."""
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    diagram = text.split("<!-- layers -->")[1].split("```")[1]
+    drawn = [frozenset(re.split(r"\s{2,}", line.strip())[0].split(" · "))
+             for line in diagram.strip("\n").splitlines() if line.strip()]
+    assert tuple(reversed(drawn)) == SITE_LAYERS
+
+
 # -- game-key branches ----------------------------------------------------------------------------
 
 def _game_room(path: Path) -> bool:

@@ -16,12 +16,17 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from paiyou import cli, live, registry
+from paiyou.analysis import jobs as analyses
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.content import rules_page
 from paiyou.daily import pages as daily_pages
+from paiyou.daily import results as daily_results
 from paiyou.daily import secret as daily_secret
+from paiyou.deals import signals
 from paiyou.i18n import languages
 from paiyou.puzzles import template_globals as puzzle_template_globals
+from paiyou.store.games import StoreUnavailable
+from paiyou.tables import refusals
 from paiyou.tables import template_globals as play_template_globals
 from paiyou.views import BLUEPRINTS, api_analysis, api_daily, api_events, api_games, api_judge
 from paiyou.web import csrf, errors, htmx, https, limits, page_cache, security, static_files, templating
@@ -43,6 +48,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     configure_cross_site_protection(app)
     configure_limits(app)
     configure_live_updates(app)
+    configure_deal_signals(app)
     configure_page_cache(app)
     configure_compression(app)
     configure_static_files(app)  # after compression: its handler runs first and readies the file
@@ -167,7 +173,8 @@ def configure_blueprints(app: Flask) -> None:
 
 
 def configure_errors(app: Flask) -> None:
-    errors.init_app(app)
+    errors.init_app(app, unavailable=StoreUnavailable)
+    refusals.init_app(app)
 
 
 def configure_security_headers(app: Flask) -> None:
@@ -209,6 +216,22 @@ def configure_limits(app: Flask) -> None:
 def configure_live_updates(app: Flask) -> None:
     """The broker that tells open pages of a game about its moves (``paiyou.live``)."""
     live.init_app(app)
+
+
+def configure_deal_signals(app: Flask) -> None:
+    connect_deal_signals()
+
+
+def connect_deal_signals() -> None:
+    """What follows a change to a stored deal (``paiyou.deals.signals``): its seats' pages are told
+    (``live.announce``) and, at its end, a daily deal's result is recorded (``daily.results.deal_over``)
+    and its analysis is queued (``analysis.jobs.deal_over``). The
+    receivers are the process's: ``create_app`` connects them, and so must anything else that
+    changes stored deals without an app (a test of the service alone); connecting twice changes
+    nothing."""
+    signals.deal_changed.connect(live.announce)
+    signals.deal_over.connect(daily_results.deal_over)
+    signals.deal_over.connect(analyses.deal_over)
 
 
 def configure_htmx(app: Flask) -> None:

@@ -1,7 +1,7 @@
 """The site's commands: ``flask --app paiyou i18n extract|update|compile`` (the catalog workflow
 for every domain), ``flask --app paiyou games prune`` (forget old saved games) and ``flask --app
 paiyou games analyse`` (run the queued analyses of finished deals here and now), ``flask --app
-paiyou outage-pages DIR`` (the pages nginx shows when no app process answers: paiyou.web.outage)."""
+paiyou outage-pages DIR`` (the pages nginx shows when no app process answers: paiyou.outage)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,10 +10,10 @@ import click
 from flask import Flask, current_app
 from flask.cli import AppGroup, with_appcontext
 
+from paiyou import outage
 from paiyou.analysis import jobs as analyses
 from paiyou.i18n import catalogs
 from paiyou.store.databases import store_for
-from paiyou.web import outage
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
 games = AppGroup("games", help="The saved games.")

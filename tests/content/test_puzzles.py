@@ -16,8 +16,8 @@ from engine import chuo_pai as cp
 from engine import tien_gow as tg
 from engine.tien_gow.settlement import final_payments, net
 from engine.tiles import parse_tiles
-from paiyou.content.extract import extract_lessons
 from paiyou.puzzles import practice
+from paiyou.puzzles.extract import extract_lessons
 from paiyou.puzzles.loading import load_course, parse_lesson
 from paiyou.puzzles.model import (
     BEAT_OR_PASS,

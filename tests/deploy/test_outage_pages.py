@@ -22,6 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from babel import Locale
 
 from bench import servers
 from paiyou.config import LANGUAGE_CODES
@@ -31,7 +32,7 @@ from tests.deploy.conftest import _require_nginx
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 TABLE = "/ar/chuo-pai/games/AbC-dEf_123"
-RTL = ("ar", "fa")
+RTL = frozenset(code for code in LANGUAGE_CODES if Locale.parse(code).text_direction == "rtl")  # CLDR's
 
 
 def translate(proxy: servers.Proxy, lang: str, message: str, context: str | None = None) -> str:

@@ -12,7 +12,7 @@ balancing two gunicorn app processes, the events process, the events' Redis, the
 - An app process is frozen (SIGSTOP, not dead): the seats' tables keep following the moves through
   the other process; a move sent to the frozen one shows the page's localized retry, never an
   error page. Without JavaScript, a form's move sent to it gets nginx's localized outage page
-  (paiyou.web.outage), which links back to the table, and the API its JSON error. The process is
+  (paiyou.outage), which links back to the table, and the API its JSON error. The process is
   always let go (SIGCONT) at the end.
 
 The stack keeps the default keepalive (15 s): the events' outage test is only meaningful when the

@@ -7,6 +7,8 @@ tests/site/test_pages.py (whose translated-title check waits until the domain's 
 """
 from __future__ import annotations
 
+from babel import Locale
+
 from paiyou.config import LANGUAGE_CODES
 
 PAGE_DOMAINS: dict[str, str] = {
@@ -34,7 +36,8 @@ REDIRECTING: frozenset[str] = frozenset()  # pages answered with a redirect to f
 PAGES: list[str] = list(PAGE_DOMAINS)
 
 LANGUAGES: tuple[str, ...] = LANGUAGE_CODES
-RTL: frozenset[str] = frozenset({"ar", "fa"})
+RTL: frozenset[str] = frozenset(code for code in LANGUAGE_CODES
+                                 if Locale.parse(code).text_direction == "rtl")  # from CLDR
 
 VIEWPORTS: dict[str, dict[str, int]] = {
     "desktop": {"width": 1280, "height": 800},

@@ -298,8 +298,8 @@ def site_deal(key: str, seed: int, level: str, human: Any, first: int | None = N
     """A deal played by the site's own functions (``computer.run_until_choice``), seat 0 human
     playing ``human``'s choice with a generator of its own; a match's next deal when ``first``
     is given. Returns the record."""
-    from paiyou.tables import computer
-    from paiyou.tables.game import HUMAN
+    from paiyou.deals import computer
+    from paiyou.deals.game import HUMAN
 
     spec = game(key)
     deal = spec.new_deal(seed) if first is None else spec.next_deal(seed, first)

@@ -13,11 +13,18 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from paiyou import create_app
+from paiyou import connect_deal_signals, create_app
 from paiyou.i18n import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def deal_signals() -> None:
+    """The site's receivers of the deal service's signals, as every app process connects them: a
+    test that drives the service on a bare store (no app) still queues analyses."""
+    connect_deal_signals()
 
 
 @pytest.fixture(scope="session")

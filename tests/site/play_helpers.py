@@ -16,9 +16,9 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from engine.games import GAMES
+from paiyou.deals import service
+from paiyou.deals.game import Game
 from paiyou.store.games import GameStore
-from paiyou.tables import service
-from paiyou.tables.game import Game
 
 CHUO_PAI, TIEN_GOW = "chuo-pai", "tien-gow"
 

@@ -1,6 +1,7 @@
 """The game API (docs/api.md, "Game API"): whole deals, tampering, restarts, hidden tiles.
 
-- Whole deals of both games played through the API only; every response checked: the view is
+- Whole deals of every game (``paiyou.registry.GAME_KEYS``: the API serves a game whether the
+  shared pages list it or not) played through the API only; every response checked: the view is
   the human seat's (its real hand, no seed, no other hand, no other seat's face-down tile) and no
   hidden tile identity appears anywhere in it. The record (409 before the end) replays to the
   same deal.
@@ -25,7 +26,10 @@ import pytest
 from flask import Flask
 
 from engine.games import game as game_rules
+from engine.spec import AnyDeal
 from paiyou import create_app
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
+from paiyou.registry import GAME_KEYS, game_module
 from paiyou.store.databases import store_for
 from paiyou.store.schema import new_id
 from tests.site.play_helpers import (
@@ -37,7 +41,11 @@ from tests.site.play_helpers import (
     truth,
 )
 
-GAMES = ("chuo-pai", "tien-gow")
+# Every game the engine has: the API serves each by its URLs, listed on the shared pages or not.
+GAMES = GAME_KEYS
+# Each game's computer levels but its strongest (the slow search): a whole deal at each.
+FAST_LEVELS = [(game, seed, level) for game in GAMES
+               for seed, level in enumerate(game_rules(game).agent_levels[:-1], start=1)]
 
 
 def make_app(translations_dir: Path, database: Path, level: str = "greedy") -> Flask:
@@ -90,13 +98,31 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return dict(rng.choice(view["legal_actions"]))
 
 
+def room_view(app: Flask, game: str, deal: AnyDeal, seat: int) -> dict[str, Any]:
+    """What the game's room makes of ``seat``'s view of ``deal`` (its part of the API's view), as
+    it reads once sent as JSON."""
+    with app.test_request_context():
+        own = game_module(game, "table").TABLE.view_json(deal.view(seat))
+    parsed: dict[str, Any] = json.loads(json.dumps(own))
+    return parsed
+
+
+def seat_actions(game: str, record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The actions ``seat`` took in a record, as the API's bodies, found by replaying it: each
+    is the one legal action that leads from a state to the next."""
+    steps = game_rules(game).replay_steps(record)
+    taken = []
+    for before, after in zip(steps, steps[1:], strict=False):
+        if before.to_act == seat:
+            (action,) = {json.dumps(a.as_dict(), sort_keys=True) for a in before.legal_actions()
+                         if before.apply(a) == after}
+            taken.append(json.loads(action))
+    return taken
+
+
 # -- whole deals ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("game", "seed", "level"), [
-    ("chuo-pai", 1, "greedy"), ("chuo-pai", 2, "random"), ("chuo-pai", 3, "standard"),
-    ("tien-gow", 1, "greedy"), ("tien-gow", 2, "random"), ("tien-gow", 3, "standard"),
-    ("tien-gow", 4, "greedy"), ("tien-gow", 5, "greedy"),
-])
+@pytest.mark.parametrize(("game", "seed", "level"), FAST_LEVELS)
 def test_a_whole_deal_through_the_api(translations_dir: Path, tmp_path: Path, game: str, seed: int,
                                       level: str) -> None:
     app = make_app(translations_dir, tmp_path / "g.sqlite3", level)
@@ -129,62 +155,58 @@ def test_a_whole_deal_through_the_api(translations_dir: Path, tmp_path: Path, ga
     final = rules.replay(record.json)
     assert final.is_over and final == truth(store_for(app), game_id).deal
     assert record.json["seed"] == seed
-    mine = _human_actions(game, record.json)
-    assert mine == [(b["tiles"], b.get("face_up", True)) for b in sent]
-    if game == "chuo-pai":
-        assert data["view"]["winners"] == record.json["winners"]
-    else:
-        assert data["view"]["net"] == record.json["net"]
-        assert data["view"]["winner"] == record.json["next_banker"]
+    assert seat_actions(game, record.json, 0) == sent
+    # the final view says what the record's final deal says (the winners, the scores …)
+    final_view = room_view(app, game, final, 0)
+    assert {key: data["view"][key] for key in final_view} == final_view
     store_for(app).close()
 
 
-def _human_actions(game: str, record: dict[str, Any]) -> list[tuple[str, bool]]:
-    rounds = record["rounds"] if game == "chuo-pai" else record["tricks"]
-    return [(" ".join(a["tiles"]), a.get("face_up", True))
-            for r in rounds for a in r["actions"] if a["player"] == 0]
-
-
-def test_the_hidden_tile_check_would_catch_a_leak(api_app: Flask, api) -> None:
-    data = start(api, "tien-gow", seed=8)
-    game = truth(store_for(api_app), data["id"])
-    secrets = secret_keys("tien-gow", game.deal, 0)
-    assert secrets, "three hidden hands always hold tiles the human never saw"
-    leaky = json.dumps(game.record())  # the record shows every hand
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hidden_tile_check_would_catch_a_leak(api_app: Flask, api, game: str) -> None:
+    data = start(api, game, seed=8)
+    found = truth(store_for(api_app), data["id"])
+    secrets = secret_keys(game, found.deal, 0)
+    assert secrets, "the other hands always hold tiles the human never saw"
+    leaky = json.dumps(found.record())  # the record shows every hand
     assert found_keys(leaky, secrets) == secrets
 
 
-def test_the_view_holds_what_a_player_needs(api) -> None:
-    for game in GAMES:
-        view = start(api, game, seed=12)["view"]
-        for key in ("seat", "hand", "to_act", "your_turn", "legal_actions", "players", "hand_sizes",
-                    "is_over", "leader"):
-            assert key in view, key
-        assert view["players"][0] == {"seat": 0, "agent": "human"}
-        assert all(p["agent"] in ("random", "greedy", "standard") for p in view["players"][1:])
-        if game == "chuo-pai":
-            assert {"current", "round", "rounds", "piles", "bonus"} <= set(view)
-            assert all(set(a) == {"tiles"} for a in view["legal_actions"])
-        else:
-            assert {"trick", "tricks", "pillars", "banker", "payments", "high"} <= set(view)
-            assert all(set(a) == {"tiles", "face_up"} for a in view["legal_actions"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_view_holds_what_a_player_needs(api_app: Flask, api, game: str) -> None:
+    rules = game_rules(game)
+    data = start(api, game, seed=12)
+    view = data["view"]
+    for key in ("seat", "hand", "to_act", "your_turn", "legal_actions", "players", "hand_sizes",
+                "is_over", "leader"):
+        assert key in view, key
+    assert view["players"][0] == {"seat": 0, "agent": "human"}
+    assert len(view["players"]) == rules.seats
+    assert all(p["agent"] in rules.agent_levels for p in view["players"][1:])
+    # an action says whether it lies face up only in a game where a move may be played face down
+    assert all(set(a) == {"tiles", "face_up"} if rules.has_face_down else set(a) == {"tiles"}
+               for a in view["legal_actions"])
+    # and the game's own part is what its room makes of the seat's view of the deal as it stands
+    own = room_view(api_app, game, truth(store_for(api_app), data["id"]).deal, 0)
+    assert {key: view[key] for key in own} == own
 
 
-def test_a_seed_reproduces_a_deal(api) -> None:
-    for game in GAMES:
-        first, second = start(api, game, seed=77), start(api, game, seed=77)
-        assert first["id"] != second["id"]
-        per_game = ("match", "commitment")  # each game's own match id and shuffle commitment
-        assert {k: v for k, v in first["view"].items() if k not in per_game} == \
-            {k: v for k, v in second["view"].items() if k not in per_game}
-        other = start(api, game)  # a random seed
-        assert other["view"]["hand"] != first["view"]["hand"]
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seed_reproduces_a_deal(api, game: str) -> None:
+    first, second = start(api, game, seed=77), start(api, game, seed=77)
+    assert first["id"] != second["id"]
+    per_game = ("match", "commitment")  # each game's own match id and shuffle commitment
+    assert {k: v for k, v in first["view"].items() if k not in per_game} == \
+        {k: v for k, v in second["view"].items() if k not in per_game}
+    other = start(api, game)  # a random seed
+    assert other["view"]["hand"] != first["view"]["hand"]
 
 
 # -- tampering -----------------------------------------------------------------------------------
 
-def test_unknown_ids_are_404(api) -> None:
-    start(api, "chuo-pai", seed=1)
+@pytest.mark.parametrize("game", GAMES)
+def test_unknown_ids_are_404(api, game: str) -> None:
+    start(api, game, seed=1)
     for gid in (new_id(), "nope", "x" * 32, "%27%20OR%201%3D1"):
         for response in (api.get(f"/api/v1/games/{gid}"),
                          act(api, gid, {"version": 1, "tiles": ""}),
@@ -193,15 +215,17 @@ def test_unknown_ids_are_404(api) -> None:
             assert response.json["error"] == "unknown-game" and response.json["message"]
 
 
-def test_someone_elses_game_is_untouched(api) -> None:
-    mine, theirs = start(api, "tien-gow", seed=3), start(api, "tien-gow", seed=4)
+@pytest.mark.parametrize("game", GAMES)
+def test_someone_elses_game_is_untouched(api, game: str) -> None:
+    mine, theirs = start(api, game, seed=3), start(api, game, seed=4)
     body = {"version": mine["version"], **mine["view"]["legal_actions"][0]}
     assert act(api, mine["id"], body).status_code == 200
     assert api.get(f"/api/v1/games/{theirs['id']}").json == theirs
 
 
-def test_a_stale_version_changes_nothing(api) -> None:
-    data = start(api, "chuo-pai", seed=5)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_stale_version_changes_nothing(api, game: str) -> None:
+    data = start(api, game, seed=5)
     body = {"version": data["version"], **data["view"]["legal_actions"][0]}
     moved = act(api, data["id"], body).json
     stale = act(api, data["id"], {"version": data["version"], **moved["view"]["legal_actions"][0]})
@@ -212,8 +236,9 @@ def test_a_stale_version_changes_nothing(api) -> None:
     assert api.get(f"/api/v1/games/{data['id']}").json == moved
 
 
-def test_a_replayed_request_changes_nothing(api) -> None:
-    data = start(api, "tien-gow", seed=6)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replayed_request_changes_nothing(api, game: str) -> None:
+    data = start(api, game, seed=6)
     body = {"version": data["version"], **data["view"]["legal_actions"][0]}
     first = act(api, data["id"], body)
     again = act(api, data["id"], body)
@@ -221,9 +246,10 @@ def test_a_replayed_request_changes_nothing(api) -> None:
     assert api.get(f"/api/v1/games/{data['id']}").json == first.json
 
 
-def test_double_submission_at_the_same_moment_has_one_winner(api_app: Flask) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_double_submission_at_the_same_moment_has_one_winner(api_app: Flask, game: str) -> None:
     api = api_app.test_client()
-    data = start(api, "chuo-pai", seed=7)
+    data = start(api, game, seed=7)
     body = {"version": data["version"], **data["view"]["legal_actions"][0]}
     statuses: list[int] = []
     barrier = threading.Barrier(4)
@@ -254,7 +280,7 @@ def _missing(hand: list[str]) -> str:
     raise AssertionError("unreachable")
 
 
-def test_tiles_you_do_not_hold_are_422(api) -> None:
+def test_chuo_pai_cards_you_do_not_hold_are_422_said_in_its_word_cards(api) -> None:
     data = start(api, "chuo-pai", seed=9)
     response = act(api, data["id"], {"version": data["version"], "tiles": _missing(data["view"]["hand"])})
     assert response.status_code == 422 and response.json["error"] == "not-in-hand"
@@ -291,7 +317,7 @@ def _tien_gow_following(api) -> dict[str, Any]:
     raise AssertionError("no following position found")
 
 
-def test_a_forged_face_down_claim_is_422(api_app: Flask, api) -> None:
+def test_a_forged_tien_gow_face_down_claim_is_422(api_app: Flask, api) -> None:
     data = _tien_gow_following(api)
     n = data["view"]["trick"]["plays"][0]["count"]
     game = truth(store_for(api_app), data["id"])
@@ -321,7 +347,7 @@ def test_a_forged_face_down_claim_is_422(api_app: Flask, api) -> None:
     assert api.get(f"/api/v1/games/{data['id']}").json == data
 
 
-def test_the_leader_may_not_lead_face_down(api) -> None:
+def test_a_tien_gow_leader_may_not_lead_face_down(api) -> None:
     for seed in range(60):
         data = start(api, "tien-gow", seed=seed)
         if not data["view"]["trick"]["plays"]:
@@ -332,12 +358,14 @@ def test_the_leader_may_not_lead_face_down(api) -> None:
     raise AssertionError("the human never led")
 
 
-def test_acting_after_the_end_is_422(api) -> None:
-    data = start(api, "tien-gow", seed=10)
+@pytest.mark.parametrize("game", GAMES)
+def test_acting_after_the_end_is_422(api, game: str) -> None:
+    data = start(api, game, seed=10)
     rng = random.Random(0)
     while not data["view"]["is_over"]:
-        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).json
-    late = act(api, data["id"], {"version": data["version"], "tiles": "6-6", "face_up": True})
+        last = choose(data["view"], rng)
+        data = act(api, data["id"], {"version": data["version"], **last}).json
+    late = act(api, data["id"], {"version": data["version"], **last})
     assert late.status_code == 422 and late.json["error"] == "deal-over"
 
 
@@ -349,15 +377,17 @@ def test_acting_after_the_end_is_422(api) -> None:
     {"version": 1, "tiles": "1-1 " * 200},
 ])
 def test_malformed_actions_are_400(api, body: dict[str, Any]) -> None:
-    data = start(api, "tien-gow", seed=11)
-    response = act(api, data["id"], body)
-    assert response.status_code == 400, response.get_json()
-    assert response.json["error"].startswith("bad-") and response.json["message"]
-    assert api.get(f"/api/v1/games/{data['id']}").json == data
+    for game in GAMES:  # one app for every game's deal: a start costs far less than an app
+        data = start(api, game, seed=11)
+        response = act(api, data["id"], body)
+        assert response.status_code == 400, (game, response.get_json())
+        assert response.json["error"].startswith("bad-") and response.json["message"]
+        assert api.get(f"/api/v1/games/{data['id']}").json == data
 
 
-def test_garbage_never_gives_a_500(api) -> None:
-    data = start(api, "chuo-pai", seed=13)
+@pytest.mark.parametrize("game", GAMES)
+def test_garbage_never_gives_a_500(api, game: str) -> None:
+    data = start(api, game, seed=13)
     url = f"/api/v1/games/{data['id']}/actions"
     bodies = [b"", b"null", b"[]", b"42", b"\"x\"", b"{", b"\xff\xfe", b'{"version": {}}',
               b'{"version": 1, "tiles": {"a": 1}}', b'{"version": 1e400, "tiles": ""}',
@@ -371,21 +401,22 @@ def test_garbage_never_gives_a_500(api) -> None:
     assert api.get("/api/v1/games").status_code == 404
     assert api.delete(url).status_code == 405 and api.delete(url).json["error"] == "bad-method"
     for seed in (-1, "abc", 2**60, 1.5, True, [1]):
-        response = api.post("/api/v1/chuo-pai/games", json={"seed": seed})
+        response = api.post(f"/api/v1/{game}/games", json={"seed": seed})
         assert response.status_code == 400 and response.json["error"] == "bad-seed"
     assert api.post("/api/v1/mahjong/games", json={}).status_code == 404
-    assert api.post("/api/v1/chuo-pai/games", data=b"[1]", content_type="application/json").status_code == 400
+    assert api.post(f"/api/v1/{game}/games", data=b"[1]", content_type="application/json").status_code == 400
 
 
 def test_errors_speak_the_visitors_language(api) -> None:
     gid = new_id()
-    for accept, expected in (("pl", "pl"), ("fa-IR,fa;q=0.9", "fa"), ("ar", "ar"), ("hi", "hi")):
+    translated = [(lang, lang) for lang in LANGUAGE_CODES if lang != DEFAULT_LANGUAGE]
+    for accept, expected in [*translated, ("fa-IR,fa;q=0.9", "fa")]:  # and a region, a weight
         message = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": accept}).json["message"]
         english = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": "en"}).json["message"]
         assert message != english, expected
     polish = api.get(f"/api/v1/games/{gid}", headers={"Accept-Language": "pl"}).json["message"]
     assert api.get(f"/api/v1/games/{gid}?lang=pl", headers={"Accept-Language": "fa"}).json["message"] == polish
-    data = start(api, "chuo-pai", seed=1)
+    data = start(api, GAMES[0], seed=1)  # any game's deal: the words are the API's
     body = {"version": 99, "tiles": "", "lang": "pl"}
     assert act(api, data["id"], body, headers={"Accept-Language": "ar"}).json["message"].startswith("Ten ruch")
     unknown = api.get(f"/api/v1/games/{gid}?lang=xx")
@@ -394,14 +425,16 @@ def test_errors_speak_the_visitors_language(api) -> None:
 
 # -- a restart in the middle of a deal -------------------------------------------------------------
 
-def test_a_restarted_server_resumes_the_deal(translations_dir: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_restarted_server_resumes_the_deal(translations_dir: Path, tmp_path: Path, game: str) -> None:
     database = tmp_path / "shared.sqlite3"
     first = make_app(translations_dir, database)
     api = first.test_client()
     rng = random.Random(4)
-    data = start(api, "chuo-pai", seed=31)
+    data = start(api, game, seed=31)
     for _ in range(4):
-        data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).json
+        if not data["view"]["is_over"]:
+            data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).json
 
     keys = api.keys
     store_for(first).close()
@@ -437,16 +470,17 @@ def test_the_level_is_chosen_stored_and_shown(api_app: Flask, api) -> None:
 
 @pytest.mark.parametrize("level", ["grandmaster", "", 3, None, ["greedy"], "Greedy", "human"])
 def test_an_unknown_level_is_a_400(api_app: Flask, api, level: Any) -> None:
-    before = store_for(api_app).count()
-    response = api.post("/api/v1/tien-gow/games", json={"level": level, "lang": "pl"})
-    if level in ("", None):  # absent: the default level
-        assert response.status_code == 201
-        return
-    assert response.status_code == 400
-    body = response.get_json()
-    assert body["error"] == "unknown-level" and set(body) == {"error", "message"}
-    assert "standard" in body["message"] and "poziom" in body["message"]
-    assert store_for(api_app).count() == before
+    for game in GAMES:
+        before = store_for(api_app).count()
+        response = api.post(f"/api/v1/{game}/games", json={"level": level, "lang": "pl"})
+        if level in ("", None):  # absent: the default level
+            assert response.status_code == 201
+            continue
+        assert response.status_code == 400
+        body = response.get_json()
+        assert body["error"] == "unknown-level" and set(body) == {"error", "message"}
+        assert game_rules(game).agent_levels[-1] in body["message"] and "poziom" in body["message"]
+        assert store_for(api_app).count() == before
 
 
 # -- hints ------------------------------------------------------------------------------------------
@@ -481,8 +515,9 @@ def test_a_hint_is_a_legal_action_with_estimates(api_app: Flask, api, game: str)
             break
 
 
-def test_no_hint_after_the_end(api) -> None:
-    data = start(api, "chuo-pai", 8)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_hint_after_the_end(api, game: str) -> None:
+    data = start(api, game, 8)
     rng = random.Random(1)
     while not data["view"]["is_over"]:
         data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
@@ -493,9 +528,11 @@ def test_no_hint_after_the_end(api) -> None:
     assert api.get(f"/api/v1/games/{new_id()}/hint").status_code == 404
 
 
-def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: pytest.MonkeyPatch,
+                                            game: str) -> None:
     """Two deals that look the same from seat 0 but differ in the hidden hands get the same hint."""
-    from paiyou.tables import hints
+    from paiyou.deals import hints
 
     seen: list[Any] = []
     original = hints._search_hints
@@ -511,16 +548,17 @@ def test_the_hint_reads_only_the_seats_view(api_app: Flask, api, monkeypatch: py
         return original(game, limit)
 
     monkeypatch.setattr(hints, "_search_hints", spy)
-    data = start(api, "tien-gow", 6)
+    data = start(api, game, 6)
     assert api.get(f"/api/v1/games/{data['id']}/hint").status_code == 200
     assert seen and set(seen) == {0}
 
 
-def test_a_forced_move_is_said_to_be_the_only_one(api) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_forced_move_is_said_to_be_the_only_one(api, game: str) -> None:
     """Issue 30: a forced move showed "100% chance of first place"; now it is ``forced``, with no
     figure, on the API and on the page."""
     rng = random.Random(3)
-    data = start(api, "chuo-pai", 11)
+    data = start(api, game, 11)
     while len(data["view"]["legal_actions"]) != 1:
         assert not data["view"]["is_over"]
         data = act(api, data["id"], {"version": data["version"], **choose(data["view"], rng)}).get_json()
@@ -528,12 +566,12 @@ def test_a_forced_move_is_said_to_be_the_only_one(api) -> None:
     assert body == {"action": data["view"]["legal_actions"][0], "forced": True, "ranked_by": None,
                     "candidates": []}
     api.set_cookie("paiyou_seats", f"{data['id']}:{api.keys[data['id']]}")  # the page: by cookie
-    page = api.get(f"/en/chuo-pai/games/{data['id']}?hint=1").get_data(as_text=True)
+    page = api.get(f"/en/{game}/games/{data['id']}?hint=1").get_data(as_text=True)
     assert 'id="hints-forced"' in page and "hints__score" not in page and "100%" not in page
 
 
 def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() -> None:
-    from paiyou.tables.hints import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
+    from paiyou.deals.hints import BY_CHANCE, BY_EXPECTED, Hint, rank_hints
 
     lost = [Hint("a", 0.0, 3.0), Hint("b", 0.004, 1.0), Hint("c", 0.0, 9.5)]
     assert rank_hints(lost) == (BY_EXPECTED, [lost[2], lost[0], lost[1]])
@@ -542,20 +580,21 @@ def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() 
     assert rank_hints(mixed, limit=2)[1] == [mixed[3], mixed[1]]
 
 
-def test_a_hint_is_searched_once_per_state(api, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_is_searched_once_per_state(api, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     """Asking twice costs once (a bounded cache by deal id, version and seat), and the hint's
     generator never comes from the deal's secret seed."""
-    from paiyou.tables import computer, hints
+    from paiyou.deals import computer, hints
 
     calls: list[Any] = []
     real = hints._search_hints
     monkeypatch.setattr(hints, "_search_hints", lambda game, limit: calls.append(1) or real(game, limit))
+    data = start(api, game, 6)  # the computer players' first moves, if any, draw from the seed
     monkeypatch.setattr(computer, "agent_rng", lambda *a: pytest.fail("the hint used the deal's seed"))
-    data = start(api, "tien-gow", 6)
     first = api.get(f"/api/v1/games/{data['id']}/hint").get_json()
     assert api.get(f"/api/v1/games/{data['id']}/hint").get_json() == first and len(calls) == 1
     api.set_cookie("paiyou_seats", f"{data['id']}:{api.keys[data['id']]}")  # the page: by cookie
-    assert api.get(f"/en/tien-gow/games/{data['id']}?hint=1").status_code == 200 and len(calls) == 1
+    assert api.get(f"/en/{game}/games/{data['id']}?hint=1").status_code == 200 and len(calls) == 1
     monkeypatch.setattr(hints, "HINT_CACHE_SIZE", 0)
     hints._hint_cache.clear()
     api.get(f"/api/v1/games/{data['id']}/hint")
@@ -590,8 +629,9 @@ def test_next_deal_continues_the_match(api_app: Flask, api, game: str) -> None:
     for number in (2, 3):
         finished = _finish(api, data, number)
         record = api.get(f"/api/v1/games/{finished['id']}/record").get_json()
-        scores = finished["view"]["net"] if game == "tien-gow" else finished["view"]["piles"]
-        totals = [a + b for a, b in zip(totals, scores, strict=True)]
+        outcome = game_rules(game).replay(record).outcome()
+        assert outcome is not None
+        totals = [a + b for a, b in zip(totals, outcome.scores, strict=True)]
         response = api.post(f"/api/v1/games/{finished['id']}/next", json={})
         assert response.status_code == 201
         assert response.headers["Location"].endswith(f"/api/v1/games/{response.json['id']}")
@@ -599,8 +639,9 @@ def test_next_deal_continues_the_match(api_app: Flask, api, game: str) -> None:
         assert data["id"] != finished["id"]
         assert data["view"]["match"] == {"id": first["id"], "deal": number, "totals": totals}
         assert [p["agent"] for p in data["view"]["players"]] == [p["agent"] for p in first["view"]["players"]]
-        if game == "tien-gow":
-            assert data["view"]["banker"] == record["next_banker"]  # TG-19
+        # dealt as the game deals a match's next deal: who leads or banks it comes from the last
+        dealt = game_rules(game).replay_steps(truth(store_for(api_app), data["id"]).record())[0]
+        assert dealt == game_rules(game).next_deal(dealt.seed, outcome.next_first)
         assert api.get(f"/api/v1/games/{data['id']}").get_json()["view"]["match"] == data["view"]["match"]
         again = api.post(f"/api/v1/games/{finished['id']}/next", json={})  # a double click
         assert again.status_code == 201 and again.get_json()["id"] == data["id"]

@@ -2,7 +2,7 @@
 position and the seed derived from them (``engine.seating.agent_rng``), so two players who make
 the same choices in the same daily deal meet exactly the same computer moves and results — here
 one player in this process and the other in a fresh interpreter with another hash seed, through
-the site's own computer players (``paiyou.tables.computer``) at the daily's level, in both games.
+the site's own computer players (``paiyou.deals.computer``) at the daily's level, in both games.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import pytest
 
 from engine.daily import LEVEL, daily_deal, decisions, keyring, opens_at, score
 from engine.games import game as game_rules
-from paiyou.tables.computer import run_until_choice
-from paiyou.tables.game import HUMAN, HUMAN_SEAT
+from paiyou.deals.computer import run_until_choice
+from paiyou.deals.game import HUMAN, HUMAN_SEAT
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = date(2026, 12, 7)

@@ -23,13 +23,16 @@ from flask import Flask
 from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.analysis import jobs
+from paiyou.deals import service
+from paiyou.registry import GAME_KEYS
+from paiyou.seats import friends
 from paiyou.store.databases import store_for
-from paiyou.tables import friends, service
 from scripts.patience import PATIENT
 from tests.site.play_helpers import bearer, found_keys
 from tests.site.test_api_games import make_app
 
-GAMES = ("chuo-pai", "tien-gow")
+# Every game the engine has: any of them seats friends at one table, listed on the shared pages or not.
+GAMES = GAME_KEYS
 
 
 @pytest.fixture
@@ -256,7 +259,7 @@ def test_moves_out_of_turn_stale_or_retried_change_nothing(api, api_app: Flask) 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_whole_friends_deals_never_show_a_seat_another_seats_tile(api, api_app: Flask, game: str) -> None:
-    """25 deals per game (50 in all): every person's moves through the API, the computer's in
+    """25 deals per game: every person's moves through the API, the computer's in
     between. Every answer to a move is the mover's view, checked against the whole state; every
     second step a watcher's view and every fourth each seat's (each answer costs a replay)."""
     rng = random.Random(game)

@@ -12,14 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 
+from engine.games import game as game_rules
 from paiyou import create_app, live
 from paiyou.config import LANGUAGE_CODES
+from paiyou.deals import computer, service
 from paiyou.live.brokers import MemoryBroker
+from paiyou.registry import GAME_KEYS
+from paiyou.seats import friends
 from paiyou.store.databases import store_for
-from paiyou.tables import computer, friends, service
 from tests.site.play_helpers import found_keys
 from tests.site.test_friends_api import seat_hidden, watcher_hidden
 
@@ -269,7 +272,7 @@ def moved(app: Flask, table: str, browser: FlaskClient, truth: Any) -> None:
 
 def everyone_seated(app: Flask, game: str) -> tuple[str, dict[int, FlaskClient]]:
     """A table of ``game`` where every seat but the creator's is a friend, each seat's browser."""
-    seats = {"tien-gow": 4, "chuo-pai": 3, "high-card": 2}[game]
+    seats = game_rules(game).seats
     creator, table, invite = set_up(app, game=game, **{f"seat-{s}": "friend" for s in range(1, seats)})
     browsers = {0: creator}
     for seat in range(1, seats):
@@ -279,7 +282,7 @@ def everyone_seated(app: Flask, game: str) -> tuple[str, dict[int, FlaskClient]]
     return table, browsers
 
 
-@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow", "high-card"])
+@pytest.mark.parametrize("game", GAME_KEYS)
 def test_a_watcher_is_never_spoken_to_as_a_seat(friends_app: Flask, game: str) -> None:
     """A watcher holds no seat: every seat is named by its own name, no "Your turn" badge, no
     "you" in the log, whoever is to play."""
@@ -312,7 +315,7 @@ def played_to_the_end(app: Flask, table: str, browsers: dict[int, FlaskClient]) 
     raise AssertionError("the deal did not end")
 
 
-@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow", "high-card"])
+@pytest.mark.parametrize("game", GAME_KEYS)
 def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask, game: str) -> None:
     """At the end the hands are public, but a watcher still holds no seat: no seat is "You", and
     no line of the result is the creator's own read to the watcher ("Your net result: −2"); each
@@ -323,15 +326,24 @@ def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask,
     assert 'id="result-title"' in page and "seat--you" not in page
     said = page_text(page)
     assert not re.search(r"\b(you|your)\b", said, re.I), re.findall(r"[^.]*\b[Yy]ou(?:r)?\b[^.]*", said)
-    if game == "tien-gow":  # the one game whose result speaks to the viewer of their points
-        finished = service.load(store_for(friends_app), game_id(table))
-        for seat, browser in browsers.items():
-            net = finished.deal.outcome().scores[seat]
-            own = browser.get(table).get_data(as_text=True)
-            sign = "+" if net > 0 else "\u2212"  # the page's signed number, isolated left-to-right
-            assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
+    for seat, browser in browsers.items():
+        own = browser.get(table).get_data(as_text=True)
+        assert re.search(rf'class="seat [^"]*seat--you[^"]*"[^>]*data-seat="{seat}"', own), seat
     shown = friends_app.test_client().get(f"/api/v1/games/{game_id(table)}").get_json()
     assert shown["view"]["hand"] == [] and not shown["view"]["your_turn"], shown["view"]
+
+
+def test_each_tien_gow_seat_reads_its_own_net_result_at_the_end(friends_app: Flask) -> None:
+    """Tien Gow's result is the one that speaks to its viewer of their points ("Your net result:
+    −2"): each seat reads its own, a watcher none (above)."""
+    table, browsers = everyone_seated(friends_app, "tien-gow")
+    played_to_the_end(friends_app, table, browsers)
+    finished = service.load(store_for(friends_app), game_id(table))
+    for seat, browser in browsers.items():
+        net = finished.deal.outcome().scores[seat]
+        own = browser.get(table).get_data(as_text=True)
+        sign = "+" if net > 0 else "\u2212"  # the page's signed number, isolated left-to-right
+        assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
 
 
 def test_a_full_tables_invite_offers_to_watch_not_a_seat(friends_app: Flask) -> None:
@@ -351,20 +363,24 @@ def test_a_full_tables_invite_offers_to_watch_not_a_seat(friends_app: Flask) -> 
 
 def test_no_reason_to_keep_pass_off_is_given_off_turn(friends_app: Flask) -> None:
     """Pass (or Face down) is off while it is not this seat's turn: no reason is given then, as
-    at a table against the computer; at its own turn the seat is told why."""
-    for game in ("chuo-pai", "tien-gow"):
+    at a table against the computer; at its own turn the seat is told why (in a game that has
+    such a button: one whose every move is a play has nothing to keep off)."""
+    for game in GAME_KEYS:
         table, browsers = everyone_seated(friends_app, game)
-        told = False
+        told = kept_off = False
         for _ in range(8):
             truth = service.load(store_for(friends_app), game_id(table))
+            if truth.is_over:
+                break
             for seat, browser in browsers.items():
                 page = browser.get(table).get_data(as_text=True)
                 if seat != truth.deal.to_act:
                     assert 'class="controls__note"' not in page, (game, seat)
                 else:
                     told |= 'class="controls__note"' in page
+                    kept_off |= bool(re.search(r'id="(?:pass|down)-button"[^>]*disabled', page))
             moved(friends_app, table, browsers[truth.deal.to_act], truth)
-        assert told, game
+        assert told == kept_off, game
 
 
 # -- the dock on your own turn and once your hand is empty (no JavaScript, and htmx alike) --------
@@ -392,7 +408,7 @@ def test_skip_is_never_offered_on_your_own_turn(friends_app: Flask) -> None:
         assert re.search(r'id="pass-button"(?![^>]*disabled)', page)
 
 
-@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+@pytest.mark.parametrize("game", GAME_KEYS)
 def test_an_empty_hand_says_so_and_offers_no_controls(friends_app: Flask, game: str) -> None:
     """A seat that has played its last tile while the others still play reads one sentence in its
     dock: no "Your hand: 0", no disabled buttons, no Hint."""
@@ -404,10 +420,13 @@ def test_an_empty_hand_says_so_and_offers_no_controls(friends_app: Flask, game: 
         if done:
             break
         moved(friends_app, table, browsers[truth.deal.to_act], truth)
-    word = "cards" if game == "chuo-pai" else "tiles"
+    with friends_app.test_request_context("/en/"):  # the game's own sentence, from its room
+        said = render_template_string('{% import "games/" ~ game ~ "/play.html" as words %}'
+                                      "{{ words.hand_played_out() }}", game=game)
+    assert said.startswith("You have played all your ")
     for headers in ({}, HTMX):
         page = browsers[done[0]].get(table, headers=headers).get_data(as_text=True)
-        assert f"You have played all your {word}; the others finish the deal." in page
+        assert said in page
         assert 'id="hand-done"' in page
         for control in ('id="play-form"', 'id="hint-button"', "Your hand:", 'id="pass-button"', 'id="up-button"'):
             assert control not in page, control

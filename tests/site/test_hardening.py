@@ -351,7 +351,7 @@ def test_robots_keep_crawlers_off_tables_and_apis(client: Any) -> None:
     assert "Disallow: /en/chuo-pai/play" in text and "Sitemap: http://localhost/sitemap.xml" in text
 
 
-def test_the_sitemap_lists_every_content_page_with_its_alternates(client: Any) -> None:
+def test_the_sitemap_lists_every_content_page_with_its_alternates(app: Flask, client: Any) -> None:
     import xml.etree.ElementTree as ET
 
     root = ET.fromstring(client.get("/sitemap.xml").get_data())
@@ -359,9 +359,11 @@ def test_the_sitemap_lists_every_content_page_with_its_alternates(client: Any) -
     urls = root.findall("s:url", ns)
     locs = {u.find("s:loc", ns).text for u in urls}
     for lang in LANGUAGE_CODES:
-        assert f"http://localhost/{lang}/chuo-pai/rules" in locs
-        assert f"http://localhost/{lang}/tien-gow/puzzles/settlement/1" in locs
-    assert all(len(u.findall("x:link", ns)) == 6 for u in urls)  # five languages and x-default
+        for game in app.config["PAIYOU_LISTED_GAMES"]:  # the games the shared pages list
+            assert f"http://localhost/{lang}/{game}/rules" in locs
+        assert f"http://localhost/{lang}/tien-gow/puzzles/settlement/1" in locs  # a lesson of a listed game
+    # each page's alternates: every language and x-default
+    assert all(len(u.findall("x:link", ns)) == len(LANGUAGE_CODES) + 1 for u in urls)
     assert not any("/games/" in loc or loc.endswith("/play") for loc in locs)
     for loc in sorted(locs)[:40]:
         assert client.get(loc.replace("http://localhost", "")).status_code == 200, loc

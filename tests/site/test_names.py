@@ -10,8 +10,10 @@ from engine.tien_gow.sets import MIXED_TYPES, SETS
 from engine.tiles import ALL_TILES
 from paiyou.config import LANGUAGE_CODES
 from paiyou.i18n import names
+from paiyou.registry import GAME_KEYS
 
-GAMES = ("chuo-pai", "tien-gow")
+# Every game the engine has: each room's vocabulary names things, listed on the shared pages or not.
+GAMES = GAME_KEYS
 # Names that are the same in Polish and English: romanised Chinese.
 FAMILY_NAMES = names.vocabulary("chuo-pai").terms["family"]
 FAMILY_TITLES = names.vocabulary("chuo-pai").terms["family-title"]
@@ -22,19 +24,19 @@ MIXED_TYPE_NAMES = names.vocabulary("tien-gow").terms["mixed"]
 POLISH_SAME = {"Yao", "Tian Jiu", "Di Ba", "Ren Qi", "He Wu", "Chuo Pai", "Tien Gow"}
 
 
-def test_every_tile_has_a_name_in_both_games() -> None:
+def test_every_tile_has_a_name_in_every_game() -> None:
     for game in GAMES:
         assert set(names.TILE_NAMES[game]) == {t.key for t in ALL_TILES}
         assert set(names.CHINESE_NAMES[game]) == {t.key for t in ALL_TILES}
 
 
-def test_every_family_class_and_special_type_has_a_name() -> None:
+def test_every_chuo_pai_family_class_and_special_type_has_a_name() -> None:
     assert set(FAMILY_NAMES) == {*cp.FAMILIES, cp.SPECIAL}
     assert set(FAMILY_TITLES) == set(cp.FAMILIES)
     assert set(SPECIAL_TYPE_NAMES) == set(cp.SPECIAL_TYPES)
 
 
-def test_every_suit_and_set_kind_has_a_name() -> None:
+def test_every_tien_gow_suit_and_set_kind_has_a_name() -> None:
     assert set(SUIT_NAMES) == {tg.CIVIL, tg.MILITARY}
     assert set(MIXED_TYPE_NAMES) == {name for name, _head, _total in MIXED_TYPES}
     for s in SETS:  # engine set names: single, civil-pair, military-pair, supreme, or a mixed type
@@ -43,13 +45,12 @@ def test_every_suit_and_set_kind_has_a_name() -> None:
 
 
 def all_lazy_names() -> list[tuple[str, object]]:
-    found = []
-    for table in ("GAME_NAMES", "FAMILY_NAMES", "FAMILY_TITLES", "SPECIAL_TYPE_NAMES", "SUIT_NAMES",
-                  "SET_KIND_NAMES", "MIXED_TYPE_NAMES"):
-        found += [(f"{table}[{key}]", value) for key, value in
-                  (names.GAME_NAMES if table == "GAME_NAMES" else globals()[table]).items()]
+    """Every game's name, tile names and terms of its own (its room's vocabulary)."""
+    found: list[tuple[str, object]] = [(f"GAME_NAMES[{key}]", value) for key, value in names.GAME_NAMES.items()]
     for game in GAMES:
         found += [(f"{game}[{key}]", value) for key, value in names.TILE_NAMES[game].items()]
+        for kind, words in names.vocabulary(game).terms.items():
+            found += [(f"{game} {kind}[{key}]", value) for key, value in words.items()]
     return found
 
 
@@ -66,7 +67,7 @@ def test_every_name_is_translated(app, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)
-def test_one_name_per_tile_and_game(app, lang: str) -> None:
+def test_one_name_per_chuo_pai_card_and_per_tien_gow_rank(app, lang: str) -> None:
     """Chuo Pai: 21 different card names. Tien Gow: tiles share a name only when they are the
     military tiles of equal rank (the two Nines, Eights, Sevens, Fives)."""
     with app.test_request_context(), force_locale(lang):
@@ -80,7 +81,7 @@ def test_one_name_per_tile_and_game(app, lang: str) -> None:
         assert len(by_name) == 17
 
 
-def test_names_in_both_games_follow_the_seeds(app) -> None:
+def test_chuo_pai_and_tien_gow_names_follow_the_seeds(app) -> None:
     """Spot checks of the corrections in chuo-pai.md (D2, D3, D4, D14) and seed 002's names."""
     expected = {
         ("pl", "chuo-pai", "1-2"): "Gwóźdź",

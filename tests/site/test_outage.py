@@ -1,4 +1,4 @@
-"""The pages nginx shows when no app process answers in time (paiyou.web.outage): one per
+"""The pages nginx shows when no app process answers in time (paiyou.outage): one per
 language in the site's look and direction, with the link back nginx fills in, and the API's JSON
 error; the file names are the ones deploy/nginx.conf asks for. (nginx serving them:
 tests/deploy/test_outage_pages.py.)"""
@@ -9,15 +9,16 @@ import re
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from flask import Flask
 from flask_babel import force_locale, gettext, pgettext
 
+from paiyou import outage
 from paiyou.config import LANGUAGE_CODES
-from paiyou.web import outage
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
-RTL = ("ar", "fa")
+RTL = frozenset(code for code in LANGUAGE_CODES if Locale.parse(code).text_direction == "rtl")  # CLDR's
 
 
 @pytest.fixture(scope="module")

@@ -23,8 +23,9 @@ from flask import Flask
 
 from paiyou import create_app
 from paiyou.analysis import jobs
+from paiyou.deals import service
+from paiyou.seats import friends
 from paiyou.store.databases import store_for
-from paiyou.tables import friends, service
 from paiyou.tables.table import STANDBY_MS
 from tests.site.play_helpers import bearer, cookie_key
 from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401

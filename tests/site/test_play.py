@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from babel import Locale
 from flask import Flask
 
 from engine.games import GAME_KEYS
@@ -483,7 +484,7 @@ def test_seats_run_the_right_way_and_never_mirror(web, lang: str) -> None:
     for game in GAMES:
         path, _ = new_table(web, lang, game, 1)
         table = parse(web.get(path).get_data(as_text=True))
-        assert table.html["dir"] == ("rtl" if lang in ("ar", "fa") else "ltr")
+        assert table.html["dir"] == ("rtl" if Locale.parse(lang).text_direction == "rtl" else "ltr")  # CLDR's
         assert table.seats == expected[game]
         assert table.felt_dir == "ltr"
 
@@ -890,7 +891,7 @@ def test_log_lines_draw_their_tiles_with_their_names(play_app: Flask, web) -> No
                                               ("tien-gow", "net points you can expect")])
 def test_a_lost_position_ranks_by_the_expected_score_and_says_so(play_app: Flask, web, game: str, figure: str,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from paiyou.tables import hints
+    from paiyou.deals import hints
 
     def lost(current: Any, limit: int) -> Any:
         legal = current.view().legal_actions()

@@ -1,5 +1,5 @@
 """One load per request: a request replays its game's record (the engine's ``GameSpec.replay``,
-which re-checks every action) at most once, and hands the loaded game on (``paiyou.tables.service``:
+which re-checks every action) at most once, and hands the loaded game on (``paiyou.deals.service``:
 ``act``, ``advance`` and ``next_deal`` take the loaded ``Game``).
 
 Counted by wrapping each game's ``replay``: a move through the plain form (its POST, then the GET
@@ -128,7 +128,7 @@ def test_each_api_request_replays_its_game_once(replay_app: Flask, replays: Any,
 
 def test_the_counter_counts(replay_app: Flask, replays: Any) -> None:
     """A request that loads its game twice would be seen (the guard above is not vacuous)."""
-    from paiyou.tables import service
+    from paiyou.deals import service
 
     created = replay_app.test_client().post("/api/v1/chuo-pai/games", json={"seed": 5}).get_json()
 

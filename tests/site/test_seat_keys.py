@@ -1,4 +1,4 @@
-"""Seat keys (paiyou.tables.access, docs/architecture.md "Seat keys"): a deal's id lets anyone read
+"""Seat keys (paiyou.seats.access, docs/architecture.md "Seat keys"): a deal's id lets anyone read
 it once it is over, and nothing more; acting, hints, "Next deal", the settings and the table
 before the end need the seat key — the Bearer header in the API, this browser's cookie on the
 pages. The stranger who knows an id (a shared review link) is refused everywhere and changes
@@ -17,12 +17,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from paiyou import create_app
+from paiyou.deals import service
+from paiyou.deals.game import Game
+from paiyou.registry import GAME_KEYS
+from paiyou.seats import access
 from paiyou.store.databases import store_for
-from paiyou.tables import access, service
-from paiyou.tables.game import Game
 from tests.site.play_helpers import PlayerClient, bearer, cookie_key
 
-GAMES = ("chuo-pai", "tien-gow")
+# Every game the engine has: each is served by its URLs, listed on the shared pages or not.
+GAMES = GAME_KEYS
 
 
 @pytest.fixture

@@ -22,9 +22,9 @@ import pytest
 
 from engine.chuo_pai import new_deal, replay, to_record
 from paiyou import create_app
+from paiyou.deals import service
 from paiyou.store.databases import PostgresStore, SqliteStore, StoreError, open_store, store_for
 from paiyou.store.schema import is_valid_id, new_id
-from paiyou.tables import service
 from tests.site import pg_cluster
 
 

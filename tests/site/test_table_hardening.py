@@ -24,9 +24,9 @@ from flask import Flask
 from werkzeug.serving import make_server
 
 from paiyou import create_app
+from paiyou.deals import service
 from paiyou.live import live_of
 from paiyou.store.databases import store_for
-from paiyou.tables import service
 from tests.site.play_helpers import bearer
 
 

@@ -19,8 +19,8 @@ import pytest
 from flask import Flask
 
 from paiyou import create_app
+from paiyou.deals import service
 from paiyou.store.databases import store_for
-from paiyou.tables import service
 from tests.site.test_friends_pages import first_legal_move, game_id, set_up
 
 HX = {"HX-Request": "true"}

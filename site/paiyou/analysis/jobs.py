@@ -1,7 +1,8 @@
 """The analysis of a finished deal, computed once in the background and kept with the game.
 
-When a deal ends (the request whose move finishes it: ``paiyou.tables.service.act``, or a deal that ends
-before the human's first move), ``deal_over`` queues a job in the games database
+When a deal ends (the request whose move finishes it: ``paiyou.deals.service.act``, or a deal that ends
+before the human's first move), the service sends ``paiyou.deals.signals.deal_over``, which
+``create_app`` connects to ``deal_over``: it queues a job in the games database
 (``paiyou_analyses``, ``paiyou.store.games``) and hands its id to this process's worker. The
 worker is a few daemon threads per process (``PAIYOU_ANALYSIS_WORKERS``, default 1: at most that
 many jobs at once), started on first use, fed by a bounded in-process queue
@@ -17,7 +18,7 @@ deal, the same computer players, the level in the human's seat), and stores ``re
 API's shape (docs/api.md, "GET /api/v1/games/<id>/analysis").
 
 Bounded twice. Per deal: at a table with friends only the seats whose person made at least one
-move themselves (``paiyou.tables.seating.played_seats``) get an analysis; a seat the computer
+move themselves (``paiyou.deals.seating.played_seats``) get an analysis; a seat the computer
 played all along is kept ``unplayed``. Per store: a job that would find
 ``PAIYOU_ANALYSIS_BACKLOG`` jobs (default 100) queued or running is kept ``deferred`` instead,
 never claimed; the player's "Try again" (``retry``, under the analysis-retry limit) queues it once
@@ -41,7 +42,8 @@ from typing import TYPE_CHECKING
 from engine.analysis import Analysis, Decision, DuplicateResult, analyse, duplicate
 from engine.games import GAMES
 from engine.spec import Action
-from paiyou.daily import results as daily_results
+from paiyou.deals.game import Game
+from paiyou.deals.seating import HUMAN, Seating, played_seats
 from paiyou.jsontypes import JsonObject
 from paiyou.store.databases import store_for
 from paiyou.store.games import GameStore, StoreUnavailable
@@ -55,8 +57,6 @@ from paiyou.store.schema import (
     analysis_key,
     split_analysis_key,
 )
-from paiyou.tables.game import Game
-from paiyou.tables.seating import HUMAN, Seating, played_seats
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -258,8 +258,8 @@ def worker_for(app: Flask) -> Worker:
 def deal_over(store: GameStore, game_id: str) -> None:
     """A deal just ended: queue its analysis (once; at a table with friends one per person who
     played their seat, the others' kept ``unplayed``) and hand it to this process's worker; beyond
-    the backlog (``PAIYOU_ANALYSIS_BACKLOG``, with an app) it is kept ``deferred``. Called by the
-    POST that finished the deal."""
+    the backlog (``PAIYOU_ANALYSIS_BACKLOG``, with an app) it is kept ``deferred``. Connected to
+    ``paiyou.deals.signals.deal_over``: called in the POST that finished the deal."""
     from flask import current_app, has_app_context
 
     backlog = worker_for(current_app).backlog if has_app_context() else None
@@ -267,7 +267,6 @@ def deal_over(store: GameStore, game_id: str) -> None:
         stored = store.get(game_id)
         if stored is None:
             return
-        daily_results.deal_over(store, stored)  # a daily deal's counted result (paiyou.daily)
         seating = Seating.from_meta(stored.meta)
         people = [game_id]
         if seating is not None:

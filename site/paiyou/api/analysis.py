@@ -8,10 +8,10 @@ from flask_babel import pgettext
 
 from paiyou.analysis.jobs import MISSING, Status
 from paiyou.api.games import error
-from paiyou.daily.marker import withheld
+from paiyou.deals.daily_mark import withheld
+from paiyou.deals.game import Game
 from paiyou.jsontypes import JsonObject
 from paiyou.store.schema import DEFERRED, UNPLAYED
-from paiyou.tables.game import Game
 from paiyou.web.private import no_store
 
 POLL_SECONDS = 2  # Retry-After of a 202: about the time a few decisions take
@@ -26,7 +26,7 @@ def answer(body: JsonObject, status: int) -> tuple[Response, int]:
 
 def without_daily_seed(body: JsonObject, game: Game) -> JsonObject:
     """The analysis as it may leave the server: the duplicate's record (the same shuffle) without
-    a daily deal's seed before its day's reveal (``paiyou.daily.marker.withheld``)."""
+    a daily deal's seed before its day's reveal (``paiyou.deals.daily_mark.withheld``)."""
     duplicate = body.get("duplicate")
     if not isinstance(duplicate, dict) or not isinstance(duplicate.get("record"), dict):
         return body

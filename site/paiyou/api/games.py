@@ -17,18 +17,10 @@ from werkzeug.exceptions import HTTPException
 
 from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
-from paiyou.i18n.languages import isolated
-from paiyou.i18n.numerals import format_number
-from paiyou.jsontypes import JsonObject
-from paiyou.reasons import explain, reason_message
-from paiyou.registry import GAME_KEYS
-from paiyou.store.databases import current_store
-from paiyou.store.games import StoreUnavailable
-from paiyou.tables import access, service
-from paiyou.tables.access import SeatKeyRequired
-from paiyou.tables.computer import levels
-from paiyou.tables.game import BadInput, Game, GameNotFound, StaleVersion
-from paiyou.tables.seating import (
+from paiyou.deals import service
+from paiyou.deals.computer import levels
+from paiyou.deals.game import BadInput, Game, GameNotFound, StaleVersion
+from paiyou.deals.seating import (
     ACTION_ID_MAX,
     MARKS_PER_LETTER,
     NAME_MAX,
@@ -37,7 +29,16 @@ from paiyou.tables.seating import (
     NotAllowed,
     TableFull,
 )
-from paiyou.tables.service import MAX_SEED
+from paiyou.deals.service import MAX_SEED
+from paiyou.i18n.languages import isolated
+from paiyou.i18n.numerals import format_number
+from paiyou.jsontypes import JsonObject
+from paiyou.reasons import explain, reason_message
+from paiyou.registry import GAME_KEYS
+from paiyou.seats import access
+from paiyou.seats.access import SeatKeyRequired
+from paiyou.store.databases import current_store
+from paiyou.store.games import StoreUnavailable
 from paiyou.tables.table import game_json, view_json
 from paiyou.web import limits
 from paiyou.web.bodies import parse_json
@@ -90,7 +91,7 @@ def error_message(code: str) -> str:
         "database-unavailable": pgettext(
             "play api", "The games cannot be reached just now. Please try again in a few seconds."),
         "server-error": pgettext("play api", "Something went wrong on the server. Please try again."),
-        # answered by nginx when no app process answered in time (paiyou.web.outage)
+        # answered by nginx when no app process answered in time (paiyou.outage)
         "server-unavailable": pgettext(
             "play api", "The server did not answer in time. If you sent an action, it may or may not have been "
             "made: fetch the game to see, then try again in a few seconds."),

@@ -96,8 +96,10 @@ def notations(text: Text) -> list[str]:
     return re.findall(r"`([^`]*)`", text.msgid)
 
 
-def messages(texts: Iterator[Text], number: Callable[[int, Text], int]
-             ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+Message = tuple[int, str, tuple[str, str], list[str]]  # one message as a Babel extractor yields it
+
+
+def messages(texts: Iterator[Text], number: Callable[[int, Text], int]) -> Iterator[Message]:
     """Babel's view of ``texts``: one ``pgettext`` message each, with its translator comments."""
     for i, text in enumerate(texts, start=1):
         yield number(i, text), "pgettext", (text.ctx, text.msgid), text.comments()

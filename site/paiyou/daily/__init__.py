@@ -2,8 +2,8 @@
 everyone, scored against the field. The core is the engine's (``engine.daily``, ``engine.field``)
 and the store's (``paiyou.store.daily``); this package is what the site adds on it:
 
-- ``marker``: a stored deal's daily mark (``meta["daily"]``) and whether its seed must stay hidden
-  (the one place the table, the review and the analysis ask);
+- (the daily mark of a stored deal and the secrecy of its seed live one layer down, in
+  ``paiyou.deals.daily_mark``: the deals themselves ask it);
 - ``secret``: the day's secrets at start-up (``PAIYOU_DAILY_SECRET``);
 - ``results``: the counted result, recorded when a daily deal ends;
 - ``service``: the day's public facts, a start, your result against the field (par, share);

@@ -22,14 +22,14 @@ from engine.daily import FIRST_DAY, DailyError
 from paiyou.api.games import error, http_error
 from paiyou.api.games import install as install_game_api
 from paiyou.daily.service import AlreadyPlayed, Result
+from paiyou.deals.game import Game
 from paiyou.i18n.languages import isolated
 from paiyou.i18n.names import game_name
 from paiyou.i18n.numerals import format_number, to_native_digits
 from paiyou.jsontypes import JsonObject
 from paiyou.registry import listed_games
+from paiyou.seats.keys import bearer_key, seat_for_key
 from paiyou.store.daily import KEY_PATTERN, DailyStore, DailyStoreError
-from paiyou.tables.game import Game
-from paiyou.tables.keys import bearer_key, seat_for_key
 from paiyou.web import limits
 from paiyou.web.private import no_store
 

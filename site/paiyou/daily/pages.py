@@ -21,11 +21,11 @@ from engine.field import Bin
 from paiyou.daily.answers import long_date, share_text
 from paiyou.daily.secret import ring
 from paiyou.daily.service import Result, players, recorded, standing_of, todays_deal
+from paiyou.deals.game import Game, GameNotFound
+from paiyou.deals.service import load
 from paiyou.i18n.numerals import format_number, to_native_digits
 from paiyou.store.daily import KEY_PATTERN, DailyStore
 from paiyou.store.databases import current_store
-from paiyou.tables.game import Game, GameNotFound
-from paiyou.tables.service import load
 
 PLAYER_COOKIE = "paiyou_daily"
 PLAYER_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie

@@ -1,7 +1,7 @@
 """The counted result of a daily deal, recorded by the request whose move ends it.
 
-``deal_over`` is the one hook (called where a finished deal's analysis is queued,
-``paiyou.analysis.jobs.deal_over``): for a daily deal it records the human seat's score
+``deal_over`` is the one hook, a receiver of ``paiyou.deals.signals.deal_over`` (``create_app``
+connects it before the analysis's): for a daily deal it records the human seat's score
 (``engine.daily.score``, from the server's own replay), its decisions for the field's counts
 (``engine.daily.decisions``) and whether it counts (the attempt's own deal, started while the day
 was open and finished before its grace ended: ``engine.daily.counts``) in ``DailyStore``. Recording
@@ -14,7 +14,7 @@ import time
 
 from engine.daily import counts, decisions, score
 from engine.games import game as game_rules
-from paiyou.daily.marker import mark
+from paiyou.deals.daily_mark import mark
 from paiyou.store.daily import DailyStore, Recorded
 from paiyou.store.games import GameStore, StoreUnavailable
 from paiyou.store.schema import StoredGame
@@ -41,15 +41,15 @@ def record(store: GameStore, stored: StoredGame, now: float | None = None) -> Re
                               decisions=chosen, finished_at=finished)
 
 
-def deal_over(store: GameStore, stored: StoredGame) -> None:
+def deal_over(store: GameStore, game_id: str) -> None:
     """A deal just ended: a daily's result is recorded (a store out of reach is logged, never
     failing the move that is already stored)."""
-    if mark(stored.meta) is None:
-        return
     try:
-        record(store, stored)
+        stored = store.get(game_id)
+        if stored is not None and mark(stored.meta) is not None:
+            record(store, stored)
     except StoreUnavailable:
-        log.warning("daily result of %s not recorded: the database is out of reach", stored.id)
+        log.warning("daily result of %s not recorded: the database is out of reach", game_id)
 
 
 __all__ = ["record", "deal_over"]

@@ -5,7 +5,7 @@
   (``engine.daily.check_day``: ``daily-unknown``).
 - ``start``: today's deal for a player, a normal stored deal (the same table, seat keys and
   moves) dealt from the day's seed, its computer seats at ``engine.daily.LEVEL``, its shuffle
-  committed to with the day's salt and marked as the player's daily (``paiyou.daily.marker``).
+  committed to with the day's salt and marked as the player's daily (``paiyou.deals.daily_mark``).
   The player's one attempt is claimed first (``DailyStore.begin_attempt``): a second start of the
   day raises ``AlreadyPlayed`` with the first deal's id.
 - ``standing_of``: a finished daily deal's result against the field: score, matchpoints,
@@ -30,14 +30,14 @@ from engine.field import Bin, standing
 from engine.games import game as game_rules
 from engine.outcome import BEAT, LEAD
 from engine.spec import AnySeatView
-from paiyou.analysis.jobs import deal_over
-from paiyou.daily.marker import Mark, mark
+from paiyou.deals import signals
+from paiyou.deals.computer import run_until_choice
+from paiyou.deals.daily_mark import Mark, mark
+from paiyou.deals.game import HUMAN, HUMAN_SEAT, Game
+from paiyou.seats.keys import seat_keys_meta
 from paiyou.store.daily import DailyResult, DailyStore
 from paiyou.store.games import GameStore
 from paiyou.store.schema import new_id
-from paiyou.tables.computer import run_until_choice
-from paiyou.tables.game import HUMAN, HUMAN_SEAT, Game
-from paiyou.tables.keys import seat_keys_meta
 
 PAR_CACHE_SIZE = 16  # (game, day) pairs: today's and yesterday's of each game, with room to spare
 
@@ -91,7 +91,7 @@ def start(ring: Keyring, store: GameStore, game: str, player: str, key: str,
                                 "auto_passes": passed, "seat_keys": seat_keys_meta(HUMAN_SEAT, key),
                                 "daily": Mark(game, deal.day, player).as_meta()})
     if dealt.is_over:  # every move was forced (never seen, but a deal may end so): record it now
-        deal_over(store, stored.id)
+        signals.deal_over.send(store, stored.id)
     return Game(stored, dealt)
 
 

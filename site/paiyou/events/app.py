@@ -23,10 +23,10 @@ from paiyou.live import framing
 from paiyou.live.counting import RETRY_AFTER, StreamCounter, Ticket
 from paiyou.live.settings import LiveSettings
 from paiyou.live.stream import StreamState
+from paiyou.seats.keys import seat_for_key
 from paiyou.store.databases import store_for
 from paiyou.store.games import StoreUnavailable
 from paiyou.store.schema import GameHead
-from paiyou.tables.keys import seat_for_key
 
 PATH = "/api/v1/games/{game_id}/events"
 

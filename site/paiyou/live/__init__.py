@@ -4,8 +4,9 @@ that the game has a new version (docs/architecture.md, "Live updates"; the strea
 
 What the rest of the site calls:
 
-- ``announce(game_id, version)``, after a change to a stored game is committed: tells every open
-  events stream of that game. Never raises (a move is never failed by its announcement): a broker
+- ``announce(game_id, version)``, after a change to a stored game is committed (``create_app``
+  connects it to ``paiyou.deals.signals.deal_changed``): tells every open events stream of that
+  game. Never raises (a move is never failed by its announcement): a broker
   failure is logged, marks the broker unhealthy, and the streams fall back to polling the database.
 - ``present_seats(game_id)``: the seats with an open stream presenting that seat's key, or whose
   page without JavaScript loaded lately (``page_seen``).
@@ -18,7 +19,7 @@ traceback per failed announcement. An error that is not the broker's (a bug) kee
 
 ``init_app`` reads the settings (``paiyou.live.settings``) and opens this process's broker
 (``paiyou.live.brokers``). The streams are served by the Flask route ``paiyou.views.api_events``
-(one process, a thread per stream: ``paiyou.live.flask_stream``) and, in production, by the events
+(one process, a thread per stream: ``paiyou.api.event_stream``) and, in production, by the events
 process ``paiyou.events`` (asynchronous, thousands of streams).
 """
 from __future__ import annotations

@@ -10,9 +10,9 @@ from engine.games import game as game_rules
 from engine.spec import Action
 from engine.spec import AnySeatView as SeatView
 from paiyou.analysis.review import ReviewAction, action_model
+from paiyou.deals.game import Game
 from paiyou.puzzles.mistakes import MAX_AGE, Deck, cookie_name
-from paiyou.tables import access
-from paiyou.tables.game import Game
+from paiyou.seats import access
 from paiyou.tables.pages import load_or_404
 
 

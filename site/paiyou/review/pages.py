@@ -11,9 +11,9 @@ from werkzeug.wrappers import Response
 from engine.spec import AnyDeal as Deal
 from paiyou.analysis.jobs import Status
 from paiyou.analysis.review import review_model as analysis_model
+from paiyou.deals.game import Game
 from paiyou.review.steps import review_model
-from paiyou.tables import access
-from paiyou.tables.game import Game
+from paiyou.seats import access
 from paiyou.tables.pages import table_url
 from paiyou.web.htmx import render, render_context
 

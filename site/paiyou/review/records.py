@@ -14,10 +14,10 @@ from flask_babel import pgettext
 
 from engine.commitment import commit
 from engine.errors import RecordError
+from paiyou.deals.game import BadInput
+from paiyou.deals.service import MAX_SEED, parse_seed
 from paiyou.reasons import CODES, reason_message
-from paiyou.tables.game import BadInput
 from paiyou.tables.presenter import table_of
-from paiyou.tables.service import MAX_SEED, parse_seed
 from paiyou.web.bodies import NOT_JSON, parse_json
 
 MAX_RECORD_BYTES = 60 * 1024  # a whole deal's record is a few KiB

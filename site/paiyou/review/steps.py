@@ -11,7 +11,7 @@ from engine.games import game as game_rules
 from engine.outcome import MOVES
 from engine.spec import AnyDeal as Deal
 from engine.spec import AnySeatView as SeatView
-from paiyou.tables.log import Event, events
+from paiyou.deals.log import Event, events
 from paiyou.tables.presenter import Current, Result, Seat, table_of
 from paiyou.tables.table import keys
 

@@ -1,5 +1,4 @@
-"""The tables: a deal against the computer, from its start to its end (as lila's ``round``).
-
-The table service (start, load, act, advance, the computer's moves, hints), who may act on a deal
-(seat keys), what a browser keeps (cookies, statistics), and the game-blind table model each
-game's room fills in (``presenter``: the ``Table`` Protocol)."""
+"""The table as a page or JSON shows it: the game-blind table model (``table``), the ``Table``
+Protocol each game's room fills in (``presenter``), the table's labels and template helpers, what
+its forms send, and what the play and friends routes share (``pages``, ``friend_pages``). The deal
+itself is ``paiyou.deals``'; who may act on it, ``paiyou.seats``'."""

@@ -9,13 +9,15 @@ from werkzeug.wrappers import Response
 
 from engine.games import game as game_rules
 from paiyou import live
+from paiyou.deals import seating
+from paiyou.deals.computer import levels
+from paiyou.deals.errors import BadInput
+from paiyou.deals.game import Game
+from paiyou.deals.seating import FRIEND, YOU
 from paiyou.i18n.numerals import format_number
-from paiyou.tables import access, labels, seating
-from paiyou.tables.computer import levels
-from paiyou.tables.errors import BadInput
-from paiyou.tables.game import Game
+from paiyou.seats import access
+from paiyou.tables import labels
 from paiyou.tables.pages import first_level, table_url
-from paiyou.tables.seating import FRIEND, YOU
 from paiyou.web.htmx import is_fragment_request, render
 
 COMPUTER = "computer"  # the start form's choice of a computer seat (at the chosen level)

@@ -19,10 +19,10 @@ from flask import current_app
 from flask_babel import force_locale, pgettext
 
 from paiyou.config import LANGUAGE_CODES
+from paiyou.deals.computer import levels
+from paiyou.deals.seating import JOINERS, SELECTORS
 from paiyou.registry import GAME_KEYS
-from paiyou.tables.computer import levels
 from paiyou.tables.presenter import table_of
-from paiyou.tables.seating import JOINERS, SELECTORS
 from paiyou.tables.table import creator_seat_name
 from paiyou.tables.template_globals import level_label
 

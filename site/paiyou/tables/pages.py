@@ -11,15 +11,17 @@ from flask_babel import pgettext
 from werkzeug.wrappers import Response
 
 from engine.errors import IllegalAction
+from paiyou.deals import seating
+from paiyou.deals.computer import default_level, levels
+from paiyou.deals.game import Game, GameNotFound
+from paiyou.deals.hints import hints
+from paiyou.deals.service import MAX_SEED, load, waiting
 from paiyou.i18n import numerals
 from paiyou.reasons import explain
+from paiyou.seats import access, cookies, stats
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies, forms, seating, stats
-from paiyou.tables.computer import default_level, levels
-from paiyou.tables.game import Game, GameNotFound
-from paiyou.tables.hints import hints
+from paiyou.tables import forms
 from paiyou.tables.presenter import table_of
-from paiyou.tables.service import MAX_SEED, load, waiting
 from paiyou.tables.table import STANDBY_MS, TableModel, keys, table_model
 from paiyou.tables.template_globals import level_description, level_label
 from paiyou.web.htmx import is_fragment_request, render

@@ -1,5 +1,5 @@
 """The table page's model, game-blind: the seats, hand and choices come from the game's ``Table``
-(``paiyou.play.presenter``), the log and the reveal order from the engine's events.
+(``paiyou.tables.presenter``), the log and the reveal order from the engine's events.
 
 Everything comes from the human seat's view: no other hand and no other seat's face-down tile
 can reach the page.
@@ -16,12 +16,12 @@ from flask_babel import pgettext
 from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
+from paiyou.deals.game import Game, Match, match_of
+from paiyou.deals.log import Event, events
 from paiyou.jsontypes import JsonObject
 from paiyou.live import PAGE_REFRESH_SECONDS, present_seats, watchers
-from paiyou.tables.access import stored_hashes
-from paiyou.tables.friends import deadline
-from paiyou.tables.game import Game, Match, match_of
-from paiyou.tables.log import Event, events
+from paiyou.seats.access import stored_hashes
+from paiyou.seats.friends import deadline
 from paiyou.tables.presenter import (
     Choices,
     Current,

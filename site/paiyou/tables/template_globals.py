@@ -72,7 +72,7 @@ def number(value: int | float) -> str:
 
 
 # The words of the computer levels (the engine's agent names) and of the table's speeds
-# (``paiyou.tables.cookies.SPEEDS``), said in the page's language when shown.
+# (``paiyou.seats.cookies.SPEEDS``), said in the page's language when shown.
 LEVELS = {  # each level's name, and what it does
     "random": (lazy_pgettext("play level", "Random"),
                lazy_pgettext("play level", "Plays any legal move at random: good for learning the moves.")),
@@ -103,7 +103,7 @@ def level_description(level: str) -> str:
 
 
 def speed_label(speed: str) -> str:
-    """A speed of the table (``paiyou.tables.cookies.SPEEDS``) in the page's language."""
+    """A speed of the table (``paiyou.seats.cookies.SPEEDS``) in the page's language."""
     return str(SPEED_LABELS.get(speed, speed))
 
 

@@ -15,7 +15,7 @@ answers are ``paiyou.api.analysis``.
 
 The GET is a pure read, with the game's access rule: a finished deal is readable by anyone
 holding its id (the analysis shows nothing the record does not). The POST starts a computation:
-only the deal's player may ask for it (its seat key, ``paiyou.tables.access``), however public the
+only the deal's player may ask for it (its seat key, ``paiyou.seats.access``), however public the
 id is. The language rules, the JSON errors and their
 handlers are the game API's (``paiyou.api.games.install``), so both answer alike.
 """
@@ -26,9 +26,10 @@ from flask import Blueprint, Response, current_app
 from paiyou.analysis import jobs
 from paiyou.api.analysis import UNAVAILABLE, already_done, answer, not_over, unavailable, waiting, without_daily_seed
 from paiyou.api.games import install, parsed_body
+from paiyou.deals import service
+from paiyou.deals.game import BadInput
+from paiyou.seats import access
 from paiyou.store.databases import current_store
-from paiyou.tables import access, service
-from paiyou.tables.game import BadInput
 from paiyou.web import limits
 
 bp = Blueprint("api_analysis", __name__, url_prefix="/api/v1")

@@ -21,14 +21,14 @@ from flask import Blueprint, Response, jsonify
 from engine.daily import parse_day, today
 from paiyou.api.games import game_response, json_body
 from paiyou.daily import answers, service
-from paiyou.daily.marker import mark
 from paiyou.daily.secret import ring
+from paiyou.deals.daily_mark import mark
+from paiyou.deals.service import load
 from paiyou.registry import url_converter
+from paiyou.seats import access
+from paiyou.seats.access import SeatKeyRequired
 from paiyou.store.daily import DailyStore
 from paiyou.store.databases import current_store
-from paiyou.tables import access
-from paiyou.tables.access import SeatKeyRequired
-from paiyou.tables.service import load
 from paiyou.web import limits
 from paiyou.web.private import no_store
 

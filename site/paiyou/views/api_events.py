@@ -1,5 +1,5 @@
 """Blueprint ``api_events``: a game's events stream (docs/api.md, "Events"), routes only; the
-stream is ``paiyou.live.flask_stream``'s.
+stream is ``paiyou.api.event_stream``'s.
 
 - ``GET /api/v1/games/<id>/events`` → ``text/event-stream``: the game's version now, then each
   new one, who is present, keepalives; 404 ``unknown-game``, 429 ``too-many-streams``.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
+from paiyou.api.event_stream import events_response
 from paiyou.api.games import install
-from paiyou.live.flask_stream import events_response
 
 bp = Blueprint("api_events", __name__, url_prefix="/api/v1")
 install(bp)  # the language of messages, every error answered in JSON

@@ -36,12 +36,14 @@ from flask import Blueprint, Response, current_app, jsonify
 from engine.errors import IllegalAction
 from engine.games import game as game_rules
 from paiyou.api.games import error, game_response, illegal, install, json_body, json_routing_errors, seated_game
+from paiyou.deals import seating, service
+from paiyou.deals.computer import levels, parse_level
+from paiyou.deals.game import HUMAN_SEAT, BadInput
+from paiyou.deals.hints import hints
 from paiyou.registry import url_converter
+from paiyou.seats import access, friends
 from paiyou.store.databases import current_store
-from paiyou.tables import access, friends, labels, seating, service
-from paiyou.tables.computer import levels, parse_level
-from paiyou.tables.game import HUMAN_SEAT, BadInput
-from paiyou.tables.hints import hints
+from paiyou.tables import labels
 from paiyou.web import limits
 from paiyou.web.private import no_store
 

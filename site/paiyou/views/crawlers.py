@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, render_template, url_for
 
 from paiyou.config import LANGUAGE_CODES
 from paiyou.registry import listed_games
-from paiyou.web.sitemap import content_pages
+from paiyou.sitemap import content_pages
 
 bp = Blueprint("crawlers", __name__)
 

@@ -23,9 +23,9 @@ from flask.typing import ResponseReturnValue
 from paiyou.daily import pages, service
 from paiyou.daily.secret import ring
 from paiyou.registry import listed_games, url_converter
+from paiyou.seats import access, cookies
 from paiyou.store.daily import DailyStore
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies
 from paiyou.tables.pages import table_url
 from paiyou.web import limits
 from paiyou.web.htmx import is_fragment_request, render

@@ -17,11 +17,13 @@ from flask import request
 from flask.typing import ResponseReturnValue
 from flask_babel import pgettext
 
+from paiyou.deals import seating
+from paiyou.deals.errors import BadInput
+from paiyou.deals.seating import TableFull
 from paiyou.registry import url_converter
+from paiyou.seats import access, cookies, friends
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies, friend_pages, friends, labels, pages, seating
-from paiyou.tables.errors import BadInput
-from paiyou.tables.seating import TableFull
+from paiyou.tables import friend_pages, labels, pages, refusals
 from paiyou.web import errors, limits
 from paiyou.web.private import private_blueprint
 
@@ -52,7 +54,7 @@ def new_table(game: str) -> ResponseReturnValue:
 def join_page(game: str, game_id: str, token: str) -> ResponseReturnValue:
     current = pages.load_or_404(game, game_id)
     if current.seating is None or not seating.invite_matches(current.seating, token):
-        return errors.invite_unknown()
+        return refusals.invite_unknown()
     if access.seat_of(current) is not None:  # this browser sits here already
         return friend_pages.back_to_table(current)
     return friend_pages.join_page(current, token)
@@ -72,7 +74,7 @@ def join(game: str, game_id: str, token: str) -> ResponseReturnValue:
     try:
         seated = friends.claim(current_store(), current, token, key, name)
     except TableFull:
-        return errors.table_full(pages.table_url(game, game_id))
+        return refusals.table_full(pages.table_url(game, game_id))
     response = friend_pages.back_to_table(seated)
     cookies.remember(response, seated.id, key)
     return response

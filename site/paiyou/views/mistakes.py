@@ -25,7 +25,7 @@ from paiyou.analysis import jobs
 from paiyou.puzzles.mistake_pages import deck_of, move, position, save_deck
 from paiyou.puzzles.mistakes import GRADES
 from paiyou.registry import url_converter
-from paiyou.tables import access
+from paiyou.seats import access
 from paiyou.tables.pages import load_or_404
 from paiyou.tables.presenter import table_of
 from paiyou.tables.table import keys

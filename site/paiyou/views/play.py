@@ -30,13 +30,15 @@ from flask.typing import ResponseReturnValue
 from flask_babel import pgettext
 
 from engine.errors import IllegalAction
+from paiyou.deals import service
+from paiyou.deals.computer import levels, parse_level
+from paiyou.deals.game import HUMAN_SEAT, BadInput, GameNotFound, StaleVersion
 from paiyou.reasons import CODES
 from paiyou.registry import game as game_spec
 from paiyou.registry import listed_games, url_converter
+from paiyou.seats import access, cookies
 from paiyou.store.databases import current_store
-from paiyou.tables import access, cookies, forms, friend_pages, pages, service
-from paiyou.tables.computer import levels, parse_level
-from paiyou.tables.game import HUMAN_SEAT, BadInput, GameNotFound, StaleVersion
+from paiyou.tables import forms, friend_pages, pages
 from paiyou.web import errors, limits
 from paiyou.web.htmx import is_fragment_request, render
 from paiyou.web.private import private_blueprint

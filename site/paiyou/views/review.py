@@ -6,7 +6,7 @@ only; what they share is ``paiyou.review.pages``).
 - ``GET /<lang>/<game>/games/<id>/review/analysis``: the review's analysis box alone (htmx polls
   it while the analysis runs; a plain request is sent to the review). A pure read.
 - ``POST`` the same URL (a form with its CSRF token): ask again for a failed analysis. Only this
-  deal's player (its seat key, ``paiyou.tables.access``: the id alone is not enough), under the
+  deal's player (its seat key, ``paiyou.seats.access``: the id alone is not enough), under the
   analysis-retry limit (``paiyou.web.limits``); a no-op unless the analysis failed or was deferred
   (and then while the backlog is still full). htmx gets the
   box (queued, polling); a plain form is sent back to the review (303).
@@ -38,9 +38,9 @@ from paiyou.review import records
 from paiyou.review.pages import analysis_box as analysis_box_of
 from paiyou.review.pages import message, not_over, replay_form, retry_url, review_page
 from paiyou.review.steps import clamp_step, states_of
+from paiyou.seats import access
 from paiyou.store.databases import current_store
 from paiyou.store.schema import DEFERRED
-from paiyou.tables import access
 from paiyou.tables.pages import load_or_404, table_url
 from paiyou.tables.table import seat_names
 from paiyou.web import limits

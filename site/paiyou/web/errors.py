@@ -7,9 +7,6 @@ from flask import Flask, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from paiyou.store.games import StoreUnavailable
-from paiyou.tables.access import SeatKeyRequired
-from paiyou.tables.seating import InviteUnknown, NotAllowed
 from paiyou.web.csrf import CSRFError, ForeignOrigin
 from paiyou.web.limits import is_analysis_limit, is_hint_limit, is_join_limit, is_move_limit, is_seat_write_limit
 
@@ -47,35 +44,7 @@ def foreign_origin(_error: ForeignOrigin) -> tuple[str, int]:
         "site instead."), 403)
 
 
-def seat_key_required(_error: SeatKeyRequired) -> tuple[str, int]:
-    return refused(_("This deal is not yours"), _(
-        "Only the browser that started this deal can see its table and play it until the deal is "
-        "over. Once it is over, its review is open to anyone with the link."), 403)
-
-
-def invite_unknown(_error: object = None) -> tuple[str, int]:
-    return refused(_("This invitation opens no table"), _(
-        "The link is wrong, or the player who set up the table has withdrawn it. Ask them for a new "
-        "link."), 404)
-
-
-def table_full(watch_url: str) -> tuple[str, int]:
-    """Every seat is taken: the table can still be watched."""
-    return render_template("errors/table_full.html", watch_url=watch_url), 409
-
-
-def not_allowed(error: NotAllowed) -> tuple[str, int]:
-    if error.code == "not-the-creator":
-        return refused(_("Only the table's creator may do that"), _(
-            "The player who set up this table decides who sits where and who may join."), 403)
-    if error.code == "seat-not-empty":
-        return refused(_("That seat is taken"), _(
-            "Only a seat that is still waiting for a friend can be given to the computer."), 409)
-    return refused(_("Not a table with friends"), _(
-        "This deal is against the computer only: it has no seats for friends."), 409)
-
-
-def database_unavailable(_error: StoreUnavailable) -> tuple[str, int, dict[str, str]]:
+def database_unavailable(_error: Exception) -> tuple[str, int, dict[str, str]]:
     body, status = refused(_("Back in a moment"), _(
         "Saved games cannot be reached just now. Please try again in a few seconds."), 503)
     return body, status, {"Retry-After": str(RETRY_AFTER)}
@@ -110,14 +79,14 @@ def too_many_requests(error: HTTPException) -> tuple[str, int, dict[str, str]]:
     return body, status, {"Retry-After": retry or "60"}
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, unavailable: type[Exception]) -> None:
+    """The site's error pages; ``unavailable`` is the error that means the saved games are out of
+    reach (the store's, named by ``create_app``: this layer knows no store), answered 503. An
+    area's own refusals register their pages themselves (``paiyou.tables.refusals``)."""
     app.register_error_handler(429, too_many_requests)
     app.register_error_handler(CSRFError, form_expired)
     app.register_error_handler(ForeignOrigin, foreign_origin)
-    app.register_error_handler(StoreUnavailable, database_unavailable)
-    app.register_error_handler(SeatKeyRequired, seat_key_required)
-    app.register_error_handler(InviteUnknown, invite_unknown)
-    app.register_error_handler(NotAllowed, not_allowed)
+    app.register_error_handler(unavailable, database_unavailable)
     app.register_error_handler(404, page_not_found)
     app.register_error_handler(405, method_not_allowed)
     app.register_error_handler(500, server_error)

@@ -11,15 +11,17 @@ import pytest
 from engine import chuo_pai, tien_gow
 from engine.ai import AGENT_NAMES, make_agent
 from engine.cli import main
+from engine.games import GAME_KEYS, game
 from engine.rng import make_rng
 
-GAMES = {"chuo-pai": chuo_pai, "tien-gow": tien_gow}
+# The games whose computer players are engine.ai's four levels, each game's spec by its key.
+GAMES = {key: game(key) for key in GAME_KEYS if set(AGENT_NAMES) <= set(game(key).agent_levels)}
 
 
 def lineups(game_key):
     """Line-ups that seat every agent name, each in a different seat from one line-up to the next
     (with more names than seats, the names wrap round)."""
-    seats = GAMES[game_key].SEATS
+    seats = GAMES[game_key].seats
     names = list(AGENT_NAMES) + ["standard"] * (seats - len(AGENT_NAMES))
     return [[names[(seat + r) % len(names)] for seat in range(seats)] for r in range(len(names))]
 
@@ -27,7 +29,7 @@ def lineups(game_key):
 def play_out(game_key, seed, names, check=None):
     rules = GAMES[game_key]
     agents = [make_agent(name, game_key) for name in names]
-    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.SEATS)]
+    rngs = [make_rng(seed * 16 + seat + 1) for seat in range(rules.seats)]
     deal = rules.new_deal(seed)
     actions = []
     while not deal.is_over:
@@ -109,8 +111,8 @@ def test_a_view_leads_nowhere_near_the_deal(game_key):
         seat = deal.to_act
         view = deal.view(seat)
         objects = reachable(view)
-        assert not any(isinstance(o, rules.Deal) for o in objects)
-        hidden = [deal.hands[s] for s in range(rules.SEATS) if s != seat]
+        assert not any(isinstance(o, type(deal)) for o in objects)
+        hidden = [deal.hands[s] for s in range(rules.seats) if s != seat]
         assert not any(o is h for o in objects for h in hidden if len(h) > 0)
         deal = deal.apply(make_agent("greedy", game_key).choose(view, make_rng(step)))
 
@@ -165,10 +167,10 @@ def test_selfplay_cli_takes_every_agent_name(game_key):
         assert main(["replay"], stdin=io.StringIO(out.getvalue()), stdout=verdicts) == 0
         assert "finished" in verdicts.getvalue()
     for name in AGENT_NAMES:
-        seats = GAMES[game_key].SEATS
+        seats = GAMES[game_key].seats
         out = io.StringIO()
         assert main(["selfplay", "--game", game_key, "--agents", ",".join([name] * seats)],
                     stdin=io.StringIO(""), stdout=out) == 0
     with pytest.raises(SystemExit):
-        main(["selfplay", "--game", game_key, "--agents", ",".join(["nobody"] * GAMES[game_key].SEATS)],
+        main(["selfplay", "--game", game_key, "--agents", ",".join(["nobody"] * GAMES[game_key].seats)],
              stdin=io.StringIO(""), stdout=io.StringIO())

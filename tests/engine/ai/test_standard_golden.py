@@ -20,8 +20,11 @@ from typing import Any
 
 import pytest
 
+from engine.games import GAME_KEYS, game
+
 GOLDEN = Path(__file__).parent / "golden"
-GAMES = ("chuo-pai", "tien-gow")
+# The games with a ``standard`` level (engine.ai's): each has its golden file.
+GAMES = tuple(key for key in GAME_KEYS if "standard" in game(key).agent_levels)
 CHOICE_DEALS, ESTIMATE_DEALS = 12, 3
 
 

@@ -6,9 +6,14 @@ import pytest
 from engine import chuo_pai as cp
 from engine import tien_gow as tg
 from engine.ai import make_agent
+from engine.games import GAME_KEYS
+from engine.games import game as spec_of
 from engine.rng import make_rng
 from engine.tien_gow.ladders import PACK
 from engine.tiles import parse_tiles
+
+# The games with engine.ai's ``strong`` level.
+STRONG_GAMES = tuple(key for key in GAME_KEYS if "strong" in spec_of(key).agent_levels)
 
 
 def tien_gow_position(mine, seat, shown, banker=0):
@@ -107,7 +112,7 @@ def test_chuo_pai_strong_keeps_its_interceptors_while_many_cards_are_out():
     assert checked >= 2
 
 
-@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+@pytest.mark.parametrize("game", STRONG_GAMES)
 def test_strong_estimates_rank_its_own_choice_first(game: str) -> None:
     """The hint's source: ``estimate`` is ``choose``'s search, so its first candidate is the move
     ``choose`` makes with a generator in the same state, and every estimate is a share in 0..1."""

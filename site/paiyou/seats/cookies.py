@@ -1,27 +1,27 @@
 """What the play pages keep in this browser's cookies: the seat keys of its recent games
-(``paiyou.tables.access``; they also offer "Continue your deal"), the automatic-pass and speed
+(``paiyou.seats.access``; they also offer "Continue your deal"), the automatic-pass and speed
 settings, the level chosen last and the statistics. Every cookie is HttpOnly and SameSite=Lax
 (Secure on https); nothing read from one is trusted (a game id is looked up in the store, a key
-checked against its stored hash, the statistics are parsed and bounded by ``paiyou.tables.stats``)."""
+checked against its stored hash, the statistics are parsed and bounded by ``paiyou.seats.stats``)."""
 from __future__ import annotations
 
 from flask import g, request
 from werkzeug.wrappers import Response
 
+from paiyou.deals.computer import levels
+from paiyou.deals.game import Game
 from paiyou.registry import GAME_KEYS
+from paiyou.seats import stats
+from paiyou.seats.keys import keys_in_cookie
 from paiyou.store.schema import is_valid_id
-from paiyou.tables import stats
-from paiyou.tables.computer import levels
-from paiyou.tables.game import Game
-from paiyou.tables.keys import keys_in_cookie
 
 # This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
-# started (paiyou.tables.access), which also offers "Continue your deal". Nothing read from it is
+# started (paiyou.seats.access), which also offers "Continue your deal". Nothing read from it is
 # trusted: an id is looked up in the store and a key only matches its stored hash.
 SEATS_COOKIE = "paiyou_seats"
 RECENT_KEEP = 12
 RECENT_MAX_AGE = 90 * 24 * 3600
-# Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.tables.access).
+# Before seat keys: the ids of this browser's games (read once, to claim them: paiyou.seats.access).
 LEGACY_COOKIE = "paiyou_games"
 
 # The invites of the tables with friends this browser set up, ``id:token`` pairs joined by ".",

@@ -1,6 +1,6 @@
 """A table with friends, start to end: dealt with chosen seats, joined by invite, names, leaving
 and coming back, the invite renewed or revoked, an empty seat handed to the computer, and the
-turn timer's computer move. The moves themselves go through ``paiyou.tables.service`` like any
+turn timer's computer move. The moves themselves go through ``paiyou.deals.service`` like any
 deal's.
 
 No change here makes more than one computer move: a new table, a seat left or handed to the
@@ -8,7 +8,7 @@ computer wait for the seated pages' (or an API client's) ``service.advance``, on
 and the timer's stand-in makes the one move that ran out of time.
 
 Every change is one conditional update of the stored game against the version it was made on
-(``GameStore.update``), then announced to every seat's page (``paiyou.live.announce``, after the
+(``GameStore.update``), then announced to every seat's page (``paiyou.deals.signals.deal_changed``, after the
 commit). A change that loses the race to another reloads the game and tries again, so a claim
 never hands a seat to two people and a name never overwrites a move.
 """
@@ -20,13 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.games import game as game_rules
-from paiyou.analysis.jobs import deal_over
-from paiyou.live import announce
-from paiyou.store.games import GameStore
-from paiyou.tables.access import key_hash, stored_hashes
-from paiyou.tables.computer import computer_step
-from paiyou.tables.game import Game, GameNotFound
-from paiyou.tables.seating import (
+from paiyou.deals import signals
+from paiyou.deals.computer import computer_step
+from paiyou.deals.game import Game, GameNotFound
+from paiyou.deals.seating import (
     HUMAN,
     META,
     TIMEOUTS_TO_AWAY,
@@ -42,7 +39,9 @@ from paiyou.tables.seating import (
     stored_agents,
     turn_started,
 )
-from paiyou.tables.service import MAX_SEED, check_game, load, shuffle_meta
+from paiyou.deals.service import MAX_SEED, check_game, load, shuffle_meta
+from paiyou.seats.access import key_hash, stored_hashes
+from paiyou.store.games import GameStore
 
 ATTEMPTS = 50  # a change that keeps losing races to other writers gives up (409 table-full)
 
@@ -84,7 +83,7 @@ def _change(store: GameStore, current: Game,
         stored = store.update(current.id, current.version, current.stored.record,
                               finished=current.is_over, meta=meta)
         if stored is not None:
-            announce(stored.id, stored.version)
+            signals.deal_changed.send(stored.id, stored.version)
             return Game(stored, current.deal, current.sitting)
         current = load(store, current.id, current.game).seated(current.seat)
     raise TableFull(current.id)
@@ -238,8 +237,8 @@ def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
                           finished=deal.is_over, meta=meta)
     if stored is None:  # another change came first: the table as it stands, for the same seat
         return load(store, current.id, current.game).seated(current.seat)
-    announce(stored.id, stored.version)
+    signals.deal_changed.send(stored.id, stored.version)
     if deal.is_over:
-        deal_over(store, stored.id)
+        signals.deal_over.send(store, stored.id)
     return Game(stored, deal, current.sitting)
 

@@ -2,7 +2,7 @@
 
 A deal's **id** is public: after the end it opens the review, the record and the final table for
 anyone. Each human seat also has a **seat key** (``new_key``: 256 random bits), given once to whoever
-starts the deal — in this browser's seats cookie (``paiyou.tables.cookies``) or in the API's
+starts the deal — in this browser's seats cookie (``paiyou.seats.cookies``) or in the API's
 ``"key"`` field, sent back as ``Authorization: Bearer <key>``. Only ``sha256(key)`` is stored, in
 the game's ``meta`` as ``"seat_keys": {"<seat>": "<hex>"}``, and it is compared in constant time.
 A match's next deal carries the same hashes, so the same key plays the whole match.
@@ -19,22 +19,22 @@ from __future__ import annotations
 from flask import after_this_request, request
 from werkzeug.wrappers import Response
 
-from paiyou.store.databases import current_store
-from paiyou.tables import cookies
-from paiyou.tables.game import Game, GameNotFound
+from paiyou.deals.game import Game, GameNotFound
+from paiyou.deals.service import load
+from paiyou.seats import cookies
 
 # access.<name> keeps working for its callers: re-exported from the request-free module
-from paiyou.tables.keys import KEY_BYTES as KEY_BYTES
-from paiyou.tables.keys import KEY_PATTERN as KEY_PATTERN
-from paiyou.tables.keys import META as META
-from paiyou.tables.keys import bearer_key
-from paiyou.tables.keys import is_valid_key as is_valid_key
-from paiyou.tables.keys import key_hash as key_hash
-from paiyou.tables.keys import new_key as new_key
-from paiyou.tables.keys import seat_for_key as seat_for_key
-from paiyou.tables.keys import seat_keys_meta as seat_keys_meta
-from paiyou.tables.keys import stored_hashes as stored_hashes
-from paiyou.tables.service import load
+from paiyou.seats.keys import KEY_BYTES as KEY_BYTES
+from paiyou.seats.keys import KEY_PATTERN as KEY_PATTERN
+from paiyou.seats.keys import META as META
+from paiyou.seats.keys import bearer_key
+from paiyou.seats.keys import is_valid_key as is_valid_key
+from paiyou.seats.keys import key_hash as key_hash
+from paiyou.seats.keys import new_key as new_key
+from paiyou.seats.keys import seat_for_key as seat_for_key
+from paiyou.seats.keys import seat_keys_meta as seat_keys_meta
+from paiyou.seats.keys import stored_hashes as stored_hashes
+from paiyou.store.databases import current_store
 
 API_BLUEPRINT = "api_games"
 # The API blueprints, whose requests present a key as ``Authorization: Bearer`` (never a cookie).

@@ -18,7 +18,7 @@ from engine.games import game as game_rules
 from engine.rng import make_rng
 from engine.spec import Action
 from engine.spec import AnySeatView as SeatView
-from paiyou.tables.game import Game
+from paiyou.deals.game import Game
 
 MAX_HINTS = 5
 NEAR_ZERO = 0.01  # every chance below 1%: the ranking falls back to the expected score

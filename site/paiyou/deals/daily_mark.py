@@ -4,7 +4,7 @@ A daily deal is a normal stored deal whose ``meta["daily"]`` is ``{"game", "date
 (``mark``). Its record holds the day's seed and its shuffle the day's salt, which nothing may show
 before ``engine.daily.reveals_at``: ``is_secret`` is the one test the record, the review and the
 analysis make, and ``withheld`` the one way they hide them (the seed as ``null``, as a record dealt
-by hand has it; the salt left out). Imports only the engine: the tables and the analysis ask it.
+by hand has it; the salt left out). Imports only the engine: the deals and the analysis ask it.
 """
 from __future__ import annotations
 

@@ -27,16 +27,16 @@ from dataclasses import dataclass, field
 from flask import Response, current_app, request
 
 from paiyou.api.games import error
+from paiyou.deals.game import GameNotFound
 from paiyou.live import framing, live_of
 from paiyou.live.brokers import Broker, BrokerError, Signal, Subscription
 from paiyou.live.counting import RETRY_AFTER, Ticket
 from paiyou.live.settings import POLL_SECONDS, LiveSettings
 from paiyou.live.stream import StreamState
+from paiyou.seats import cookies
+from paiyou.seats.keys import bearer_key, keys_in_cookie, seat_for_key
 from paiyou.store.databases import current_store
 from paiyou.store.games import GameStore, StoreUnavailable
-from paiyou.tables import cookies
-from paiyou.tables.game import GameNotFound
-from paiyou.tables.keys import bearer_key, keys_in_cookie, seat_for_key
 from paiyou.web.limits import client_key
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The tables' malformed-request error, shared by the service, the seating and the routes."""
+"""The deals' malformed-request error, shared by the service, the seating and the routes."""
 from __future__ import annotations
 
 

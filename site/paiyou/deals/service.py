@@ -1,21 +1,23 @@
-"""The table service: a deal against the computer, kept in the store.
+"""The deal service: a deal against the computer or with friends, kept in the store.
 
 ``start`` deals (a seed reproduces a deal; the deal's meta records that its player chose it),
 ``load`` rebuilds a saved game (the one replay of its record a request makes: every other
 function takes the loaded ``Game``), ``act`` applies the human's action made against a given
-version and then lets the computer seats move (``paiyou.tables.computer``) until it is the human's
+version and then lets the computer seats move (``paiyou.deals.computer``) until it is the human's
 turn again or the deal is over, ``advance`` makes one computer move, ``next_deal`` deals a match's
 next deal (always from a random seed). Every state comes from the engine (``replay`` of the
-stored record); the shuffle is committed to before the first move.
+stored record); the shuffle is committed to before the first move. After each store write the
+service sends ``signals.deal_changed`` and, when the deal ended, ``signals.deal_over``: it never
+calls the live updates or the analysis itself.
 
 At a table with friends no request makes more than one computer move: a person's move, a next
-deal (and in ``paiyou.tables.friends`` a new table, a seat left or handed to the computer) make
+deal (and in ``paiyou.seats.friends`` a new table, a seat left or handed to the computer) make
 none, and ``advance`` makes exactly one, against the version it is asked on. The seated pages
 (their advance form, after the chosen pause) and API clients (``POST …/advance``) drive the
 computer seats, so an away seat or a whole table left to the computer costs one move's search
 per request, never a whole deal's.
 
-Errors (``paiyou.tables.game``): ``GameNotFound``, ``BadInput``, ``StaleVersion``, and the
+Errors (``paiyou.deals.game``): ``GameNotFound``, ``BadInput``, ``StaleVersion``, and the
 engine's ``IllegalAction``.
 """
 from __future__ import annotations
@@ -29,15 +31,14 @@ from engine.errors import IllegalAction, NotationError
 from engine.games import GAMES
 from engine.games import game as game_rules
 from engine.tiles import Tile, parse_tiles
-from paiyou.analysis.jobs import deal_over
+from paiyou.deals import signals
+from paiyou.deals.computer import computer_step, forced_pass, parse_level, run_until_choice
+from paiyou.deals.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
+from paiyou.deals.seating import META as SEATING
+from paiyou.deals.seating import dealt_again, played_by, turn_started
 from paiyou.i18n.numerals import parse_whole_number
 from paiyou.jsontypes import JsonObject
-from paiyou.live import announce
 from paiyou.store.games import GameStore
-from paiyou.tables.computer import computer_step, forced_pass, parse_level, run_until_choice
-from paiyou.tables.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
-from paiyou.tables.seating import META as SEATING
-from paiyou.tables.seating import dealt_again, played_by, turn_started
 
 MAX_SEED = 2**53  # seeds stay exact in JavaScript numbers
 MAX_TILES_TEXT = 200  # no legal action comes near this
@@ -69,7 +70,7 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
     one of ``computer.levels(game)``; default: ``computer.default_level``) play up to the human's
     first turn, and store it with ``seat_keys`` (the hashes of its seat keys:
-    ``paiyou.tables.access``). An unknown level is BadInput("unknown-level")."""
+    ``paiyou.seats.access``). An unknown level is BadInput("unknown-level")."""
     check_game(game)
     rules = game_rules(game)
     level = parse_level(game, level)
@@ -83,7 +84,7 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
                           meta={"shuffle": shuffle_meta(game, seed, chosen), "auto_passes": passed,
                                 **({"seat_keys": dict(seat_keys)} if seat_keys else {})})
     if deal.is_over:  # every move was forced: the deal ended before the human's first choice
-        deal_over(store, stored.id)
+        signals.deal_over.send(store, stored.id)
     return Game(stored, deal)
 
 
@@ -143,13 +144,13 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False, now: flo
                           finished=deal.is_over, meta={**meta, "shuffle": shuffle_meta(current.game, seed, False),
                                                        "auto_passes": passed})
     if deal.is_over:
-        deal_over(store, stored.id)
+        signals.deal_over.send(store, stored.id)
     # Remember it on the finished deal, so asking again gives this one (a racing request that
     # lost the write keeps the deal it made).
     marked = store.update(current.id, current.version, current.stored.record, finished=True,
                           meta={**current.stored.meta, "next": stored.id})
     if marked is not None:  # every seat's page of the finished deal follows to the next one
-        announce(marked.id, marked.version)
+        signals.deal_changed.send(marked.id, marked.version)
     return Game(stored, deal, current.sitting)
 
 
@@ -227,9 +228,9 @@ def act(store: GameStore, current: Game, version: object, tiles: object, face_up
     stored = store.update(current.id, version, rules.to_record(deal), finished=deal.is_over, meta=meta)
     if stored is None:  # another request won the race for this version
         raise StaleVersion(load(store, current.id).seated(current.seat))
-    announce(stored.id, stored.version)
+    signals.deal_changed.send(stored.id, stored.version)
     if deal.is_over:  # the move that ended the deal queues its analysis (once: the winner only)
-        deal_over(store, stored.id)
+        signals.deal_over.send(store, stored.id)
     return Game(stored, deal, current.sitting)
 
 
@@ -271,9 +272,9 @@ def advance(store: GameStore, current: Game, version: object, auto_pass: bool = 
                           finished=deal.is_over, meta=meta)
     if stored is None:  # another request made this step first: the game as it stands
         return load(store, current.id).seated(current.seat)
-    announce(stored.id, stored.version)
+    signals.deal_changed.send(stored.id, stored.version)
     if deal.is_over:  # the computer's move that ended the deal queues its analysis (once)
-        deal_over(store, stored.id)
+        signals.deal_over.send(store, stored.id)
     return Game(stored, deal, current.sitting)
 
 

@@ -2,7 +2,7 @@
 service's errors, and the match a deal belongs to.
 
 Everything shown to the player comes from the human seat's ``SeatView`` (``Game.view``): the log
-(``paiyou.tables.log``) and the pages and JSON of ``paiyou.tables.table`` read nothing else.
+(``paiyou.deals.log``) and the pages and JSON of ``paiyou.tables.table`` read nothing else.
 
 Errors: ``GameNotFound`` (404), ``BadInput`` (400, malformed request), ``StaleVersion`` (409,
 the action was made against an older state: nothing changed); the engine's ``IllegalAction``
@@ -17,13 +17,13 @@ from typing import Generic, TypedDict, TypeVar, cast
 from engine.games import game as game_rules
 from engine.spec import AnyDeal as Deal
 from engine.spec import AnySeatView as SeatView
-from paiyou.daily.marker import withheld
+from paiyou.deals.daily_mark import withheld
+from paiyou.deals.errors import BadInput as BadInput
+from paiyou.deals.log import Event, events
+from paiyou.deals.seating import HUMAN as HUMAN
+from paiyou.deals.seating import Seating
 from paiyou.jsontypes import JsonObject
 from paiyou.store.schema import StoredGame
-from paiyou.tables.errors import BadInput as BadInput
-from paiyou.tables.log import Event, events
-from paiyou.tables.seating import HUMAN as HUMAN
-from paiyou.tables.seating import Seating
 
 T = TypeVar("T")
 
@@ -65,13 +65,13 @@ class _Stored(Generic[T]):
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A stored game and its deal, replayed once from the record (``paiyou.tables.service.load``)
+    """A stored game and its deal, replayed once from the record (``paiyou.deals.service.load``)
     and passed along from there: a request replays its game at most once."""
 
     stored: StoredGame
     deal: Deal
     # At a table with friends, the seat of the person this request is for (their key's seat:
-    # ``paiyou.tables.access``); None for the seat stored with the game (its creator's).
+    # ``paiyou.seats.access``); None for the seat stored with the game (its creator's).
     sitting: int | None = None
 
     id = _Stored[str]()
@@ -127,7 +127,7 @@ class Game:
         """The deal record (shows every hand): only once the deal is over. It holds the seed, the
         shuffle's salt and the commitment shown during the deal, so anyone can check that
         sha256("<game>:<seed>:<salt>") is that commitment — except a daily deal's before its day's
-        reveal (``paiyou.daily.marker.withheld``: every player of the day is still playing it)."""
+        reveal (``paiyou.deals.daily_mark.withheld``: every player of the day is still playing it)."""
         record = game_rules(self.game).to_record(self.deal)
         salt = self._shuffle.get("salt")
         if salt is not None:

@@ -1,6 +1,6 @@
 """Seat keys without a request: making one, its stored hash, and which seat a key opens.
 
-``paiyou.tables.access`` decides for a Flask request; the events process (``paiyou.events``),
+``paiyou.seats.access`` decides for a Flask request; the events process (``paiyou.events``),
 which has no Flask request, reads the same cookie and header with these functions. A key is
 ``secrets.token_urlsafe(32)``; only its SHA-256 is stored, in the game's ``meta`` as
 ``"seat_keys": {"<seat>": "<hex>"}``, and it is compared in constant time.

@@ -9,7 +9,7 @@ version): of two people claiming the last seat at once exactly one wins, and eve
 learns of the change through the version (``paiyou.live``).
 
 Human seats hold ``HUMAN`` in the game's ``agents``; a seat is **empty** while no key hash is
-stored for it (``meta["seat_keys"]``, ``paiyou.tables.access``). A seat that left, or let the timer
+stored for it (``meta["seat_keys"]``, ``paiyou.seats.access``). A seat that left, or let the timer
 run out twice in a row, is **away**: the computer plays it at the table's ``level`` until its key
 comes back (``return_seat``); the seat and its key stay its player's.
 """
@@ -24,8 +24,8 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from paiyou.deals.errors import BadInput
 from paiyou.jsontypes import JsonObject
-from paiyou.tables.errors import BadInput
 
 HUMAN = "human"  # the agent of a person's seat
 

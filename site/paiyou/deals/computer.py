@@ -11,7 +11,7 @@ from engine.seating import agent_rng
 from engine.spec import Action
 from engine.spec import AnyAgent as Agent
 from engine.spec import AnyDeal as Deal
-from paiyou.tables.game import HUMAN, BadInput
+from paiyou.deals.game import HUMAN, BadInput
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ def agent(game: str, level: str) -> Agent:
 def computer_step(game: str, deal: Deal, agents: Sequence[str]) -> Deal:
     """One computer seat's move (the seat to act), or the deal unchanged when a person is to act
     (``agents`` holds ``HUMAN`` for their seats) or the deal is over: the step a table page shows
-    as soon as it is chosen (``paiyou.tables.service.advance``). Each move draws from a seeded
+    as soon as it is chosen (``paiyou.deals.service.advance``). Each move draws from a seeded
     stream of its own (``engine.seating.agent_rng``): the same deal and the same human actions
     give the same game, in any process, after any restart."""
     seat = deal.to_act
@@ -91,7 +91,7 @@ def run_until_choice(game: str, deal: Deal, human_seat: int, agents: Sequence[st
     """``run_computer``, and with ``auto_pass`` also ``human_seat``'s forced passes (the only
     legal action is a pass: nothing beats). Returns the deal and the action numbers of those
     passes. A deal against the computer's only: at a table with friends the computer makes one
-    move a request (``paiyou.tables.service.advance``)."""
+    move a request (``paiyou.deals.service.advance``)."""
     deal = run_computer(game, deal, agents)
     passed: list[int] = []
     while auto_pass and (only := forced_pass(deal, human_seat)) is not None:
