@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.games import GAME_KEYS
+from engine.games import GAME_KEYS, game
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site" / "paiyou"
@@ -85,6 +85,26 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_cycle_in_the_engine_or_the_site() -> None:
     assert cycles(import_graph(_modules())) == []
+
+
+def engine_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The engine's import graph by package: each subpackage (``engine.ai``, ``engine.games``, a
+    game's rules) one node, each module of ``engine/`` itself one node."""
+    def package(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+
+    found: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        if module.startswith("engine."):
+            found.setdefault(package(module), set()).update(
+                package(t) for t in targets if t.startswith("engine.") and package(t) != package(module))
+    return found
+
+
+def test_the_engines_packages_form_no_cycle() -> None:
+    """A game's declaration (``engine/games/<game>.py``) sits above its rules and its agents; the
+    agents (``engine.ai``) know no registry of games."""
+    assert cycles(engine_packages(import_graph(_modules()))) == []
 
 
 def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
@@ -253,14 +273,28 @@ def test_the_engine_shares_only_the_mechanism_of_events() -> None:
     assert kinds == {"lead", "beat", "pass", "over"}
 
 
+def test_a_games_event_kinds_are_its_declared_data_not_a_shared_table() -> None:
+    """No import adds a game's kinds to a table of ``engine.outcome``: each game's own kinds (and
+    which of them are moves) are data of its package, read through its ``GameSpec``."""
+    from engine import outcome
+    assert not hasattr(outcome, "event_kind")
+    assert outcome.KINDS == frozenset({"lead", "beat", "pass", "over"})
+    assert outcome.MOVES == frozenset({"lead", "beat", "pass"})
+    for key in GAME_KEYS:
+        spec = game(key)
+        assert outcome.MOVES <= spec.move_kinds <= spec.event_kinds and outcome.KINDS <= spec.event_kinds
+    assert game("high-card").move_kinds - outcome.MOVES == {"under"}
+
+
 def _game_words() -> dict[str, set[str]]:
     """Each game's own words: its key, Python name, constant name and English name, and the event
-    kinds its engine package declares (``event_kind("…")``) as a quoted string (not an HTML
-    attribute's value: ``stroke-linecap="round"`` is no game's)."""
+    kinds its engine package declares (its ``GameSpec.event_kinds`` beyond the shared ones) as a
+    quoted string (not an HTML attribute's value: ``stroke-linecap="round"`` is no game's)."""
+    from engine import outcome
     words = {}
     for key in GAME_KEYS:
         name = key.replace("-", "_")
-        kinds = set(re.findall(r'event_kind\("([a-z-]+)"', (ROOT / "engine" / name / "view.py").read_text()))
+        kinds = game(key).event_kinds - outcome.KINDS
         words[key] = {key, name, name.upper(), key.replace("-", " ").title(), *(f'"{k}"' for k in kinds)}
     return words
 

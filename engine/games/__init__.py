@@ -1,30 +1,32 @@
 """The registry of games: one ``GameSpec`` per key (as in URLs and records).
 
-A game of this package is its rules package (``engine.spec.GameRules``) and its computer players
-(``engine.ai.agents``), one entry below; a game kept in another package brings its whole spec,
-agents included, with one call of ``register(spec)`` before anything reads the list.
+Each game of this package declares itself in a module of its own here, ``engine/games/<game>.py``:
+its ``SPEC`` (its rules package, ``engine.spec.GameRules``, with its computer players by level) and
+its ``ORDER`` (its place in ``GAME_KEYS``; games of one place go by key). The registry finds those
+modules by listing this package, so no file names a game. A game kept in another package brings its
+whole spec, agents included, with one call of ``register(spec)`` before anything reads the list.
 """
 from __future__ import annotations
 
-from engine import chuo_pai, high_card, tien_gow
-from engine.ai import agents
-from engine.chuo_pai import selfplay as chuo_pai_selfplay
-from engine.spec import A, AnyGameSpec, D, Deal, GameSpec, V, erased
-from engine.tien_gow import selfplay as tien_gow_selfplay
+import importlib
+import pkgutil
 
-CHUO_PAI: GameSpec[chuo_pai.Action, chuo_pai.SeatView, chuo_pai.Deal] = GameSpec.of(
-    chuo_pai, agents.CHUO_PAI, chuo_pai_selfplay.random_record_line)
-TIEN_GOW: GameSpec[tien_gow.Action, tien_gow.SeatView, tien_gow.Deal] = GameSpec.of(
-    tien_gow, agents.TIEN_GOW, tien_gow_selfplay.random_record_line)
-HIGH_CARD: GameSpec[high_card.Action, high_card.SeatView, high_card.Deal] = GameSpec.of(high_card, agents.HIGH_CARD)
+from engine.spec import A, AnyAgent, AnyGameSpec, D, GameSpec, V, erased
 
-# Each game's deal is the contract's Deal of its actions and views (its actions and views are
-# checked by GameSpec's bounds): mypy proves it here.
-_DEALS: tuple[type[Deal[chuo_pai.Action, chuo_pai.SeatView]], type[Deal[tien_gow.Action, tien_gow.SeatView]],
-              type[Deal[high_card.Action, high_card.SeatView]]] = (chuo_pai.Deal, tien_gow.Deal, high_card.Deal)
+__all__ = ["GAMES", "GAME_KEYS", "game", "make_agent", "register"]
 
-GAMES: dict[str, AnyGameSpec] = {
-    CHUO_PAI.key: erased(CHUO_PAI), TIEN_GOW.key: erased(TIEN_GOW), HIGH_CARD.key: erased(HIGH_CARD)}
+
+def _declared() -> dict[str, AnyGameSpec]:
+    """Every ``engine/games/<game>.py``'s ``SPEC``, in their declared ``ORDER`` (then by key)."""
+    found: list[tuple[int, str, AnyGameSpec]] = []
+    for module in pkgutil.iter_modules(__path__):
+        declared = importlib.import_module(f"{__name__}.{module.name}")
+        spec = erased(declared.SPEC)
+        found.append((int(declared.ORDER), spec.key, spec))
+    return {key: spec for _, key, spec in sorted(found, key=lambda entry: entry[:2])}
+
+
+GAMES: dict[str, AnyGameSpec] = _declared()
 GAME_KEYS: tuple[str, ...] = tuple(GAMES)
 
 
@@ -44,3 +46,9 @@ def game(key: str) -> AnyGameSpec:
     """The spec of a game by its key (game-blind: ``engine.spec.AnyGameSpec``); KeyError for an
     unknown key."""
     return GAMES[key]
+
+
+def make_agent(name: str, key: str) -> AnyAgent:
+    """The agent of level ``name`` for game ``key`` (its spec's); KeyError when there is no such
+    agent."""
+    return game(key).make_agent(name)

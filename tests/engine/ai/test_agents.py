@@ -9,8 +9,9 @@ import json
 import pytest
 
 from engine import chuo_pai, tien_gow
-from engine.ai import AGENT_NAMES, make_agent
+from engine.ai import AGENT_NAMES
 from engine.cli import main
+from engine.games import make_agent
 from engine.rng import make_rng
 
 GAMES = {"chuo-pai": chuo_pai, "tien-gow": tien_gow}
