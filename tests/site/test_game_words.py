@@ -63,11 +63,11 @@ def test_every_computer_level_has_its_words_in_every_language(app, game: str) ->
 
     for level in engine_game(game).agent_levels:
         with app.test_request_context():
-            english = (level_label(level), level_description(level))
+            english = (level_label(level, game), level_description(level, game))
         assert english[0] != level and english[1], (game, level)
         for lang in LANGUAGE_CODES:
             with app.test_request_context(), force_locale(lang):
-                words = (level_label(level), level_description(level))
+                words = (level_label(level, game), level_description(level, game))
             assert all(words) and (lang == "en" or words != english), (game, level, lang, words)
 
 
