@@ -173,3 +173,17 @@ def test_each_game_declares_itself_and_the_registry_names_none() -> None:
     assert GAME_KEYS[:3] == ("chuo-pai", "tien-gow", "high-card")
     declared = sorted(p.stem for p in Path(engine.games.__file__).parent.glob("*.py") if p.stem != "__init__")
     assert sorted(key.replace("-", "_") for key in GAME_KEYS) == declared
+
+
+def test_a_one_tile_trick_game_reads_its_record_through_the_shared_base() -> None:
+    """High Card's record is ``engine.trick_record``'s, declared with its deck and deal: a game
+    copied from it copies no record reader (its ``record.py`` holds no check of its own)."""
+    from pathlib import Path
+
+    from engine.high_card import record
+    from engine.trick_record import TrickRecords
+
+    assert isinstance(record.RECORDS, TrickRecords)
+    assert record.replay_steps == record.RECORDS.replay_steps
+    source = Path(record.__file__).read_text()
+    assert "RecordError" not in source and "raise" not in source
