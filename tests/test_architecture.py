@@ -659,3 +659,11 @@ def test_no_room_decides_what_beats_what() -> None:
     found = [f"{path.relative_to(SITE)}" for path in sorted((SITE / "games").rglob("*.py"))
              if re.search(r"\brank\([^)]*\)\s*[<>]=?\s*\S*rank\(", _code_only(path))]
     assert found == []
+
+
+def test_the_recipe_names_each_parts_shape_as_the_registry_checks_it() -> None:
+    """docs/adding-a-game.md names the shape each room part is checked against
+    (``registry.PROTOCOLS``: ``GamePuzzles``, not only the ``RoomPuzzles`` that fills it in)."""
+    from paiyou import registry
+    recipe = (ROOT / "docs" / "adding-a-game.md").read_text()
+    assert [where for where in registry.PROTOCOLS.values() if f"`{where.replace(':', '.')}`" not in recipe] == []
