@@ -321,13 +321,11 @@ def _code_only(path: Path) -> str:
 
 
 # Translated copy that names the games on purpose: the site's own description of itself (changing
-# it changes every catalog), and the APIs' error answers naming the games they know.
+# it changes every catalog); the APIs' answers take the games they name from the registry.
 COPY = {
-    "api/games.py": {"Tien Gow"},
     "templates/base.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/home.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/glossary.html": {"Chuo Pai", "Tien Gow"},
-    "api/judge.py": {"chuo-pai", "tien-gow"},
 }
 
 
