@@ -51,9 +51,8 @@ def selfplay_rates(game_key: str, count: int, repeats: int = 3) -> tuple[float, 
     import io
     import json
 
-    from engine.ai import make_agent
     from engine.cli import agent_seeds, main
-    from engine.games import game
+    from engine.games import game, make_agent
     from engine.rng import make_rng
 
     rules = game(game_key)
@@ -84,8 +83,7 @@ def standard_decision_times(game_key: str, deals: int = 10) -> tuple[int, float]
     self-play (seeds 0 …), each decided with a generator seeded by its number."""
     import statistics
 
-    from engine.ai import make_agent
-    from engine.games import game
+    from engine.games import game, make_agent
     from engine.rng import make_rng
 
     rules = game(game_key)

@@ -10,18 +10,11 @@ from typing import NamedTuple
 from engine.tiles import Tile
 
 # Event kinds: the kinds every game's log may use (a seat leads, beats or passes; the deal is
-# over). Each game declares the kinds it adds in its own package with ``event_kind`` (Chuo Pai's
-# ``engine/chuo_pai/view.py``, Tien Gow's ``engine/tien_gow/view.py``); this module names no game's.
+# over). Each game declares the kinds it adds as data of its own package (``EVENT_KINDS`` and
+# ``MOVE_KINDS``, read through its ``GameSpec``); this module names no game's and no module adds to it.
 LEAD, BEAT, PASS, OVER = "lead", "beat", "pass", "over"
-MOVES: set[str] = {LEAD, BEAT, PASS}  # the kinds that are one seat's action (games add theirs)
-
-
-def event_kind(name: str, *, move: bool = False) -> str:
-    """Declare a kind of event a game adds (at the import of its view module); ``move``: the kind
-    is one seat's action, counted in ``Deal.action_count``. Returns ``name``."""
-    if move:
-        MOVES.add(name)
-    return name
+KINDS: frozenset[str] = frozenset({LEAD, BEAT, PASS, OVER})
+MOVES: frozenset[str] = frozenset({LEAD, BEAT, PASS})  # the kinds that are one seat's action
 
 
 class Event(NamedTuple):

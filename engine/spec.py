@@ -1,8 +1,8 @@
 """The one interface every game provides: ``GameSpec``, and the shapes of its deal, views and players.
 
-``engine.games`` lists one ``GameSpec`` per game key. Callers (the command line, the analysis, the
-benchmarks, the site) use only these members, so a third game is an engine package plus one entry
-there.
+``engine.games`` lists one ``GameSpec`` per game key, each declared by its game
+(``engine/games/<game>.py``). Callers (the command line, the analysis, the benchmarks, the site) use
+only these members, so a third game is an engine package, its agents and its declaration.
 
 Everything is generic in the game's own types: ``A`` its action (an ``Action``), ``V`` its seat view
 (a ``SeatView[A]``), ``D`` its deal (a ``Deal[A, V]``). A caller that knows the game gets them back
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, Self, TypeVar, cast, runtime_checkable
 
 from engine.judging import Judgement
-from engine.outcome import Event, Outcome
+from engine.outcome import KINDS, MOVES, Event, Outcome
 from engine.tiles import Tile
 
 SeatOrder = Literal["clockwise", "counter-clockwise"]
@@ -155,6 +155,12 @@ class GameRules(Protocol[A_co, D]):
     @property
     def HAS_FACE_DOWN(self) -> bool: ...
 
+    @property
+    def EVENT_KINDS(self) -> frozenset[str]: ...  # the kinds of event the game adds to the shared ones
+
+    @property
+    def MOVE_KINDS(self) -> frozenset[str]: ...  # those of them that are one seat's action
+
     def new_deal(self, seed: int, /) -> D: ...
 
     def next_deal(self, seed: int, first: int | None, /) -> D: ...
@@ -193,6 +199,8 @@ class GameSpec(Generic[A, V, D]):
       ``agent_levels`` their names, ``make_agent(level)`` builds one; ``estimating_levels`` the
       names of those whose agent is an ``Estimator`` (weakest first, empty when none is),
       ``make_estimator(level)`` builds one. Both raise KeyError for a level they do not have.
+    - ``event_kinds``, ``move_kinds``: the kinds of ``Event`` its views' logs use (the shared
+      ``engine.outcome.KINDS`` and the game's own), and those that are one seat's action.
     - ``random_record_line(seed, deal_bits, seat_bits)``: optional, a fast form of self-play by
       ``random`` seats only: the compact JSON line (and its newline) of ``to_record`` of deal
       ``seed``, ``deal_bits`` drawing as ``make_bits(seed)`` and ``seat_bits[s]`` as seat ``s``'s
@@ -214,11 +222,15 @@ class GameSpec(Generic[A, V, D]):
     judge: Callable[[str | None, str], Judgement]
     levels: tuple[Level[V, A], ...]
     random_record_line: RandomRecordLine | None = None
+    event_kinds: frozenset[str] = KINDS  # every kind of event its log has, the shared ones with its own
+    move_kinds: frozenset[str] = MOVES  # those that are one seat's action (``Deal.action_count``)
 
     def __post_init__(self) -> None:
         names = [level.name for level in self.levels]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.key}: a level is declared twice: {names}")
+        if not MOVES <= self.move_kinds <= self.event_kinds:
+            raise ValueError(f"{self.key}: its move kinds are not kinds of its events")
 
     @classmethod
     def of(cls, rules: GameRules[A, D], levels: tuple[Level[V, A], ...],
@@ -229,7 +241,8 @@ class GameSpec(Generic[A, V, D]):
             new_deal=rules.new_deal, next_deal=rules.next_deal, position=rules.position,
             action=rules.action_from_tiles, parse_action=rules.parse_action, to_record=rules.to_record,
             replay=rules.replay, replay_steps=rules.replay_steps, judge=rules.judge,
-            levels=levels, random_record_line=random_record_line)
+            levels=levels, random_record_line=random_record_line,
+            event_kinds=KINDS | rules.EVENT_KINDS, move_kinds=MOVES | rules.MOVE_KINDS)
 
     @property
     def agent_levels(self) -> tuple[str, ...]:

@@ -30,8 +30,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.arena import play, wilson  # noqa: E402
-from engine.ai import make_agent  # noqa: E402
 from engine.ai import strong_tien_gow as tgs  # noqa: E402
+from engine.games import make_agent  # noqa: E402
 from engine.tien_gow.kernel import POSITION  # noqa: E402
 
 SEATS = 4

@@ -11,9 +11,8 @@ def standard_play(game_key: str, seeds: Iterable[int]) -> Iterator[tuple[Any, An
     """Every decision of ``standard``'s self-play on ``seeds``, forced ones included: (the deal
     before it, the seat's view, the action it chose), the seats' generators seeded as
     ``python -m engine selfplay`` seeds them."""
-    from engine.ai import make_agent
     from engine.cli import agent_seeds
-    from engine.games import game
+    from engine.games import game, make_agent
     from engine.rng import make_rng
 
     rules = game(game_key)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.games import GAME_KEYS
+from engine.games import GAME_KEYS, game
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site" / "paiyou"
@@ -85,6 +85,26 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_cycle_in_the_engine_or_the_site() -> None:
     assert cycles(import_graph(_modules())) == []
+
+
+def engine_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The engine's import graph by package: each subpackage (``engine.ai``, ``engine.games``, a
+    game's rules) one node, each module of ``engine/`` itself one node."""
+    def package(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+
+    found: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        if module.startswith("engine."):
+            found.setdefault(package(module), set()).update(
+                package(t) for t in targets if t.startswith("engine.") and package(t) != package(module))
+    return found
+
+
+def test_the_engines_packages_form_no_cycle() -> None:
+    """A game's declaration (``engine/games/<game>.py``) sits above its rules and its agents; the
+    agents (``engine.ai``) know no registry of games."""
+    assert cycles(engine_packages(import_graph(_modules()))) == []
 
 
 def test_the_cycle_finder_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
@@ -187,7 +207,7 @@ def test_the_architecture_document_draws_the_site_layers() -> None:
 
 def _game_room(path: Path) -> bool:
     """The modules and folders named for a game, where what differs between games belongs."""
-    parts = path.relative_to(SITE).parts
+    parts = (*path.relative_to(SITE).parent.parts, path.relative_to(SITE).stem)  # games/<key>.css too
     return any(part in {key.replace("-", "_") for key in GAME_KEYS} | set(GAME_KEYS) for part in parts)
 
 
@@ -339,14 +359,28 @@ def test_the_engine_shares_only_the_mechanism_of_events() -> None:
     assert kinds == {"lead", "beat", "pass", "over"}
 
 
+def test_a_games_event_kinds_are_its_declared_data_not_a_shared_table() -> None:
+    """No import adds a game's kinds to a table of ``engine.outcome``: each game's own kinds (and
+    which of them are moves) are data of its package, read through its ``GameSpec``."""
+    from engine import outcome
+    assert not hasattr(outcome, "event_kind")
+    assert outcome.KINDS == frozenset({"lead", "beat", "pass", "over"})
+    assert outcome.MOVES == frozenset({"lead", "beat", "pass"})
+    for key in GAME_KEYS:
+        spec = game(key)
+        assert outcome.MOVES <= spec.move_kinds <= spec.event_kinds and outcome.KINDS <= spec.event_kinds
+    assert game("high-card").move_kinds - outcome.MOVES == {"under"}
+
+
 def _game_words() -> dict[str, set[str]]:
     """Each game's own words: its key, Python name, constant name and English name, and the event
-    kinds its engine package declares (``event_kind("…")``) as a quoted string (not an HTML
-    attribute's value: ``stroke-linecap="round"`` is no game's)."""
+    kinds its engine package declares (its ``GameSpec.event_kinds`` beyond the shared ones) as a
+    quoted string (not an HTML attribute's value: ``stroke-linecap="round"`` is no game's)."""
+    from engine import outcome
     words = {}
     for key in GAME_KEYS:
         name = key.replace("-", "_")
-        kinds = set(re.findall(r'event_kind\("([a-z-]+)"', (ROOT / "engine" / name / "view.py").read_text()))
+        kinds = game(key).event_kinds - outcome.KINDS
         words[key] = {key, name, name.upper(), key.replace("-", " ").title(), *(f'"{k}"' for k in kinds)}
     return words
 
@@ -373,13 +407,11 @@ def _code_only(path: Path) -> str:
 
 
 # Translated copy that names the games on purpose: the site's own description of itself (changing
-# it changes every catalog), and the APIs' error answers naming the games they know.
+# it changes every catalog); the APIs' answers take the games they name from the registry.
 COPY = {
-    "api/games.py": {"Tien Gow"},
     "templates/base.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/home.html": {"Chuo Pai", "Tien Gow"},
     "templates/pages/glossary.html": {"Chuo Pai", "Tien Gow"},
-    "api/judge.py": {"chuo-pai", "tien-gow"},
 }
 
 
@@ -388,12 +420,18 @@ def _shared_sources() -> list[Path]:
                   and "vendor" not in p.parts and not _game_room(p))
 
 
+def names_word(word: str, code: str) -> bool:
+    """``word`` stands in ``code`` as a word of its own, or as the end of a CSS class's name
+    (``.felt--tien-gow``), never inside a longer name or as an HTML attribute's value."""
+    return re.search(rf"(?<![\w=]){re.escape(word)}(?![\w-])", code) is not None
+
+
 @pytest.mark.parametrize("path", _shared_sources(), ids=lambda p: str(p.relative_to(SITE)))
 def test_no_game_word_outside_the_rooms(path: Path) -> None:
     code = _code_only(path)
     allowed = COPY.get(str(path.relative_to(SITE)), set())
     found = {word for words in _game_words().values() for word in words
-             if word not in allowed and re.search(rf"(?<![\w=-]){re.escape(word)}(?![\w-])", code)}
+             if word not in allowed and names_word(word, code)}
     assert found == set()
 
 
@@ -402,6 +440,9 @@ def test_the_word_finder_finds_game_words(tmp_path: Path) -> None:
     sample.write_text('{# Chuo Pai #}{% if e.kind == "bonus" %}')
     words = _game_words()["chuo-pai"]
     assert {w for w in words if w in _code_only(sample)} == {'"bonus"'}
+    sample = tmp_path / "x.css"
+    sample.write_text(".felt--tien-gow .seat { margin: 0; }")
+    assert [w for w in _game_words()["tien-gow"] if names_word(w, _code_only(sample))] == ["tien-gow"]
     sample = tmp_path / "x.py"
     sample.write_text('"""About Tien Gow."""\n# tien-gow\nKIND = "tien-gow"\n')
     assert "tien-gow" in _code_only(sample) and "Tien Gow" not in _code_only(sample)
@@ -416,9 +457,11 @@ def test_each_room_provides_every_declared_part(game: str) -> None:
 
 
 def test_the_app_refuses_to_start_without_a_declared_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
     from paiyou import create_app, registry
     key = GAME_KEYS[0]
-    monkeypatch.setitem(registry._ROOMS, key, registry.Room(key, registry.room(key).package, templates=tmp_path))
+    monkeypatch.setitem(registry._ROOMS, key, dataclasses.replace(registry.room(key), templates=tmp_path))
     with pytest.raises(RuntimeError, match="play_result.html"):
         create_app({"TESTING": True})
 
@@ -427,6 +470,7 @@ def test_the_app_names_each_missing_member_and_template_part(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A room object lacking one member of its Protocol (``round_plays``, which only the mistakes
     page calls) and a room lacking one template part: ``create_app`` names both."""
+    import dataclasses
     import importlib
     import shutil
 
@@ -446,7 +490,7 @@ def test_the_app_names_each_missing_member_and_template_part(tmp_path: Path,
     folder = tmp_path / key
     shutil.copytree(registry.template_folder(key), folder)
     (folder / "play_analysis.html").unlink()
-    monkeypatch.setitem(registry._ROOMS, key, registry.Room(key, package, templates=folder))
+    monkeypatch.setitem(registry._ROOMS, key, dataclasses.replace(registry.room(key), templates=folder))
     with pytest.raises(RuntimeError) as refused:
         create_app({"TESTING": True})
     assert f"{package}.table.TABLE.round_plays" in str(refused.value)
@@ -454,9 +498,9 @@ def test_the_app_names_each_missing_member_and_template_part(tmp_path: Path,
     assert registry.missing_parts(key) == [f"{package}.table.TABLE.round_plays", f"{folder}/play_analysis.html"]
 
 
-def test_the_app_names_a_missing_practice_member_and_listing_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_app_names_a_missing_practice_member_and_level_words(monkeypatch: pytest.MonkeyPatch) -> None:
     """The puzzles' practice rules are checked member by member (``registry.NESTED_PROTOCOLS``),
-    and a room package must say whether the listings show its game (``LISTED``)."""
+    and a room declares the words of every level its engine game has (``Room.levels``)."""
     import dataclasses
     import importlib
 
@@ -473,8 +517,114 @@ def test_the_app_names_a_missing_practice_member_and_listing_flag(monkeypatch: p
             return getattr(real, name)
 
     monkeypatch.setattr(module, "PUZZLES", dataclasses.replace(module.PUZZLES, practice=Lacking()))
-    monkeypatch.delattr(importlib.import_module(package), "LISTED")
-    assert registry.missing_parts(key) == [f"{package}.LISTED", f"{package}.puzzles.PUZZLES.practice.hand_size"]
+    declared = registry.room(key)
+    levels = {name: words for name, words in declared.levels.items() if name != "random"}
+    monkeypatch.setitem(registry._ROOMS, key, dataclasses.replace(declared, levels=levels))
+    assert registry.missing_parts(key) == [f"{package}.ROOM.levels.random",
+                                           f"{package}.puzzles.PUZZLES.practice.hand_size"]
+
+
+def test_a_room_registers_itself_and_an_unregistered_one_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each built-in room's package declares its ``Room`` and registers it; the registry names no
+    game. A package that registers nothing is named (``<package>.ROOM``)."""
+    from paiyou import registry
+    source = _code_only(SITE / "registry.py")
+    assert not [key for key in GAME_KEYS if key in source or key.replace("-", "_") in source]
+    for key in GAME_KEYS:
+        declared = registry.room(key)
+        assert registry._ROOMS[key] is declared and declared.key == key
+        assert declared.package == f"paiyou.games.{key.replace('-', '_')}"
+    key = GAME_KEYS[0]
+    monkeypatch.delitem(registry._ROOMS, key)
+    assert f"paiyou.games.{key.replace('-', '_')}.ROOM" in registry.missing_parts(key)
+
+
+def test_the_app_refuses_a_room_template_lacking_a_macro(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """High Card's ``play.html`` without ``seat_badges`` (the table page would raise
+    ``UndefinedError``): ``create_app`` refuses to start, naming the room, the template and the
+    macro."""
+    import dataclasses
+    import re as regex
+    import shutil
+
+    from paiyou import create_app, registry
+    key = "high-card"
+    folder = tmp_path / key
+    shutil.copytree(registry.template_folder(key), folder)
+    play = folder / "play.html"
+    text, removed = regex.subn(r"\{% macro seat_badges\(.*?\{%-? endmacro %\}\n?", "", play.read_text(), flags=regex.S)
+    assert removed == 1
+    play.write_text(text)
+    monkeypatch.setitem(registry._ROOMS, key, dataclasses.replace(registry.room(key), templates=folder))
+    with pytest.raises(RuntimeError) as refused:
+        create_app({"TESTING": True})
+    assert f"the room of {key} lacks {play}:seat_badges" in str(refused.value)
+
+
+def shared_template_calls(root: Path) -> dict[str, set[str]]:
+    """Every name the shared templates call on a room's template part (``{% import "games/" ~ game
+    ~ "/<part>" as words %}`` then ``words.<name>``, following the imported module into a macro's
+    parameter when it is handed to one), from Jinja's parse of each shared template."""
+    from jinja2 import Environment, nodes
+
+    def part_of(expr: nodes.Node) -> str | None:
+        consts = [n.value for n in expr.find_all(nodes.Const) if isinstance(n.value, str)]
+        if isinstance(expr, nodes.Concat) and consts and consts[0] == "games/" and consts[-1].startswith("/"):
+            return str(consts[-1][1:])
+        return None
+
+    trees = {str(p.relative_to(root)): Environment().parse(p.read_text()) for p in sorted(root.rglob("*.html"))
+             if p.relative_to(root).parts[0] != "games"}
+    found: dict[str, set[str]] = {}
+    work: list[tuple[str, nodes.Node, str, str]] = []  # (template, scope, name bound to the part, part)
+    for name, tree in trees.items():
+        for imported in tree.find_all(nodes.Import):
+            if (part := part_of(imported.template)) is not None:
+                found.setdefault(part, set())
+                work.append((name, tree, imported.target, part))
+        for picked in tree.find_all(nodes.FromImport):
+            if (part := part_of(picked.template)) is not None:
+                found.setdefault(part, set()).update(n if isinstance(n, str) else n[0] for n in picked.names)
+    seen: set[tuple[str, int, str, str]] = set()
+    while work:
+        template, scope, alias, part = work.pop()
+        if (template, id(scope), alias, part) in seen:
+            continue
+        seen.add((template, id(scope), alias, part))
+        found[part] |= {attr.attr for attr in scope.find_all(nodes.Getattr)
+                        if isinstance(attr.node, nodes.Name) and attr.node.name == alias}
+        for call in scope.find_all(nodes.Call):
+            for i, arg in enumerate(call.args):
+                if not (isinstance(arg, nodes.Name) and arg.name == alias):
+                    continue
+                target, macro_name = template, getattr(call.node, "name", None)
+                if isinstance(call.node, nodes.Getattr) and isinstance(call.node.node, nodes.Name):
+                    macro_name = call.node.attr
+                    target = next((str(i.template.value) for i in trees[template].find_all(nodes.Import)
+                                   if i.target == call.node.node.name and isinstance(i.template, nodes.Const)),
+                                  template)
+                work += [(target, macro, macro.args[i].name, part)
+                         for macro in trees[target].find_all(nodes.Macro)
+                         if macro.name == macro_name and i < len(macro.args)]
+    return found
+
+
+def test_the_declared_template_names_are_what_the_shared_templates_call() -> None:
+    """``registry.TEMPLATE_NAMES`` (with the optional names) is exactly what the shared templates
+    call on each room's template part, so the check at start cannot go stale."""
+    from paiyou import registry
+    calls = shared_template_calls(SITE / "templates")
+    declared = {part: set(registry.TEMPLATE_NAMES.get(part, ())) | set(registry.OPTIONAL_TEMPLATE_NAMES.get(part, ()))
+                for part in calls}
+    assert declared == calls
+    assert set(registry.TEMPLATE_NAMES) | set(registry.OPTIONAL_TEMPLATE_NAMES) <= set(calls)
+
+
+def test_the_template_call_finder_follows_a_module_into_a_macro(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text('{% import "games/" ~ game ~ "/play.html" as words %}'
+                                        '{% import "lib.html" as lib %}{{ words.title() }}{{ lib.show(1, words) }}')
+    (tmp_path / "lib.html").write_text("{% macro show(x, w) %}{{ w.badge(x) }}{% endmacro %}")
+    assert shared_template_calls(tmp_path) == {"play.html": {"title", "badge"}}
 
 
 ROOM_PARTS = ("table", "puzzles", "reasons", "vocabulary")
@@ -585,3 +735,19 @@ def test_every_site_package_says_its_job() -> None:
                if "static" not in p.parts and "templates" not in p.parts
                and not ast.get_docstring(ast.parse(p.read_text()))]
     assert missing == []
+
+
+def test_no_room_decides_what_beats_what() -> None:
+    """Every game decision comes from the engine: no room compares two tiles' ranks itself (who
+    wins a trick, what beats a play); it asks its engine package (``judge``, ``trick_winner``)."""
+    found = [f"{path.relative_to(SITE)}" for path in sorted((SITE / "games").rglob("*.py"))
+             if re.search(r"\brank\([^)]*\)\s*[<>]=?\s*\S*rank\(", _code_only(path))]
+    assert found == []
+
+
+def test_the_recipe_names_each_parts_shape_as_the_registry_checks_it() -> None:
+    """docs/adding-a-game.md names the shape each room part is checked against
+    (``registry.PROTOCOLS``: ``GamePuzzles``, not only the ``RoomPuzzles`` that fills it in)."""
+    from paiyou import registry
+    recipe = (ROOT / "docs" / "adding-a-game.md").read_text()
+    assert [where for where in registry.PROTOCOLS.values() if f"`{where.replace(':', '.')}`" not in recipe] == []

@@ -22,6 +22,6 @@ def make_player(name: str, game_key: str) -> Any:
     """A pool member by name, or else a level of engine.ai.make_agent."""
     if name in POOLS[game_key]:
         return POOLS[game_key][name]()
-    from engine.ai import make_agent
+    from engine.games import make_agent
 
     return make_agent(name, game_key)

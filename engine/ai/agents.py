@@ -1,6 +1,6 @@
-"""The computer players of each game by level, declared once: ``CHUO_PAI``, ``TIEN_GOW`` and
-``HIGH_CARD`` (each
-game's ``GameSpec.levels``, ``engine.games``).
+"""What the computer players of every game share: the ``random`` level (``RandomAgent``) and the
+names of the engine's usual levels (``AGENT_NAMES``). Each game declares its own levels with its
+``GameSpec`` (``engine/games/<game>.py``), from its agents in this package.
 
 An agent has a ``name`` and ``choose(view, rng) -> action`` (``engine.spec.Agent``). It reads only
 the seat's view (never the deal) and draws any randomness from ``rng``, so the same view and the
@@ -12,18 +12,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.chuo_pai import GreedyChuoPai, StandardChuoPai
-from engine.ai.high_card import ExactHighCard, HighestAgent
-from engine.ai.strong_chuo_pai import StrongChuoPai
-from engine.ai.strong_tien_gow import StrongTienGow
-from engine.ai.tien_gow import GreedyTienGow, StandardTienGow
-from engine.chuo_pai.actions import Action as ChuoPaiAction
-from engine.chuo_pai.view import SeatView as ChuoPaiView
-from engine.high_card.actions import Action as HighCardAction
-from engine.high_card.view import SeatView as HighCardView
-from engine.spec import A, Level, SeatView
-from engine.tien_gow.actions import Action as TienGowAction
-from engine.tien_gow.view import SeatView as TienGowView
+from engine.spec import A, SeatView
 
 
 class RandomAgent:
@@ -36,14 +25,3 @@ class RandomAgent:
 
 
 AGENT_NAMES: tuple[str, ...] = ("random", "greedy", "standard", "strong")
-CHUO_PAI: tuple[Level[ChuoPaiView, ChuoPaiAction], ...] = (
-    Level("random", RandomAgent), Level("greedy", GreedyChuoPai),
-    Level.estimating("standard", StandardChuoPai), Level.estimating("strong", StrongChuoPai),
-)
-TIEN_GOW: tuple[Level[TienGowView, TienGowAction], ...] = (
-    Level("random", RandomAgent), Level("greedy", GreedyTienGow),
-    Level.estimating("standard", StandardTienGow), Level.estimating("strong", StrongTienGow),
-)
-HIGH_CARD: tuple[Level[HighCardView, HighCardAction], ...] = (
-    Level("random", RandomAgent), Level("highest", HighestAgent), Level.estimating("exact", ExactHighCard),
-)

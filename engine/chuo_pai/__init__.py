@@ -21,11 +21,16 @@ from engine.chuo_pai.moves import legal_actions, legal_follows, legal_leads
 from engine.chuo_pai.plays import ALL_PLAYS, Play, beats, classify, why_not_beating
 from engine.chuo_pai.record import replay, replay_steps, to_record
 from engine.chuo_pai.table import HAS_FACE_DOWN, KEY, SEAT_ORDER, SEATS
-from engine.chuo_pai.view import SeatView
+from engine.chuo_pai.view import EVENT_KINDS, MOVE_KINDS, SeatView
+from engine.spec import Deal as GameDeal
 
 __all__ = [
-    "KEY", "SEATS", "SEAT_ORDER", "HAS_FACE_DOWN", "PASS", "Pass", "Action", "Play", "Turn", "Round", "Deal",
+    "KEY", "EVENT_KINDS", "MOVE_KINDS",
+    "SEATS", "SEAT_ORDER", "HAS_FACE_DOWN", "PASS", "Pass", "Action", "Play", "Turn", "Round", "Deal",
     "SeatView", "ALL_PLAYS", "new_deal", "next_deal", "deal_from_hands", "position", "parse_action",
     "action_from_tiles", "legal_actions", "legal_leads", "legal_follows", "counts", "counts_to_tiles",
     "classify", "beats", "why_not_beating", "judge", "to_record", "replay", "replay_steps",
 ]
+
+# This game's deal is the contract's Deal of its actions and views: mypy proves it here.
+_DEAL: type[GameDeal[Action, SeatView]] = Deal

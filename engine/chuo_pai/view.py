@@ -13,13 +13,15 @@ from engine.chuo_pai.history import Round
 from engine.chuo_pai.moves import legal_actions
 from engine.chuo_pai.plays import Play
 from engine.chuo_pai.scoring import outcome
-from engine.outcome import BEAT, LEAD, OVER, PASS, Event, Outcome, event_kind
+from engine.outcome import BEAT, LEAD, OVER, PASS, Event, Outcome
 from engine.tiles import Tile
 
 # The kinds of event Chuo Pai adds to the log: the Nail and Two Red bonus (CP-4), and the round's
 # winner banking its cards (CP-15/16).
-BONUS = event_kind("bonus")
-ROUND = event_kind("round")
+BONUS = "bonus"
+ROUND = "round"
+EVENT_KINDS: frozenset[str] = frozenset({BONUS, ROUND})
+MOVE_KINDS: frozenset[str] = frozenset()  # neither is a seat's action
 
 
 def _keys(tiles: tuple[Tile, ...]) -> list[str]:

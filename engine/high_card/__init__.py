@@ -11,14 +11,19 @@ Modules, the same as the other games' for the same jobs (each tiny): ``table`` (
 Deal), ``judging``, ``record``.
 """
 from engine.high_card.actions import Action, action_from_tiles, parse_action, rank
-from engine.high_card.deal import Deal, new_deal, next_deal, position
+from engine.high_card.deal import Deal, new_deal, next_deal, position, trick_winner
 from engine.high_card.judging import judge
 from engine.high_card.record import replay, replay_steps, to_record
 from engine.high_card.table import DECK, HAND, HAS_FACE_DOWN, KEY, SEAT_ORDER, SEATS
-from engine.high_card.view import UNDER, SeatView
+from engine.high_card.view import EVENT_KINDS, MOVE_KINDS, UNDER, SeatView
+from engine.spec import Deal as GameDeal
 
 __all__ = [
-    "KEY", "SEATS", "SEAT_ORDER", "HAS_FACE_DOWN", "DECK", "HAND", "UNDER", "Action", "Deal", "SeatView",
-    "rank", "new_deal", "next_deal", "position", "action_from_tiles", "parse_action", "judge",
+    "KEY", "EVENT_KINDS", "MOVE_KINDS",
+    "SEATS", "SEAT_ORDER", "HAS_FACE_DOWN", "DECK", "HAND", "UNDER", "Action", "Deal", "SeatView",
+    "rank", "trick_winner", "new_deal", "next_deal", "position", "action_from_tiles", "parse_action", "judge",
     "to_record", "replay", "replay_steps",
 ]
+
+# This game's deal is the contract's Deal of its actions and views: mypy proves it here.
+_DEAL: type[GameDeal[Action, SeatView]] = Deal

@@ -4,10 +4,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.high_card.actions import Action, rank
-from engine.outcome import BEAT, LEAD, OVER, Event, Outcome, event_kind
+from engine.outcome import BEAT, LEAD, OVER, Event, Outcome
 from engine.tiles import Tile
 
-UNDER = event_kind("under", move=True)  # a follow that does not beat: this game's own kind
+UNDER = "under"  # a follow that does not beat: this game's own kind, a move
+# The kinds this game adds to engine.outcome.KINDS, and those of them that are a seat's action.
+EVENT_KINDS: frozenset[str] = frozenset({UNDER})
+MOVE_KINDS: frozenset[str] = frozenset({UNDER})
 Play = tuple[int, Action]  # (seat, action)
 
 

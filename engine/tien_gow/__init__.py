@@ -9,6 +9,7 @@ and tricks), ``deal`` (the immutable Deal, TG-3, TG-6 … TG-11), ``settlement``
 from __future__ import annotations
 
 from engine.outcome import Payment
+from engine.spec import Deal as GameDeal
 from engine.tien_gow.actions import Action, action_from_tiles, format_action, make_action, parse_action
 from engine.tien_gow.deal import Deal, deal_from_hands, new_deal, next_deal, position
 from engine.tien_gow.history import Trick, Turn
@@ -25,10 +26,11 @@ from engine.tien_gow.settlement import (
     settlement_working,
 )
 from engine.tien_gow.table import HAS_FACE_DOWN, KEY, SEAT_ORDER, SEATS
-from engine.tien_gow.view import SeatView
+from engine.tien_gow.view import EVENT_KINDS, MOVE_KINDS, SeatView
 
 __all__ = [
-    "KEY", "SEATS", "SEAT_ORDER", "HAS_FACE_DOWN", "new_deal", "next_deal", "deal_from_hands", "position",
+    "KEY", "EVENT_KINDS", "MOVE_KINDS",
+    "SEATS", "SEAT_ORDER", "HAS_FACE_DOWN", "new_deal", "next_deal", "deal_from_hands", "position",
     "Deal", "Turn", "Trick",
     "Action", "Payment", "SeatView", "TileSet", "SETS", "SUPREME", "judge", "parse_action",
     "make_action", "action_from_tiles", "format_action", "to_record", "replay", "replay_steps",
@@ -36,3 +38,6 @@ __all__ = [
     "early_death", "legal_actions", "final_payments", "immediate_payments", "is_immediate", "net",
     "settlement_working", "SettlementLine",
 ]
+
+# This game's deal is the contract's Deal of its actions and views: mypy proves it here.
+_DEAL: type[GameDeal[Action, SeatView]] = Deal

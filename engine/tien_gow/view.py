@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.outcome import BEAT, LEAD, OVER, Event, Outcome, Payment, event_kind
+from engine.outcome import BEAT, LEAD, OVER, Event, Outcome, Payment
 from engine.tien_gow.actions import Action, tiles_info
 from engine.tien_gow.hands import code_of
 from engine.tien_gow.history import Trick, Turn
@@ -20,11 +20,13 @@ from engine.tiles import Tile
 
 # The kinds of event Tien Gow adds to the log: the banker (TG-3), a face-down discard (TG-6, a
 # move), a trick's winner (TG-10) and the immediate payments (TG-16).
-BANKER = event_kind("banker")
-DISCARD = event_kind("discard", move=True)
-TRICK = event_kind("trick")
-SUPREME = event_kind("supreme")
-QUARTET = event_kind("quartet")
+BANKER = "banker"
+DISCARD = "discard"
+TRICK = "trick"
+SUPREME = "supreme"
+QUARTET = "quartet"
+EVENT_KINDS: frozenset[str] = frozenset({BANKER, DISCARD, TRICK, SUPREME, QUARTET})
+MOVE_KINDS: frozenset[str] = frozenset({DISCARD})
 
 
 class SeenTurn(NamedTuple):

@@ -1,7 +1,6 @@
 """research/who_holds.py: the cases read off real deals, and the two readers' views of them."""
-from engine.ai import make_agent
 from engine.ai.tien_gow import unseen_tiles
-from engine.games import game
+from engine.games import game, make_agent
 from engine.rng import make_rng
 from engine.tien_gow.kernel import POSITION
 from research.who_holds import cases, sizes_only, with_plays

@@ -60,7 +60,7 @@ class Config:
     TEMPLATES_AUTO_RELOAD = None
     # the games the shared listings show (home, navigation, sitemap, glossary, start pages), comma
     # separated; every other game of GAME_KEYS is served by its URLs only (docs/deploy.md). None:
-    # the games whose room declares LISTED = True (paiyou.registry).
+    # the games whose room declares listed=True (paiyou.registry.Room).
     PAIYOU_LISTED_GAMES: str | None = None
     MAX_CONTENT_LENGTH = 64 * 1024
     # Saved games are forgotten when unfinished and idle this long, or finished this long ago;

@@ -8,15 +8,25 @@ must provide. This module imports no room and no area; every shared module finds
   object has (found only when a room is checked); ``missing_parts(key)`` names what a room lacks,
   down to each member of each part's Protocol, and ``create_app`` refuses to start when anything
   is missing.
+- ``Room``: everything the product needs of one game, declared in ONE object by the game's own
+  room package, which registers it (``ROOM = register_room(Room(...))`` in its ``__init__``): its
+  key, whether the listings show it (``listed``), its computer levels' words (``levels``), where
+  its template parts and content are, and its parts' objects (``table``, ``puzzles``, ``reasons``,
+  ``vocabulary``, each from ``<package>.<part>``) and template parts (``template_parts``: each
+  part's path and the names it must define).
+- ``TEMPLATE_NAMES``: the macros and sets each template part must define (what the shared
+  templates call; ``OPTIONAL_TEMPLATE_NAMES`` what they call only for a game whose puzzles ask
+  for them), checked by parsing the part (``template_names``).
 - ``listed_games()``: the games the shared listings show (the setting ``PAIYOU_LISTED_GAMES``,
-  by default the games whose room package declares ``LISTED = True``); a game not listed is
-  served by its URLs alone.
-- ``register_room(...)``: a room outside ``paiyou/games/`` (a game kept in another package),
-  with its template parts and content where it keeps them.
+  by default the games whose room declares ``listed=True``); a game not listed is served by its
+  URLs alone.
 
-A room of a built-in game is the package ``paiyou.games.<key with _>``, its template parts in
+A room of a built-in game is the package ``paiyou.games.<key with _>`` (imported, so that it
+registers itself, the first time its game is asked for), its template parts in
 ``templates/games/<key>/``, its content in the site's content folder (``rules/<key>.md``,
-``puzzles/<key>/``) and its styles, if it has any, in ``static/css/games/<key>.css``.
+``puzzles/<key>/``) and its styles, if it has any, in ``static/css/games/<key>.css``. A room kept
+outside ``paiyou/games/`` registers itself the same way, with its own folders, before
+``create_app``.
 """
 from __future__ import annotations
 
@@ -25,14 +35,17 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import FunctionType, ModuleType
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
+
+from flask_babel.speaklater import LazyString
+from jinja2 import Environment, nodes
 
 from engine.games import GAME_KEYS, GAMES, game
 
 __all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
-           "room", "register_room", "listed_keys", "listed_games", "ByGame", "PARTS", "PROTOCOLS",
-           "TEMPLATE_PARTS", "declared_members",
-           "missing_parts", "stylesheet"]
+           "LevelWords", "room", "register_room", "listed_keys", "listed_games", "ByGame", "PARTS",
+           "PROTOCOLS", "TEMPLATE_PARTS", "TEMPLATE_NAMES", "OPTIONAL_TEMPLATE_NAMES", "declared_members",
+           "template_names", "missing_parts", "stylesheet"]
 
 SITE_DIR = Path(__file__).resolve().parent
 
@@ -79,13 +92,71 @@ TEMPLATE_PARTS: tuple[str, ...] = (
 FIRST_GAME_PART = "glossary_group_title.html"
 OTHER_GAME_PART = "glossary_group_meta.html"
 
+# The macros and sets each template part must define: every name the shared templates call on it
+# (``tests/test_architecture.py`` derives them from the shared templates and holds this equal).
+TEMPLATE_NAMES: dict[str, tuple[str, ...]] = {
+    "home_about.html": ("art", "blurb", "facts", "hero"),
+    "play.html": ("description", "direction", "expected_score", "hand_help", "hand_legend", "hand_played_out",
+                  "has_forced_pass", "high_label", "hints_by_expected", "last_round_label", "lead_hint",
+                  "left_label", "msg_illegal", "result_title", "round_label", "score_label", "seat_badges",
+                  "status", "subtitle"),
+    "play_analysis.html": ("score",),
+    "play_log.html": ("event_text", "named_kinds", "undrawn_kinds"),
+    "puzzles_words.html": ("beats_button", "current_label", "does_not_beat_button", "hand_legend",
+                           "incomplete_note", "legal_button", "not_a_play_button", "nothing_beats",
+                           "proposed_label"),
+}
+# Names the shared templates call only for a puzzle of a kind the game may not have: a number answer
+# (``number_label``) or a settlement (``settlement_table``).
+OPTIONAL_TEMPLATE_NAMES: dict[str, tuple[str, ...]] = {
+    "puzzles_words.html": ("number_label", "settlement_table"),
+}
+
+
+class LevelWords(NamedTuple):
+    """A computer level's words on the play pages: its name and what it does."""
+
+    name: LazyString
+    description: LazyString
+
 
 @dataclass(frozen=True, slots=True)
 class Room:
+    """Everything the product needs of one game, declared by its room package (``ROOM``)."""
+
     key: str
-    package: str                 # the Python package of its modules
+    package: str                 # the Python package of its part modules (``PARTS``)
+    listed: bool                 # whether the shared listings show it (``listed_keys``)
+    levels: Mapping[str, LevelWords]  # the words of each of its engine levels (``GameSpec.agent_levels``)
     templates: Path | None = None  # its template parts; None: the site's templates/games/<key>/
-    content: Path | None = None    # holds rules/<key>.md and puzzles/<key>/; None: the site's
+    content: Path | None = None    # holds rules/<key>.md and puzzles/<key>/ (and policy.toml); None: the site's
+
+    def part(self, name: str) -> object:
+        """The object a part's module provides (``PARTS``: ``<package>.table.TABLE`` …)."""
+        return getattr(importlib.import_module(f"{self.package}.{name}"), PARTS[name])
+
+    @property
+    def table(self) -> object:
+        return self.part("table")
+
+    @property
+    def puzzles(self) -> object:
+        return self.part("puzzles")
+
+    @property
+    def reasons(self) -> object:
+        return self.part("reasons")
+
+    @property
+    def vocabulary(self) -> object:
+        return self.part("vocabulary")
+
+    @property
+    def template_parts(self) -> dict[Path, tuple[str, ...]]:
+        """Each template part's path and the macros and sets it must define."""
+        folder = self.templates or SITE_DIR / "templates" / "games" / self.key
+        role = FIRST_GAME_PART if self.key == GAME_KEYS[0] else OTHER_GAME_PART
+        return {folder / name: TEMPLATE_NAMES.get(name, ()) for name in (*TEMPLATE_PARTS, role)}
 
 
 _ROOMS: dict[str, Room] = {}
@@ -96,20 +167,30 @@ def python_name(key: str) -> str:
     return key.replace("-", "_")
 
 
-def register_room(key: str, package: str, *, templates: Path | None = None,
-                  content: Path | None = None) -> Room:
-    """Declare a room kept outside ``paiyou/games/`` (before ``create_app``)."""
-    if key not in GAMES:
-        raise KeyError(f"{key}: register the game in engine.games first")
-    found = _ROOMS[key] = Room(key, package, templates, content)
-    return found
+def register_room(declared: Room) -> Room:
+    """A room package declares itself (``ROOM = register_room(Room(...))``), a built-in one at its
+    import, one kept outside ``paiyou/games/`` before ``create_app``. KeyError for a game the
+    engine does not list."""
+    if declared.key not in GAMES:
+        raise KeyError(f"{declared.key}: register the game in engine.games first")
+    _ROOMS[declared.key] = declared
+    return declared
 
 
 def room(key: str) -> Room:
-    """The room of a game the engine lists (KeyError otherwise)."""
+    """The room of a game the engine lists (KeyError otherwise): the one it registered, a built-in
+    game's found by importing ``paiyou.games.<key with _>``. A room that registered nothing is
+    an empty one (``missing_parts`` names what it lacks)."""
     if key not in GAMES:
         raise KeyError(key)
-    return _ROOMS.get(key) or Room(key, f"paiyou.games.{python_name(key)}")
+    package = f"paiyou.games.{python_name(key)}"
+    if key not in _ROOMS:
+        try:
+            importlib.import_module(package)
+        except ModuleNotFoundError as error:
+            if error.name != package:
+                raise
+    return _ROOMS.get(key) or Room(key, package, listed=False, levels={})
 
 
 def game_module(key: str, part: str) -> ModuleType:
@@ -117,21 +198,16 @@ def game_module(key: str, part: str) -> ModuleType:
     return importlib.import_module(f"{room(key).package}.{part}")
 
 
-# A room's package says whether the shared listings show its game by default: ``LISTED = True``
-# (the recipe's example game says False, so it is served by its URLs alone).
-LISTED = "LISTED"
-
-
 def listed_by_room(key: str) -> bool:
-    """What the room of ``key`` declares (``<package>.LISTED``); False when it declares nothing
-    (``missing_parts`` names that)."""
-    return getattr(importlib.import_module(room(key).package), LISTED, False) is True
+    """Whether the room of ``key`` declares its game listed (``Room.listed``; the recipe's example
+    game says False, so it is served by its URLs alone)."""
+    return room(key).listed
 
 
 def listed_keys(setting: object) -> tuple[str, ...]:
     """The games of the setting ``PAIYOU_LISTED_GAMES`` (comma-separated keys, or a sequence of
     them), in the engine's order: the games the shared listings show; when it is not set (None),
-    the games whose room declares ``LISTED = True``. ValueError for a key the engine does not
+    the games whose room declares ``listed=True``. ValueError for a key the engine does not
     list."""
     if setting is None:
         return tuple(key for key in GAME_KEYS if listed_by_room(key))
@@ -155,6 +231,15 @@ def listed_games() -> tuple[str, ...]:
 
 def template_folder(key: str) -> Path:
     return room(key).templates or SITE_DIR / "templates" / "games" / key
+
+
+def template_names(path: Path) -> set[str]:
+    """The macros and sets a template defines at its top level (what an import of it exports),
+    read from Jinja's parse of it."""
+    tree = Environment().parse(path.read_text())
+    return ({node.name for node in tree.body if isinstance(node, nodes.Macro)}
+            | {node.target.name for node in tree.body
+               if isinstance(node, nodes.Assign) and isinstance(node.target, nodes.Name)})
 
 
 def stylesheet(key: str) -> str | None:
@@ -198,13 +283,17 @@ def declared_members(shape: type) -> tuple[str, ...]:
 
 
 def missing_parts(key: str) -> list[str]:
-    """Every declared part the room of ``key`` lacks, by name (empty when it has them all): a
-    module ``<package>.<part>``, its object ``<package>.<part>.<OBJECT>``, each member of the
-    part's Protocol the object lacks ``<package>.<part>.<OBJECT>.<member>``, each template part."""
+    """Every declared part the room of ``key`` lacks, by name (empty when it has them all): the
+    room itself ``<package>.ROOM``, the words of each engine level ``<package>.ROOM.levels.<level>``,
+    a module ``<package>.<part>``, its object ``<package>.<part>.<OBJECT>``, each member of the
+    part's Protocol the object lacks ``<package>.<part>.<OBJECT>.<member>``, each template part
+    by its path, and each macro or set a template part must define ``<path>:<name>``."""
     missing = []
-    package = importlib.import_module(room(key).package)
-    if not isinstance(getattr(package, LISTED, None), bool):
-        missing.append(f"{room(key).package}.{LISTED}")
+    declared = room(key)
+    if key not in _ROOMS:
+        missing.append(f"{declared.package}.ROOM")
+    missing += [f"{declared.package}.ROOM.levels.{level}" for level in game(key).agent_levels
+                if level not in declared.levels]
     for part, name in PARTS.items():
         where = f"{room(key).package}.{part}"
         try:
@@ -223,9 +312,11 @@ def missing_parts(key: str) -> list[str]:
                 inner = getattr(found, member)
                 missing += [f"{where}.{name}.{member}.{m}" for m in declared_members(_shape(shape))
                             if not hasattr(inner, m)]
-    folder = template_folder(key)
-    role = FIRST_GAME_PART if key == GAME_KEYS[0] else OTHER_GAME_PART
-    missing += [f"{folder}/{name}" for name in (*TEMPLATE_PARTS, role) if not (folder / name).is_file()]
+    for path, names in declared.template_parts.items():
+        if not path.is_file():
+            missing.append(str(path))
+        elif lacking := [name for name in names if name not in template_names(path)]:
+            missing += [f"{path}:{name}" for name in lacking]
     return missing
 
 

@@ -14,7 +14,7 @@ from engine import tien_gow as tg
 from engine.ai import AGENT_NAMES
 from engine.errors import IllegalAction
 from engine.games import GAME_KEYS, GAMES, game
-from engine.outcome import MOVES, OVER, Outcome
+from engine.outcome import OVER, Outcome
 from engine.tien_gow.view import SUPREME
 from engine.tiles import parse_tiles
 from tests.game_policy import load_policy
@@ -75,7 +75,8 @@ def test_events_outcome_and_records_agree_with_the_deal(spec, seed, agent_seed):
         for seat in range(spec.seats):
             view = state.view(seat)
             events = view.events()
-            assert sum(e.kind in MOVES for e in events) == state.action_count
+            assert sum(e.kind in spec.move_kinds for e in events) == state.action_count
+            assert {e.kind for e in events} <= spec.event_kinds
             # a Chuo Pai deal without a bonus has no event before its first action
             assert (bool(events) and events[-1].kind == OVER) == state.is_over
             assert view.outcome() == state.outcome()
@@ -157,3 +158,32 @@ def test_tien_gow_supreme_event_comes_from_the_set_not_its_tiles():
         deal = deal.apply(action)
     kinds = Counter(e.kind for e in deal.view(1).events())
     assert kinds[SUPREME] == 1 and deal.outcome().ledger[0].why == "supreme"  # TG-16
+
+
+def test_each_game_declares_itself_and_the_registry_names_none() -> None:
+    """A game of the engine is listed by its own ``engine/games/<game>.py`` (its ``SPEC`` and
+    ``ORDER``): the registry lists that package and names no game, and the order is the declared
+    one (pages list the games in it)."""
+    from pathlib import Path
+
+    import engine.games
+
+    registry = Path(engine.games.__file__).read_text()
+    assert not [key for key in GAME_KEYS if key in registry or key.replace("-", "_") in registry]
+    assert GAME_KEYS[:3] == ("chuo-pai", "tien-gow", "high-card")
+    declared = sorted(p.stem for p in Path(engine.games.__file__).parent.glob("*.py") if p.stem != "__init__")
+    assert sorted(key.replace("-", "_") for key in GAME_KEYS) == declared
+
+
+def test_a_one_tile_trick_game_reads_its_record_through_the_shared_base() -> None:
+    """High Card's record is ``engine.trick_record``'s, declared with its deck and deal: a game
+    copied from it copies no record reader (its ``record.py`` holds no check of its own)."""
+    from pathlib import Path
+
+    from engine.high_card import record
+    from engine.trick_record import TrickRecords
+
+    assert isinstance(record.RECORDS, TrickRecords)
+    assert record.replay_steps == record.RECORDS.replay_steps
+    source = Path(record.__file__).read_text()
+    assert "RecordError" not in source and "raise" not in source

@@ -1,8 +1,7 @@
 """scripts/fit_imitation.py: the model of Tien Gow ``standard`` it fits, and the figures it prints."""
 import importlib.util
 
-from engine.ai import make_agent
-from engine.games import game
+from engine.games import game, make_agent
 from engine.rng import make_rng
 from engine.tien_gow import SETS, make_action
 from engine.tien_gow.hands import code_of

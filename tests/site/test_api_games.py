@@ -714,3 +714,15 @@ def test_a_tampered_replay_says_the_commitment_does_not_match(api_app: Flask, ap
     script = api.get("/static/js/shuffle_check.js")
     assert script.status_code == 200 and b"crypto.subtle.digest" in script.data
     script.close()
+
+
+def test_a_bad_face_up_names_the_games_with_face_down_moves(api) -> None:
+    """The answer to a ``face_up`` that is no boolean names every game whose moves may lie face
+    down (``GameSpec.has_face_down``), from the registry, not from a sentence naming one game."""
+    from engine.games import GAME_KEYS
+
+    data = start(api, GAME_KEYS[0])
+    answer = act(api, data["id"], {"version": data["version"], "tiles": "", "face_up": "no"})
+    assert answer.status_code == 400 and answer.json["error"] == "bad-face-up"
+    face_down = [key.replace("-", " ").title() for key in GAME_KEYS if game_rules(key).has_face_down]
+    assert face_down and answer.json["message"] == f'"face_up" must be true or false ({" and ".join(face_down)} only).'

@@ -152,3 +152,14 @@ def test_the_puzzle_list_of_an_unknown_game(client: FlaskClient) -> None:
     assert response.status_code == 400 and response.json["error"] == "unknown-game"
     message = response.json["message"]
     assert "chuo-pai" in message and message != "Unknown game: use chuo-pai or tien-gow."
+
+
+def test_an_unknown_game_is_answered_with_the_listed_games(app, client: FlaskClient, monkeypatch) -> None:
+    """The games the answer names are the listed ones (the registry's), in the language's own list."""
+    from paiyou.registry import GAME_KEYS
+
+    monkeypatch.setitem(app.config, "PAIYOU_LISTED_GAMES", GAME_KEYS)
+    english = judge(client, game="chess", play="1-1").json["message"]
+    polish = judge(client, game="chess", play="1-1", lang="pl").json["message"]
+    assert english == "Unknown game: use " + ", ".join(GAME_KEYS[:-1]) + f", or {GAME_KEYS[-1]}."
+    assert polish.startswith("Nieznana gra: użyj ") and all(key in polish for key in GAME_KEYS)

@@ -63,11 +63,11 @@ def test_every_computer_level_has_its_words_in_every_language(app, game: str) ->
 
     for level in engine_game(game).agent_levels:
         with app.test_request_context():
-            english = (level_label(level), level_description(level))
+            english = (level_label(level, game), level_description(level, game))
         assert english[0] != level and english[1], (game, level)
         for lang in LANGUAGE_CODES:
             with app.test_request_context(), force_locale(lang):
-                words = (level_label(level), level_description(level))
+                words = (level_label(level, game), level_description(level, game))
             assert all(words) and (lang == "en" or words != english), (game, level, lang, words)
 
 
@@ -93,3 +93,20 @@ def test_extract_keeps_the_order_and_leaves_an_unchanged_template_alone(tmp_path
     swapped = pot.read_bytes()
     catalogs.extract(scratch, only=["core"], root=ROOT)
     assert pot.read_bytes() == swapped  # the template's order wins over the files' order
+
+
+def test_the_home_pages_title_names_the_listed_games(app, translations_dir: Path, tmp_path: Path) -> None:
+    """Words that describe the site's games come from the registry of listed games: listing one
+    more game names it in the title, joined as the language lists names."""
+    from paiyou import create_app
+
+    title = re.compile(r"<title>\s*(.*?) · Paiyou\s*</title>", re.S)
+    page = app.test_client().get("/en/").get_data(as_text=True)
+    assert title.search(page).group(1) == "Learn and play Chuo Pai and Tien Gow"
+    every = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                        "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+                        "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_LISTED_GAMES": ",".join(GAME_KEYS)})
+    with every.test_request_context():
+        listed = [str(names.game_name(key)) for key in GAME_KEYS]
+    page = every.test_client().get("/en/").get_data(as_text=True)
+    assert title.search(page).group(1) == "Learn and play " + ", ".join(listed[:-1]) + f", and {listed[-1]}"

@@ -251,8 +251,10 @@ def test_a_seed_reproduces_a_deal(play_app: Flask, web) -> None:
     for game in GAMES:
         first = parse(web.get(new_table(web, "en", game, seed=42)[0]).get_data(as_text=True))
         second = parse(web.get(new_table(web, "en", game, seed=42)[0]).get_data(as_text=True))
-        other = parse(web.get(new_table(web, "en", game, seed=43)[0]).get_data(as_text=True))
-        assert first.tiles == second.tiles and first.tiles != other.tiles
+        # another seed deals another hand (a small deck may deal one hand twice: three seeds)
+        others = [parse(web.get(new_table(web, "en", game, seed=seed)[0]).get_data(as_text=True))
+                  for seed in (43, 44, 45)]
+        assert first.tiles == second.tiles and any(other.tiles != first.tiles for other in others)
 
 
 @pytest.mark.parametrize("seed", ["-1", "--1", "abc", "1.5", "9" * 30, "1" * 5000, "²", "١٢x"])

@@ -31,10 +31,12 @@ from paiyou.deals.seating import (
 )
 from paiyou.deals.service import MAX_SEED
 from paiyou.i18n.languages import isolated
+from paiyou.i18n.names import game_name
 from paiyou.i18n.numerals import format_number
+from paiyou.i18n.phrases import and_list
 from paiyou.jsontypes import JsonObject
 from paiyou.reasons import explain, reason_message
-from paiyou.registry import GAME_KEYS
+from paiyou.registry import GAME_KEYS, GAMES
 from paiyou.seats import access
 from paiyou.seats.access import SeatKeyRequired
 from paiyou.store.databases import current_store
@@ -72,7 +74,8 @@ def error_message(code: str) -> str:
             "play api",
             "\"tiles\" must be tile notation such as \"%(example)s\" (an empty string is a pass).",
             example=isolated(NOTATION_EXAMPLE)),
-        "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (Tien Gow only)."),
+        "bad-face-up": pgettext("play api", "\"face_up\" must be true or false (%(games)s only).",
+                                games=and_list([game_name(key) for key in GAME_KEYS if GAMES[key].has_face_down])),
         "bad-seed": pgettext("play api", "\"seed\" must be a whole number from %(lowest)s to %(highest)s.",
                              lowest=format_number(0), highest=format_number(MAX_SEED - 1)),
         "seed-not-allowed": pgettext(

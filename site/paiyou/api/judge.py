@@ -12,6 +12,8 @@ from engine.errors import NotationError
 from engine.tiles import parse_tiles
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.i18n.languages import isolated
+from paiyou.i18n.phrases import or_list
+from paiyou.registry import listed_games
 from paiyou.web.bodies import NOT_JSON, parse_json
 from paiyou.web.private import no_store
 
@@ -24,7 +26,7 @@ ERRORS = {
     "not-an-object": lazy_pgettext("api error", "The request body must be a JSON object."),
     "missing-field": lazy_pgettext("api error", "A required field is missing: %(field)s."),
     "bad-field": lazy_pgettext("api error", "The field %(field)s has the wrong type."),
-    "unknown-game": lazy_pgettext("api error", "Unknown game: use chuo-pai or tien-gow."),
+    "unknown-game": lazy_pgettext("api error", "Unknown game: use %(games)s."),
     "unknown-language": lazy_pgettext("api error", "Unknown language: use en, ar, hi, fa or pl."),
     "malformed-tiles": lazy_pgettext(
         "api error", "The value of %(field)s is not tile notation such as \"%(example)s\"."),
@@ -41,6 +43,8 @@ def error(code: str, lang: str, status: int = 400, **values: str) -> tuple[Respo
     with force_locale(lang):
         if code == "malformed-tiles":
             values["example"] = isolated(NOTATION_EXAMPLE)
+        if code == "unknown-game":  # the keys of the listed games, in the language's own list
+            values["games"] = or_list(listed_games())
         message = str(ERRORS[code]) % values if values else str(ERRORS[code])
     return no_store(jsonify(error=code, message=message)), status
 

@@ -121,7 +121,7 @@ class Game:
 
     def events(self) -> list[Event]:
         """The whole public history, in order, from the human seat's view."""
-        return events(self.view(), self.auto_passes)
+        return events(self.view(), self.game, self.auto_passes)
 
     def record(self) -> JsonObject:
         """The deal record (shows every hand): only once the deal is over. It holds the seed, the

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
+from paiyou.registry import game as game_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,20 +18,23 @@ class Event:
     player: int
     tiles: tuple[str, ...] = ()
     count: int = 0
+    move: bool = False  # one seat's action (a kind of the game's ``GameSpec.move_kinds``)
     mine: bool = False  # the human's own action (the "recent" log starts after the last one)
     auto: bool = False  # the human's forced pass, made automatically (the auto-pass setting)
 
 
-def events(view: SeatView, auto_passes: Sequence[int] = ()) -> list[Event]:
-    """The whole public history, in order, as ``view``'s seat may see it (engine events). Every
-    action is one move event, so the n-th move event is action number n (``auto_passes``)."""
+def events(view: SeatView, game: str, auto_passes: Sequence[int] = ()) -> list[Event]:
+    """The whole public history of a deal of ``game``, in order, as ``view``'s seat may see it
+    (engine events). Every action is one move event, so the n-th move event is action number n
+    (``auto_passes``)."""
+    move_kinds = game_rules(game).move_kinds
     me = view.seat
     automatic = set(auto_passes)
     found = []
     moves = 0
     for e in view.events():
-        is_move = e.kind in MOVES
-        found.append(Event(e.kind, e.player, tuple(t.key for t in e.tiles), e.count,
+        is_move = e.kind in move_kinds
+        found.append(Event(e.kind, e.player, tuple(t.key for t in e.tiles), e.count, move=is_move,
                            mine=is_move and e.player == me, auto=is_move and moves in automatic))
         moves += is_move
     return found

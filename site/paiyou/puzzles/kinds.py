@@ -108,9 +108,6 @@ class PlayLike(Protocol):
     @property
     def notation(self) -> str: ...
 
-    @property
-    def size(self) -> int: ...
-
 
 class PracticeRules(Protocol):
     """A game's part in making practice puzzles (``paiyou.puzzles.practice``)."""

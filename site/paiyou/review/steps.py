@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from engine.games import game as game_rules
-from engine.outcome import MOVES
 from engine.spec import AnyDeal as Deal
 from engine.spec import AnySeatView as SeatView
 from paiyou.deals.log import Event, events
@@ -53,10 +52,10 @@ def clamp_step(step_text: str | None, last: int) -> int:
     return min(int(step_text), last)
 
 
-def _new_events(before: Deal | None, after: Deal, seat: int) -> list[Event]:
+def _new_events(game: str, before: Deal | None, after: Deal, seat: int) -> list[Event]:
     """What happened between two states, as the acting seat saw it (its own face-down tiles)."""
-    done = len(events(before.view(seat))) if before is not None else 0
-    return events(after.view(seat))[done:]
+    done = len(events(before.view(seat), game)) if before is not None else 0
+    return events(after.view(seat), game)[done:]
 
 
 def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str], seat: int = 0,
@@ -75,17 +74,17 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
         seats.append(panel)
     actor = states[step - 1].to_act if step else None
     # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
-    happened = _new_events(states[step - 1], state, actor) if actor is not None else events(views[seat])
+    happened = _new_events(game, states[step - 1], state, actor) if actor is not None else events(views[seat], game)
     result = table.result(views[seat], names, seat) if state.is_over else None
     return {
         "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
-        "happened": happened, "log": events(views[seat]), "current": table.current(views[seat]),
+        "happened": happened, "log": events(views[seat], game), "current": table.current(views[seat]),
         "round_number": table.round_number(views[seat]), "is_over": state.is_over,
-        "result": result, "seat": seat, "view": views[seat], "moves": move_list(states),
+        "result": result, "seat": seat, "view": views[seat], "moves": move_list(game, states),
     }
 
 
-def move_list(states: Sequence[Deal]) -> list[MoveEntry]:
+def move_list(game: str, states: Sequence[Deal]) -> list[MoveEntry]:
     """Every action of the deal with the step it leads to (``step`` n: after the n-th action), each
     as its actor saw it (its own face-down tiles show: the review is face up). The n-th move event
     of a view is action number n, in every seat's view alike."""
@@ -93,7 +92,7 @@ def move_list(states: Sequence[Deal]) -> list[MoveEntry]:
         return []
     final = states[-1]
     seats = len(final.view(0).hand_sizes)
-    moves = [[e for e in events(final.view(s)) if e.kind in MOVES] for s in range(seats)]
+    moves = [[e for e in events(final.view(s), game) if e.move] for s in range(seats)]
     found: list[MoveEntry] = []
     for n in range(1, len(states)):
         actor = states[n - 1].to_act

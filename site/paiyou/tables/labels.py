@@ -56,9 +56,9 @@ def page_labels() -> tuple[list[str], list[str]]:
     for game in GAME_KEYS:
         seats += table_of(game).seat_names()
         for level in levels(game):
-            named.append(level_label(level))
-            seats += [pgettext("play", "Computer player: %(level)s", level=level_label(level)),
-                      pgettext("play", "Computer players: %(level)s", level=level_label(level))]
+            named.append(level_label(level, game))
+            seats += [pgettext("play", "Computer player: %(level)s", level=level_label(level, game)),
+                      pgettext("play", "Computer players: %(level)s", level=level_label(level, game))]
     return seats, named
 
 

@@ -80,7 +80,7 @@ def first_level(game: str) -> str:
 
 def level_choices(game: str, chosen: str) -> list[LevelChoice]:
     """The engine's levels, weakest first, each with its name and a sentence in the page's language."""
-    return [{"name": level, "label": level_label(level), "description": level_description(level),
+    return [{"name": level, "label": level_label(level, game), "description": level_description(level, game),
              "checked": level == chosen} for level in levels(game)]
 
 
@@ -91,12 +91,12 @@ def start_form(game: str, *, seed_text: str = "", level: str | None = None,
     last = cookies.last_level(game)
     chosen = level if level is not None and level in levels(game) else last or first_level(game)
     listed = levels(game)
-    stronger = [level_label(n) for n in listed[listed.index(chosen) + 1:]]
+    stronger = [level_label(n, game) for n in listed[listed.index(chosen) + 1:]]
     mine = stats.rows(cookies.read_stats(), game, listed)
     body = render("play/start.html", game=game, levels=level_choices(game, chosen),
                   seed_text=seed_text, error=error, unfinished=access.unfinished_games(game)[:1],
                   stats=mine, reset_done=request.args.get("reset") == "done",
-                  chosen_label=level_label(chosen), chosen_last=chosen == last, stronger=stronger,
+                  chosen_label=level_label(chosen, game), chosen_last=chosen == last, stronger=stronger,
                   friends_form=table_form_model(game, chosen))
     return current_app.make_response((body, status))
 
@@ -106,7 +106,7 @@ def table_form_model(game: str, chosen: str) -> dict[str, object]:
     yours (a friend each by default), the computer's levels, the turn timers."""
     names = table_of(game).seat_names()
     return {"seats": [{"seat": s, "name": names[s]} for s in range(1, len(names))],
-            "levels": [{"name": n, "label": level_label(n), "checked": n == chosen} for n in levels(game)],
+            "levels": [{"name": n, "label": level_label(n, game), "checked": n == chosen} for n in levels(game)],
             "timers": list(seating.TIMERS), "name_max": seating.NAME_MAX}
 
 

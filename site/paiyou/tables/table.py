@@ -13,7 +13,6 @@ from typing import NotRequired, TypedDict
 
 from flask_babel import pgettext
 
-from engine.outcome import MOVES
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
 from paiyou.deals.game import Game, Match, match_of
@@ -148,7 +147,7 @@ def reveal_map(round_seats: Sequence[int], recent: Sequence[Event]) -> Reveals:
     place in the recent log, so a play lands on the table as its log line appears."""
     tail = 0
     for e in reversed(recent):
-        if e.kind not in MOVES:
+        if not e.move:
             break
         tail += 1
     tail = min(tail, len(round_seats))  # a finished round's moves are followed by its result
@@ -199,7 +198,7 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
     table = table_of(game.game)
     view = game.deal.watch(game.seat) if watching else game.view()
     names = seat_names(game, watching)
-    all_events = events(view, game.auto_passes)
+    all_events = events(view, game.game, game.auto_passes)
     recent = recent_events(all_events)
     new = all_events[seen:] if seen is not None and seen <= len(all_events) else recent
     order = reveal_map(table.round_seats(view), new)

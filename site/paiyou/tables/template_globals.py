@@ -12,6 +12,7 @@ from flask import Flask
 from flask_babel import get_locale, lazy_pgettext, pgettext
 
 from paiyou.i18n import names, numerals, phrases
+from paiyou.registry import room
 from paiyou.tables.presenter import table_of
 from paiyou.tables.table import TableModel
 
@@ -71,35 +72,22 @@ def number(value: int | float) -> str:
     return numerals.num(value)
 
 
-# The words of the computer levels (the engine's agent names) and of the table's speeds
-# (``paiyou.seats.cookies.SPEEDS``), said in the page's language when shown.
-LEVELS = {  # each level's name, and what it does
-    "random": (lazy_pgettext("play level", "Random"),
-               lazy_pgettext("play level", "Plays any legal move at random: good for learning the moves.")),
-    "greedy": (lazy_pgettext("play level", "Greedy"),
-               lazy_pgettext("play level", "Plays the best move it sees now, without thinking ahead.")),
-    "standard": (lazy_pgettext("play level", "Standard"),
-                 lazy_pgettext("play level", "Thinks ahead: tries each move on many guesses at the hidden hands.")),
-    "strong": (lazy_pgettext("play level", "Strong"),
-               lazy_pgettext("play level", "The strongest computer player: it searches deeper than Standard.")),
-    # High Card's own (engine/ai/high_card.py)
-    "highest": (lazy_pgettext("play level", "Highest"),
-                lazy_pgettext("play level", "Always plays its highest tile.")),
-    "exact": (lazy_pgettext("play level", "Exact"),
-              lazy_pgettext("play level",
-                            "Works out every move exactly to the end of the deal and plays the best one.")),
-}
+# The words of the table's speeds (``paiyou.seats.cookies.SPEEDS``), said in the page's language
+# when shown; a computer level's words are its game's (``paiyou.registry.Room.levels``).
 SPEED_LABELS = {"instant": lazy_pgettext("play speed", "Instant"), "fast": lazy_pgettext("play speed", "Fast"),
                 "relaxed": lazy_pgettext("play speed", "Relaxed")}
 
 
-def level_label(level: str) -> str:
-    """A computer level's name (the engine's agent name, e.g. ``standard``) in the page's language."""
-    return str(LEVELS[level][0]) if level in LEVELS else level
+def level_label(level: str, game: str) -> str:
+    """A computer level's name (the engine's agent name, e.g. ``standard``) in the page's language,
+    as the game's room words it."""
+    words = room(game).levels.get(level)
+    return str(words.name) if words else level
 
 
-def level_description(level: str) -> str:
-    return str(LEVELS[level][1]) if level in LEVELS else ""
+def level_description(level: str, game: str) -> str:
+    words = room(game).levels.get(level)
+    return str(words.description) if words else ""
 
 
 def speed_label(speed: str) -> str:

@@ -2,7 +2,8 @@
 
 Globals: ``game_keys`` (the games, in the engine's order), ``vocabulary(game)`` (the game's
 ``paiyou.i18n.vocabulary.Vocabulary``), ``term(game, kind, key)``, ``tile_drawing(key, game)``,
-``tile_name(key, game)``, ``chinese_name(key, game)``, ``game_name(game)``, ``names`` (the
+``tile_name(key, game)``, ``chinese_name(key, game)``, ``game_name(game)``, ``listed_names()`` (the
+listed games' names as one phrase of the page's language: "Chuo Pai and Tien Gow"), ``names`` (the
 ``paiyou.i18n.names`` module), ``nav_items()``, ``game_action_url(game, action)``.
 Per-game partials are ``templates/games/<game>/…``, included by the game's key.
 Macros (templates/_macros/tiles.html), also as globals: ``tile``, ``tile_label``, ``tile_row``, ``tile_ladder``,
@@ -18,7 +19,7 @@ from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
-from paiyou.i18n import controls, names, numerals
+from paiyou.i18n import controls, names, numerals, phrases
 from paiyou.registry import GAME_KEYS, listed_games, stylesheet
 from paiyou.web import drawing, navigation
 
@@ -55,6 +56,11 @@ def game_stylesheets() -> list[str]:
     return [url_for("static", filename=name) for key in GAME_KEYS if (name := stylesheet(key))]
 
 
+def listed_names() -> str:
+    """The names of the games the shared pages list, joined as the page's language lists them."""
+    return phrases.and_list([names.game_name(key) for key in listed_games()])
+
+
 def init_app(app: Flask) -> None:
     # the games the shared pages list (home, glossary): paiyou.registry.listed_games
     app.context_processor(lambda: {"game_keys": listed_games()})
@@ -66,6 +72,7 @@ def init_app(app: Flask) -> None:
         tile_name=names.tile_name,
         chinese_name=names.chinese_name,
         game_name=names.game_name,
+        listed_names=listed_names,
         names=names,
         nav_items=navigation.nav_items,
         game_action_url=navigation.game_action_url,

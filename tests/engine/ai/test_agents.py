@@ -9,9 +9,9 @@ import json
 import pytest
 
 from engine import chuo_pai, tien_gow
-from engine.ai import AGENT_NAMES, make_agent
+from engine.ai import AGENT_NAMES
 from engine.cli import main
-from engine.games import GAME_KEYS, game
+from engine.games import GAME_KEYS, game, make_agent
 from engine.rng import make_rng
 
 # The games whose computer players are engine.ai's four levels, each game's spec by its key.

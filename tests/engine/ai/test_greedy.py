@@ -2,8 +2,8 @@
 import pytest
 
 from engine import chuo_pai, tien_gow
-from engine.ai import make_agent
 from engine.ai.tien_gow import WEAK_TILES
+from engine.games import make_agent
 from engine.rng import make_rng
 from engine.tien_gow.ladders import PACK
 from engine.tiles import parse_tiles

@@ -2,8 +2,8 @@
 fast play-outs play exactly like greedy agents through the engine."""
 from engine import chuo_pai, tien_gow
 from engine.ai import chuo_pai as cp_ai
-from engine.ai import make_agent
 from engine.ai import tien_gow as tg_ai
+from engine.games import make_agent
 from engine.rng import make_rng
 
 

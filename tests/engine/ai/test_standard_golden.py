@@ -29,8 +29,7 @@ CHOICE_DEALS, ESTIMATE_DEALS = 12, 3
 
 
 def decision_views(game_key: str, deals: int) -> list[Any]:
-    from engine.ai import make_agent
-    from engine.games import game
+    from engine.games import game, make_agent
     from engine.rng import make_rng
 
     rules = game(game_key)
@@ -52,7 +51,7 @@ def state_print(rng: random.Random) -> str:
 
 def record(game_key: str) -> dict[str, Any]:
     """What ``standard`` decides today, as the golden file holds it."""
-    from engine.ai import make_agent
+    from engine.games import make_agent
     from engine.rng import make_rng
 
     standard = make_agent("standard", game_key)
@@ -72,7 +71,7 @@ def _golden(game_key: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game_key", GAMES)
 def test_standard_chooses_as_recorded(game_key: str) -> None:
-    from engine.ai import make_agent
+    from engine.games import make_agent
     from engine.rng import make_rng
 
     golden = _golden(game_key)["choices"]
@@ -87,7 +86,7 @@ def test_standard_chooses_as_recorded(game_key: str) -> None:
 
 @pytest.mark.parametrize("game_key", GAMES)
 def test_standard_estimates_as_recorded(game_key: str) -> None:
-    from engine.ai import make_agent
+    from engine.games import make_agent
     from engine.rng import make_rng
 
     golden = _golden(game_key)["estimates"]

@@ -5,8 +5,7 @@ import pytest
 
 from engine import chuo_pai as cp
 from engine import tien_gow as tg
-from engine.ai import make_agent
-from engine.games import GAME_KEYS
+from engine.games import GAME_KEYS, make_agent
 from engine.games import game as spec_of
 from engine.rng import make_rng
 from engine.tien_gow.ladders import PACK
@@ -116,8 +115,8 @@ def test_chuo_pai_strong_keeps_its_interceptors_while_many_cards_are_out():
 def test_strong_estimates_rank_its_own_choice_first(game: str) -> None:
     """The hint's source: ``estimate`` is ``choose``'s search, so its first candidate is the move
     ``choose`` makes with a generator in the same state, and every estimate is a share in 0..1."""
-    from engine.ai import make_agent
     from engine.games import game as spec_of
+    from engine.games import make_agent
     from engine.rng import make_rng
 
     spec = spec_of(game)

@@ -31,15 +31,13 @@ class Judge(JudgePuzzle):
     def beaters(self) -> list[str] | None:
         if self.current is None:
             return None
-        current = parse_tiles(self.current)[0]
-        return [t.key for t in sort(ALL_TILES) if hc.rank(t) > hc.rank(current)]
+        return [t.key for t in sort(ALL_TILES) if hc.judge(self.current, t.key).beats]
 
 
 @dataclass(frozen=True, kw_only=True)
 class BeatOrPass(BeatOrPassPuzzle):
     def solve(self) -> Solution:
-        current = parse_tiles(self.current)[0]
-        return Solution(tuple(t.key for t in self.hand_tiles() if hc.rank(t) > hc.rank(current)) or (PASS,),
+        return Solution(tuple(t.key for t in self.hand_tiles() if hc.judge(self.current, t.key).beats) or (PASS,),
                         "ok")
 
     def check(self, answer: Answer) -> Verdict:
@@ -73,7 +71,7 @@ class Practice(SimplePractice):
         return [tuple(h) for h in hc.new_deal(seed).dealt]
 
     def leads(self, hand: tuple[Tile, ...], max_size: int) -> list[PlayLike]:
-        return [hc.Action(t) for t in hand]  # type: ignore[misc]
+        return [hc.Action(t) for t in hand]
 
     def is_play(self, tiles: tuple[Tile, ...]) -> bool:
         return len(tiles) == 1

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from flask_babel import pgettext
 
-from engine.high_card import SeatView, rank
+from engine.high_card import SeatView, trick_winner
 from paiyou.i18n.numerals import num
 from paiyou.tables import presenter
 from paiyou.tables.presenter import Reveals, Table
@@ -85,8 +85,7 @@ class HighCardTable:
     def last_round(self, view: SeatView, names: Sequence[str]) -> presenter.LastRound | None:
         if not view.tricks:
             return None
-        (a, x), (b, y) = view.tricks[-1]
-        winner = a if rank(x.tile) > rank(y.tile) else b
+        winner = trick_winner(*view.tricks[-1])  # HC-2, the engine's decision
         return {"winner": names[winner], "you_won": winner == view.seat, "plays": [
             {"name": names[s], "tiles": keys(act.tiles), "pass": False, "face_up": True, "count": 1}
             for s, act in view.tricks[-1]]}

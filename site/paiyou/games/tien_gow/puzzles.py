@@ -500,7 +500,8 @@ class Practice:
         """Hard: sometimes a last trick (TG-12), with or without a pillar."""
         if level != "hard" or rng.random() >= 0.35:
             return None
-        current = rng.choice([c for c in currents if c.size == 1] or currents)
+        sets = [c for c in currents if isinstance(c, tg.TileSet)]
+        current = rng.choice([c for c in sets if c.size == 1] or sets)
         return BeatOrPass(game=KEY, id="", rules=(), current=current.notation,
                           hand=tile_keys(sort(hand[:current.size])), pillars_held=rng.choice((0, 0, 1, 2)))
 
