@@ -133,6 +133,7 @@ SITE_LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"analysis"}),
     frozenset({"puzzles"}),
     frozenset({"api", "games", "review", "sitemap"}),
+    frozenset({"daily"}),
     frozenset({"outage"}),
     frozenset({"cli", "views"}),
     frozenset({"paiyou"}),

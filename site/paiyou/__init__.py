@@ -19,13 +19,16 @@ from paiyou import cli, live, registry
 from paiyou.analysis import jobs as analyses
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.content import rules_page
+from paiyou.daily import pages as daily_pages
+from paiyou.daily import results as daily_results
+from paiyou.daily import secret as daily_secret
 from paiyou.deals import signals
 from paiyou.i18n import languages
 from paiyou.puzzles import template_globals as puzzle_template_globals
 from paiyou.store.games import StoreUnavailable
 from paiyou.tables import refusals
 from paiyou.tables import template_globals as play_template_globals
-from paiyou.views import BLUEPRINTS, api_analysis, api_events, api_games, api_judge
+from paiyou.views import BLUEPRINTS, api_analysis, api_daily, api_events, api_games, api_judge
 from paiyou.web import csrf, errors, htmx, https, limits, page_cache, security, static_files, templating
 
 
@@ -35,6 +38,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
                 instance_path=str(Path(str(instance_path)).resolve()) if instance_path else None)
     configure_config(app, config)
     configure_games(app)
+    configure_daily(app)
     configure_babel(app)
     configure_templates(app)
     configure_blueprints(app)
@@ -62,7 +66,7 @@ ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "P
                "PAIYOU_OPPONENT_LEVEL", "PAIYOU_PAGE_CACHE_BYTES", "PAIYOU_LISTED_GAMES",
                "PAIYOU_EVENTS_BROKER", "PAIYOU_EVENTS_KEEPALIVE", "PAIYOU_EVENTS_MAX_SECONDS",
                "PAIYOU_EVENTS_PER_CLIENT", "PAIYOU_EVENTS_MAX",
-               "PAIYOU_ANALYSIS_BACKLOG")
+               "PAIYOU_ANALYSIS_BACKLOG", "PAIYOU_DAILY_READ_LIMIT")
 
 
 MAX_PROXY_HOPS = 5
@@ -137,6 +141,14 @@ def configure_games(app: Flask) -> None:
     app.config["PAIYOU_LISTED_GAMES"] = registry.listed_keys(app.config.get("PAIYOU_LISTED_GAMES"))
 
 
+def configure_daily(app: Flask) -> None:
+    """The daily deal's secrets (``PAIYOU_DAILY_SECRET``): in production — behind the proxy, as
+    deploy/compose.yaml runs the app, and not under test — a missing or weak secret stops the start."""
+    hops = proxy_hops(app.config.get("PAIYOU_BEHIND_PROXY") or os.environ.get("PAIYOU_BEHIND_PROXY"))
+    daily_secret.init_app(app, production=hops > 0 and not app.testing)
+    daily_pages.init_app(app)
+
+
 def configure_babel(app: Flask) -> None:
     Babel(app, locale_selector=languages.select_locale)  # type: ignore[no-untyped-call]  # untyped __init__
     languages.init_app(app)
@@ -172,7 +184,7 @@ def configure_security_headers(app: Flask) -> None:
 
 
 def configure_cross_site_protection(app: Flask) -> None:
-    csrf.init_app(app, exempt=(api_games.bp, api_judge.bp, api_analysis.bp, api_events.bp))
+    csrf.init_app(app, exempt=(api_games.bp, api_judge.bp, api_analysis.bp, api_events.bp, api_daily.bp))
 
 
 def configure_https(app: Flask) -> None:
@@ -214,11 +226,13 @@ def configure_deal_signals(app: Flask) -> None:
 
 def connect_deal_signals() -> None:
     """What follows a change to a stored deal (``paiyou.deals.signals``): its seats' pages are told
-    (``live.announce``) and, at its end, its analysis is queued (``analysis.jobs.deal_over``). The
+    (``live.announce``) and, at its end, a daily deal's result is recorded (``daily.results.deal_over``)
+    and its analysis is queued (``analysis.jobs.deal_over``). The
     receivers are the process's: ``create_app`` connects them, and so must anything else that
     changes stored deals without an app (a test of the service alone); connecting twice changes
     nothing."""
     signals.deal_changed.connect(live.announce)
+    signals.deal_over.connect(daily_results.deal_over)
     signals.deal_over.connect(analyses.deal_over)
 
 

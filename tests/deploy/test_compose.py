@@ -85,13 +85,14 @@ def test_secrets_live_in_ignored_files(compose: dict[str, Any]) -> None:
     assert app["env_file"] == "app.env"
     example = (DEPLOY / "app.env.example").read_text()
     names = set(re.findall(r"^([A-Z_]+)=", example, re.MULTILINE))
-    assert names == {"SECRET_KEY", "PAIYOU_DATABASE_URL"}
+    assert names == {"SECRET_KEY", "PAIYOU_DATABASE_URL", "PAIYOU_DAILY_SECRET"}
     # the names the app reads (create_app, the store)
     site = "\n".join(p.read_text() for p in (ROOT / "site" / "paiyou").rglob("*.py"))
     assert '"SECRET_KEY"' in site and '"PAIYOU_DATABASE_URL"' in site and '"PAIYOU_BEHIND_PROXY"' in site
+    assert '"PAIYOU_DAILY_SECRET"' in site
     for name, service in compose["services"].items():
         written = set(service.get("environment", {}))
-        assert not written & {"SECRET_KEY", "PAIYOU_DATABASE_URL", "POSTGRES_PASSWORD"}, \
+        assert not written & {"SECRET_KEY", "PAIYOU_DATABASE_URL", "POSTGRES_PASSWORD", "PAIYOU_DAILY_SECRET"}, \
             f"{name}: a secret written into compose.yaml"
     db = compose["services"]["db"]
     assert db["environment"]["POSTGRES_PASSWORD_FILE"] == "/run/secrets/db_password"

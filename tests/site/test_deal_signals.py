@@ -11,6 +11,7 @@ import pytest
 
 from paiyou import connect_deal_signals, create_app, live
 from paiyou.analysis import jobs as analyses
+from paiyou.daily import results as daily_results
 from paiyou.deals import service, signals
 from paiyou.deals.signals import Signal
 from paiyou.store.databases import open_store
@@ -73,13 +74,14 @@ def test_a_next_deal_tells_the_finished_deals_pages(store: GameStore,
 
 def test_every_app_connects_live_updates_and_the_analysis(translations_dir: Path, tmp_path: Path) -> None:
     signals.deal_changed.disconnect(live.announce)  # as in a process no app was made in yet
+    signals.deal_over.disconnect(daily_results.deal_over)
     signals.deal_over.disconnect(analyses.deal_over)
     try:
         create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                     "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
                     "PAIYOU_ANALYSIS_WORKERS": 0})
         assert signals.deal_changed.receivers == (live.announce,)
-        assert signals.deal_over.receivers == (analyses.deal_over,)
+        assert signals.deal_over.receivers == (daily_results.deal_over, analyses.deal_over)
     finally:
         connect_deal_signals()
 

@@ -8,6 +8,7 @@ from flask_babel import pgettext
 
 from paiyou.analysis.jobs import MISSING, Status
 from paiyou.api.games import error
+from paiyou.deals.daily_mark import withheld
 from paiyou.deals.game import Game
 from paiyou.jsontypes import JsonObject
 from paiyou.store.schema import DEFERRED, UNPLAYED
@@ -21,6 +22,15 @@ UNAVAILABLE = (MISSING, "failed", DEFERRED, UNPLAYED)  # the states ``unavailabl
 def answer(body: JsonObject, status: int) -> tuple[Response, int]:
     """An answer about the analysis (never stored by a cache)."""
     return no_store(jsonify(body)), status
+
+
+def without_daily_seed(body: JsonObject, game: Game) -> JsonObject:
+    """The analysis as it may leave the server: the duplicate's record (the same shuffle) without
+    a daily deal's seed before its day's reveal (``paiyou.deals.daily_mark.withheld``)."""
+    duplicate = body.get("duplicate")
+    if not isinstance(duplicate, dict) or not isinstance(duplicate.get("record"), dict):
+        return body
+    return {**body, "duplicate": {**duplicate, "record": withheld(duplicate["record"], game.stored.meta)}}
 
 
 def not_over(game: Game) -> tuple[Response, int]:

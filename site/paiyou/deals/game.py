@@ -17,6 +17,7 @@ from typing import Generic, TypedDict, TypeVar, cast
 from engine.games import game as game_rules
 from engine.spec import AnyDeal as Deal
 from engine.spec import AnySeatView as SeatView
+from paiyou.deals.daily_mark import withheld
 from paiyou.deals.errors import BadInput as BadInput
 from paiyou.deals.log import Event, events
 from paiyou.deals.seating import HUMAN as HUMAN
@@ -125,7 +126,8 @@ class Game:
     def record(self) -> JsonObject:
         """The deal record (shows every hand): only once the deal is over. It holds the seed, the
         shuffle's salt and the commitment shown during the deal, so anyone can check that
-        sha256("<game>:<seed>:<salt>") is that commitment."""
+        sha256("<game>:<seed>:<salt>") is that commitment — except a daily deal's before its day's
+        reveal (``paiyou.deals.daily_mark.withheld``: every player of the day is still playing it)."""
         record = game_rules(self.game).to_record(self.deal)
         salt = self._shuffle.get("salt")
         if salt is not None:
@@ -135,7 +137,7 @@ class Game:
         seating = self.seating
         if seating is not None:  # which seats people played: by number only (no name, no key)
             record["humans"] = list(seating.humans)
-        return record
+        return withheld(record, self.stored.meta)
 
     @property
     def _shuffle(self) -> Mapping[str, object]:

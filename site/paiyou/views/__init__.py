@@ -12,10 +12,12 @@ from flask import Blueprint
 
 from paiyou.views import (
     api_analysis,
+    api_daily,
     api_events,
     api_games,
     api_judge,
     crawlers,
+    daily,
     friends,
     mistakes,
     pages,
@@ -31,8 +33,10 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     play.bp,
     friends.bp,
     review.bp,
+    daily.bp,
     api_games.bp,
     api_analysis.bp,
+    api_daily.bp,
     api_events.bp,
     puzzles.bp,
     mistakes.bp,

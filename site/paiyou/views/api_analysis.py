@@ -24,7 +24,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app
 
 from paiyou.analysis import jobs
-from paiyou.api.analysis import UNAVAILABLE, already_done, answer, not_over, unavailable, waiting
+from paiyou.api.analysis import UNAVAILABLE, already_done, answer, not_over, unavailable, waiting, without_daily_seed
 from paiyou.api.games import install, parsed_body
 from paiyou.deals import service
 from paiyou.deals.game import BadInput
@@ -46,7 +46,7 @@ def analysis(game_id: str) -> tuple[Response, int]:
         return unavailable(found)
     if found.waiting:
         return waiting(found)
-    return answer({"state": found.state, **(found.result or {})}, 200)
+    return answer(without_daily_seed({"state": found.state, **(found.result or {})}, game), 200)
 
 
 @bp.post("/games/<game_id>/analysis")

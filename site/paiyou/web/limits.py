@@ -17,8 +17,10 @@ budget for the table's forms and the game API's routes. Moves are counted apart,
 is made of them: ``PAIYOU_MOVE_LIMIT`` (default 300 a minute and 6000 an hour; ``move``), one
 budget for a move and each step of the computer's (``advance``) from the table's forms and the
 game API; a fast deal at the instant speed (about 100 of them in a minute or two) stays far
-below it, while a script writing hundreds a second is stopped. Over a limit: 429 with
-``Retry-After``.
+below it, while a script writing hundreds a second is stopped. A daily deal's result against the
+field reads the day's counts and may compute its par: ``PAIYOU_DAILY_READ_LIMIT`` (default 60 a
+minute and 1200 an hour; ``daily_read``); starting a daily deal is under the new-game budget. Over a
+limit: 429 with ``Retry-After``.
 
 Counts are kept in ``RATELIMIT_STORAGE_URI``: ``memory://`` (the default) counts per process,
 which is right for one process; several processes (gunicorn workers, containers) must share a
@@ -55,11 +57,13 @@ DEFAULT_ANALYSIS_RETRY_LIMIT = "5 per minute;30 per day"
 DEFAULT_JOIN_LIMIT = "20 per minute;200 per day"
 DEFAULT_SEAT_WRITE_LIMIT = "30 per minute;300 per hour"
 DEFAULT_MOVE_LIMIT = "300 per minute;6000 per hour"
+DEFAULT_DAILY_READ_LIMIT = "60 per minute;1200 per hour"
 HINT_SCOPE = "hint"
 ANALYSIS_SCOPE = "analysis-retry"
 JOIN_SCOPE = "join"
 SEAT_WRITE_SCOPE = "seat-write"
 MOVE_SCOPE = "move"
+DAILY_READ_SCOPE = "daily-read"
 EXTENSION_KEY = "paiyou.limiter"
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 
@@ -130,6 +134,18 @@ def move(view: View) -> View:
     it under the shared move limit."""
     view._paiyou_move = True  # type: ignore[attr-defined]
     return view
+
+
+def daily_read(view: View) -> View:
+    """Mark a view that reads a daily deal's result against the field: ``init_app`` puts it under
+    the daily-read limit."""
+    view._paiyou_daily_read = True  # type: ignore[attr-defined]
+    return view
+
+
+def is_daily_read_limit(error: object) -> bool:
+    """The 429 ``error`` is the daily-read limit's."""
+    return getattr(getattr(error, "limit", None), "scope", None) == DAILY_READ_SCOPE
 
 
 def asks_hint() -> bool:
@@ -233,6 +249,8 @@ def init_app(app: Flask) -> None:
         ("_paiyou_seat_write", config.get("PAIYOU_SEAT_WRITE_LIMIT") or DEFAULT_SEAT_WRITE_LIMIT,
          SEAT_WRITE_SCOPE, a_safe_method),
         ("_paiyou_move", config.get("PAIYOU_MOVE_LIMIT") or DEFAULT_MOVE_LIMIT, MOVE_SCOPE, a_safe_method),
+        ("_paiyou_daily_read", config.get("PAIYOU_DAILY_READ_LIMIT") or DEFAULT_DAILY_READ_LIMIT,
+         DAILY_READ_SCOPE, None),
     )
     for mark, budget, scope, exempt in budgets:
         shared = limiter.shared_limit(str(budget), scope=scope, exempt_when=exempt)
@@ -244,5 +262,6 @@ def init_app(app: Flask) -> None:
 
 __all__ = ["client_key", "address_key", "new_game", "hint", "analysis", "join", "seat_write", "move", "asks_hint",
            "is_hint_limit", "is_analysis_limit", "is_join_limit", "is_seat_write_limit", "is_move_limit",
+           "daily_read", "is_daily_read_limit", "DEFAULT_DAILY_READ_LIMIT",
            "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT", "DEFAULT_ANALYSIS_RETRY_LIMIT",
            "DEFAULT_JOIN_LIMIT", "DEFAULT_SEAT_WRITE_LIMIT", "DEFAULT_MOVE_LIMIT"]

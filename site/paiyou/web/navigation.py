@@ -34,6 +34,7 @@ def nav_links(listed: tuple[str, ...]) -> tuple[Link, ...]:
           if words.game in listed),
         Link(("/{lang}/puzzles", f"/{{lang}}/{GAME_KEYS[0]}/puzzles"), lazy_pgettext("navigation", "Puzzles")),
         Link(("/{lang}/play", f"/{{lang}}/{GAME_KEYS[0]}/play"), lazy_pgettext("navigation", "Play")),
+        Link(("/{lang}/daily",), lazy_pgettext("navigation", "Daily")),
         Link(("/{lang}/glossary",), lazy_pgettext("navigation", "Glossary")),
     )
 

@@ -1,0 +1,172 @@
+"""What the daily deal's pages show (``paiyou.views.daily``; templates ``daily/``).
+
+The browser's player is a progress key kept in an HttpOnly cookie (``PLAYER_COOKIE``), made by the
+first start: the same identity the API's ``"player"`` is, so a key given to the API plays from the
+same history. Each model is built from the store and ``paiyou.daily.service``; dates, durations
+and numbers are in the reader's locale (Babel) and digits.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from babel.dates import format_timedelta
+from flask import Flask, request, url_for
+from flask_babel import get_locale
+from werkzeug.wrappers import Response
+
+from engine.daily import closes_at, today
+from engine.field import Bin
+from paiyou.daily.answers import long_date, share_text
+from paiyou.daily.secret import ring
+from paiyou.daily.service import Result, players, recorded, standing_of, todays_deal
+from paiyou.deals.game import Game, GameNotFound
+from paiyou.deals.service import load
+from paiyou.i18n.numerals import format_number, to_native_digits
+from paiyou.store.daily import KEY_PATTERN, DailyStore
+from paiyou.store.databases import current_store
+
+PLAYER_COOKIE = "paiyou_daily"
+PLAYER_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+BOARD_SIZE = 50
+CHART_WIDTH, CHART_HEIGHT, CHART_GAP = 320, 100, 2
+MIN_SLOTS = 10  # the chart's width in bars at least: few bins stay narrow
+
+
+def progress_key() -> str | None:
+    """This browser's progress key (its cookie), when it has a well-formed one."""
+    key = request.cookies.get(PLAYER_COOKIE, "")
+    return key if KEY_PATTERN.fullmatch(key) else None
+
+
+def browser_player() -> str | None:
+    """The player whose progress key this browser keeps, or None (no key, or one replaced)."""
+    key = progress_key()
+    return DailyStore(current_store()).player_for_key(key) if key is not None else None
+
+
+def keep_progress_key(response: Response, key: str) -> None:
+    response.set_cookie(PLAYER_COOKIE, key, max_age=PLAYER_MAX_AGE, httponly=True, samesite="Lax",
+                        secure=request.is_secure, path="/")
+
+
+def time_left(now: float | None = None) -> str:
+    """The time until today's close, in the reader's words and digits ("5 hours")."""
+    moment = time.time() if now is None else now
+    left = closes_at(today(moment)) - datetime.fromtimestamp(moment, UTC)
+    locale = get_locale()
+    return to_native_digits(format_timedelta(left, granularity="minute", threshold=1.0, locale=locale), locale)
+
+
+@dataclass(frozen=True, slots=True)
+class DayCard:
+    """Today's deal of one game, as the home page, the index and the day's page show it."""
+
+    game: str
+    date: str  # the long date, localized
+    iso_date: str
+    commitment: str
+    players: int
+    time_left: str
+
+
+def day_card(game: str) -> DayCard:
+    deal = todays_deal(ring(), game)
+    return DayCard(game, long_date(deal.day), deal.day.isoformat(), deal.commitment,
+                   players(current_store(), game, deal.day), time_left())
+
+
+def attempt_today(game: str, player: str | None) -> Game | None:
+    """The deal of the player's attempt of today (None: no player, no attempt, or pruned)."""
+    if player is None:
+        return None
+    found = DailyStore(current_store()).attempt(game, today().isoformat(), player)
+    if found is None:
+        return None
+    try:
+        return load(current_store(), found[0], game)
+    except GameNotFound:
+        return None
+
+
+# -- the result -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """A bin of the distribution as the chart draws it (SVG user units)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    low: int
+    high: int
+    players: int
+    yours: bool
+
+
+def bars(bins: tuple[Bin, ...]) -> list[Bar]:
+    """The chart's bars: heights relative to the fullest bin; a bar is never wider than a tenth of
+    the chart (a field of one score is a bar, not a wall), the bars centred."""
+    if not bins:
+        return []
+    width = CHART_WIDTH / max(len(bins), MIN_SLOTS)
+    start = (CHART_WIDTH - width * len(bins)) / 2
+    tallest = max(b.players for b in bins) or 1
+    found = []
+    for i, b in enumerate(bins):
+        height = round(b.players / tallest * (CHART_HEIGHT - 4), 2)
+        found.append(Bar(round(start + i * width + CHART_GAP / 2, 2), round(CHART_HEIGHT - height, 2),
+                         round(width - CHART_GAP, 2), height, b.low, b.high, b.players, b.yours))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    rank: int
+    score: int
+    yours: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ResultPanel:
+    deal_id: str
+    result: Result
+    matchpoints: str
+    percentile: str
+    share: str
+    bars: list[Bar]
+    board: list[BoardRow]
+    chart_width: int = CHART_WIDTH
+    chart_height: int = CHART_HEIGHT
+
+
+def result_panel(game: Game) -> ResultPanel | None:
+    """The result of a finished daily deal against the field, or None when none was recorded."""
+    found = recorded(current_store(), game)
+    if found is None:
+        return None
+    result = standing_of(current_store(), game, found)
+    board = [BoardRow(entry.rank, entry.result.score, entry.result.deal_id == game.id)
+             for entry in DailyStore(current_store()).leaderboard(result.game, result.day.isoformat(), BOARD_SIZE)]
+    return ResultPanel(game.id, result, format_number(round(result.matchpoints, 1)),
+                       format_number(round(result.percentile, 1)), share_text(result), bars(result.distribution), board)
+
+
+
+
+def daily_result_url(game: str, game_id: str) -> str | None:
+    """The day's page of a finished daily deal whose result is recorded (the table's link to the
+    result against the field), else None: one read by the results' primary key."""
+    found = DailyStore(current_store()).result(game_id)
+    return url_for("daily.day", game=game) if found is not None and found.game == game else None
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_global(daily_result_url)
+
+
+__all__ = ["PLAYER_COOKIE", "progress_key", "browser_player", "keep_progress_key", "time_left", "DayCard",
+           "day_card", "attempt_today", "Bar", "bars", "BoardRow", "ResultPanel", "result_panel", "CHART_WIDTH",
+           "CHART_HEIGHT", "daily_result_url", "init_app"]

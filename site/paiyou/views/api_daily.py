@@ -1,0 +1,80 @@
+"""Blueprint ``api_daily``: the daily deal's API (docs/api.md, "Daily deal API"), routes only: the
+bodies and errors are ``paiyou.daily.answers``, the work ``paiyou.daily.service``.
+
+- ``GET /api/v1/<game>/daily`` → today's ``{"date", "commitment", "closes_at", "reveals_at",
+  "players", …}``: never a seed or salt of an open day
+- ``GET /api/v1/<game>/daily/<date>`` → the same for any day from the first to today; once the day
+  is revealed also ``"seed"`` and ``"salt"``; 404 ``daily-unknown`` for any other date
+- ``POST /api/v1/<game>/daily`` (optional ``{"player": "<progress key>"}``) → 201 ``{"id", "key",
+  "player", "date", "commitment", "version", "view"}`` (a new progress key as ``"player"`` when
+  none was sent); the player's second start of the day → 409 ``daily-already-played`` with ``id``
+- (seat key) ``GET /api/v1/games/<id>/daily`` once the deal is over → ``{"score", "matchpoints",
+  "percentile", "rank", "players", "par", "share", …}``
+
+Moves are the game API's (``POST /api/v1/games/<id>/actions`` with the seat key). Only the listed
+games have a daily deal (404 ``unknown-game`` otherwise).
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify
+
+from engine.daily import parse_day, today
+from paiyou.api.games import game_response, json_body
+from paiyou.daily import answers, service
+from paiyou.daily.secret import ring
+from paiyou.deals.daily_mark import mark
+from paiyou.deals.service import load
+from paiyou.registry import url_converter
+from paiyou.seats import access
+from paiyou.seats.access import SeatKeyRequired
+from paiyou.store.daily import DailyStore
+from paiyou.store.databases import current_store
+from paiyou.web import limits
+from paiyou.web.private import no_store
+
+bp = Blueprint("api_daily", __name__, url_prefix="/api/v1")
+answers.install(bp)
+
+GAME_PATH = url_converter()
+
+
+@bp.get(f"/{GAME_PATH}/daily")
+def today_deal(game: str) -> tuple[Response, int]:
+    facts = service.facts(ring(), current_store(), answers.listed(game), today())
+    return no_store(jsonify(facts)), 200
+
+
+@bp.get(f"/{GAME_PATH}/daily/<day>")
+def day_deal(game: str, day: str) -> tuple[Response, int]:
+    facts = service.facts(ring(), current_store(), answers.listed(game), parse_day(day))
+    return no_store(jsonify(facts)), 200
+
+
+@bp.post(f"/{GAME_PATH}/daily")
+@limits.new_game
+def start(game: str) -> tuple[Response, int]:
+    listed = answers.listed(game)
+    body = json_body()
+    player, progress_key = answers.player_of(DailyStore(current_store()), body)
+    key = access.new_key()
+    started = service.start(ring(), current_store(), listed, player, key)
+    daily = mark(started.stored.meta)
+    assert daily is not None
+    return game_response(started, 201, key, extra={"player": progress_key, "date": daily.day.isoformat(),
+                                                   "commitment": started.commitment})
+
+
+@bp.get("/games/<game_id>/daily")
+@limits.daily_read
+def result(game_id: str) -> tuple[Response, int]:
+    game = load(current_store(), game_id)
+    if mark(game.stored.meta) is None:
+        return answers.daily_error("not-a-daily", 404)
+    if not answers.seat_key_presented(game):
+        raise SeatKeyRequired(game.id)
+    if not game.is_over:
+        return answers.daily_error("deal-not-over", 409)
+    found = service.recorded(current_store(), game)
+    if found is None:
+        return answers.daily_error("daily-no-result", 404)
+    return answers.result_response(service.standing_of(current_store(), game, found))
