@@ -17,6 +17,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from paiyou import cli, live, registry
+from paiyou.analysis import jobs as analysis_jobs
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.content import rules_page
 from paiyou.i18n import languages
@@ -31,6 +32,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 instance_path=str(Path(instance_path).resolve()) if instance_path else None)
     configure_config(app, config)
+    analysis_jobs.check_analysis_level(app.config.get("PAIYOU_ANALYSIS_LEVEL"))
     configure_games(app)
     configure_babel(app)
     configure_templates(app)

@@ -105,10 +105,21 @@ class LeaseLost(Exception):
 
 
 def analysis_level(game: str, configured: object) -> str:
-    """``configured`` (``PAIYOU_ANALYSIS_LEVEL``) when the engine lists it for ``game``, else the
-    strongest level listed (the analysis needs an estimating level: the engine says which)."""
-    levels = GAMES[game].agent_levels
+    """``configured`` (``PAIYOU_ANALYSIS_LEVEL``) when the engine lists it among ``game``'s
+    estimating levels, else the strongest of them (the analysis needs an estimating level: the
+    engine says which; ``check_analysis_level`` refuses any other at start-up)."""
+    levels = GAMES[game].estimating_levels
     return configured if isinstance(configured, str) and configured in levels else levels[-1]
+
+
+def check_analysis_level(configured: object) -> None:
+    """Stop the start when ``PAIYOU_ANALYSIS_LEVEL`` is no game's estimating level (``greedy``
+    and ``random`` only play: every analysis and mistake puzzle would fail with them). A game
+    without that level analyses with its strongest estimating one (``analysis_level``)."""
+    levels = sorted({level for spec in GAMES.values() for level in spec.estimating_levels})
+    if not (isinstance(configured, str) and configured in levels):
+        raise RuntimeError(f"PAIYOU_ANALYSIS_LEVEL must be a level that estimates "
+                           f"({', '.join(levels)}): {configured!r}")
 
 
 def compute(store: GameStore, game_id: str, claimer: str, level: str) -> dict[str, Any] | None:
