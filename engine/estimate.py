@@ -11,8 +11,8 @@ best's figure less its own — is measured world by world, paired, with a small 
 ``estimate_worlds(sampler, rng, bounds)`` samples in rounds of ``ROUND_WORLDS`` worlds; after at
 least ``MIN_WORLDS``, a candidate whose interval (cost ± ``Z`` standard errors) lies within one
 band of ``bounds`` stops being played (it is *settled*); the best so far is always played. It stops
-when only the best is left, or when the plays reach ``BUDGET_FACTOR`` × the agent's own search
-work (``sampler.work``). No candidate's figure rests on worlds chosen for scoring low: each one's
+when only the best is left, or when its plays and worlds reach ``BUDGET_FACTOR`` × those of the
+agent's own search (``sampler.work``). No candidate's figure rests on worlds chosen for scoring low: each one's
 figures are its means over the first worlds drawn, the same for every candidate.
 """
 from __future__ import annotations
@@ -27,8 +27,8 @@ from engine.spec import Action, WorldSampler
 Z = 1.96  # a 95% interval
 ROUND_WORLDS = 8  # worlds drawn per round
 MIN_WORLDS = 16  # worlds before any candidate may settle
-# The budget, in plays (a candidate in a world), against the agent's own search of the position:
-# measured by bench/analysis_stability.py (docs/analysis.md).
+# The budget, in plays (a candidate in a world) and worlds drawn, against the agent's own search of
+# the position: measured by bench/analysis_stability.py (docs/analysis.md).
 BUDGET_FACTOR = 1.8
 # A floor under a paired difference's variance, as one more world of full disagreement would add
 # (0/1 results of a few worlds can all agree by chance: no candidate settles on that).
@@ -74,56 +74,91 @@ class Estimate:
     plays: int
 
 
-def _mean(values: Sequence[float], weights: Sequence[float]) -> float:
-    total = sum(weights[:len(values)])
-    return sum(w * v for w, v in zip(weights, values, strict=False)) / total if total > 0 else 0.0
+class _Sums:
+    """Running weighted sums of a series (its first ``n`` values), for its mean and margin."""
 
+    __slots__ = ("n", "total", "total2", "s1", "s2")
 
-def _margin(values: Sequence[float], weights: Sequence[float], floor: float) -> tuple[float, float]:
-    """(weighted mean, Z × its standard error) of ``values`` (the first of ``weights``), the
-    variance floored as one more observation of ``floor`` squared deviation would make it."""
-    n = len(values)
-    if n == 0:
-        return 0.0, math.inf
-    w = weights[:n]
-    total = sum(w)
-    if total <= 0:
-        return 0.0, math.inf
-    mean = sum(a * v for a, v in zip(w, values, strict=True)) / total
-    var = (sum(a * (v - mean) ** 2 for a, v in zip(w, values, strict=True)) / total * n + floor) / n
-    effective = total * total / sum(a * a for a in w)  # Kish's effective sample size
-    return mean, Z * math.sqrt(var / effective)
+    def __init__(self) -> None:
+        self.n, self.total, self.total2, self.s1, self.s2 = 0, 0.0, 0.0, 0.0, 0.0
+
+    def add(self, value: float, weight: float) -> None:
+        self.n += 1
+        self.total += weight
+        self.total2 += weight * weight
+        self.s1 += weight * value
+        self.s2 += weight * value * value
+
+    def mean(self) -> float:
+        return self.s1 / self.total if self.total > 0 else 0.0
+
+    def margin(self, floor: float) -> float:
+        """Z × the standard error of the weighted mean (Kish's effective sample size), the
+        variance floored as one more observation of ``floor`` squared deviation would make it."""
+        if self.n == 0 or self.total <= 0:
+            return math.inf
+        mean = self.s1 / self.total
+        var = max(0.0, self.s2 / self.total - mean * mean) + floor / self.n
+        return Z * math.sqrt(var / (self.total * self.total / self.total2))
 
 
 def _band(cost: float, bounds: Sequence[float]) -> int:
     return sum(1 for b in bounds if cost >= b)
 
 
-def _summary(actions: Sequence[Action], firsts: list[list[float]], scores: list[list[float]],
-             weights: list[float], floor: float) -> Estimate:
-    n = len(actions)
-    first = [_mean(firsts[c], weights) for c in range(n)]
-    scored = all(not math.isnan(s) for c in range(n) for s in scores[c][:1]) and all(scores)
-    score = [_mean(scores[c], weights) for c in range(n)] if scored else [0.0] * n
-    basis = SCORE if scored and max(first) - min(first) <= CHANCE_SPREAD else FIRST
-    if basis == SCORE:
-        order = sorted(range(n), key=lambda c: (-score[c], -first[c], c))
-    else:
-        order = sorted(range(n), key=lambda c: (-first[c], -score[c], c))
-    best = order[0]
-    found = []
-    for c in order:
-        m = min(len(firsts[best]), len(firsts[c]))
+class _Tally:
+    """Every candidate's results so far and their sums, kept up to date as worlds are played (the
+    paired sums against the best start again when the best or the basis changes)."""
+
+    def __init__(self, actions: Sequence[Action], floor: float) -> None:
+        n = len(actions)
+        self.actions, self.floor = actions, floor
+        self.weights: list[float] = []
+        self.firsts: list[list[float]] = [[] for _ in range(n)]
+        self.scores: list[list[float]] = [[] for _ in range(n)]
+        self.first_sums = [_Sums() for _ in range(n)]
+        self.score_sums = [_Sums() for _ in range(n)]
+        self.paired: list[tuple[int, str, _Sums] | None] = [None] * n
+
+    def add(self, candidate: int, first: float, score: float) -> None:
+        k = len(self.firsts[candidate])
+        self.firsts[candidate].append(first)
+        self.scores[candidate].append(score)
+        self.first_sums[candidate].add(first, self.weights[k])
+        self.score_sums[candidate].add(score, self.weights[k])
+
+    def _cost(self, best: int, c: int, basis: str) -> tuple[float, float]:
+        found = self.paired[c]
+        if found is None or found[0] != best or found[1] != basis:
+            found = (best, basis, _Sums())
+            self.paired[c] = found
+        sums = found[2]
+        values = self.scores if basis == SCORE else self.firsts
+        scale = SCORE_WEIGHT if basis == SCORE else 1.0
+        mine, theirs, weights = values[c], values[best], self.weights
+        for k in range(sums.n, min(len(mine), len(theirs))):
+            sums.add(scale * (theirs[k] - mine[k]), weights[k])
+        return sums.mean(), sums.margin(self.floor)
+
+    def summary(self) -> Estimate:
+        n = len(self.actions)
+        first = [self.first_sums[c].mean() for c in range(n)]
+        scored = all(v and not math.isnan(v[0]) for v in self.scores)
+        score = [self.score_sums[c].mean() for c in range(n)] if scored else [0.0] * n
+        basis = SCORE if scored and max(first) - min(first) <= CHANCE_SPREAD else FIRST
         if basis == SCORE:
-            diffs = [SCORE_WEIGHT * (scores[best][k] - scores[c][k]) for k in range(m)]
+            order = sorted(range(n), key=lambda c: (-score[c], -first[c], c))
         else:
-            diffs = [firsts[best][k] - firsts[c][k] for k in range(m)]
-        cost, cost_margin = (0.0, 0.0) if c == best else _margin(diffs, weights, floor)
-        _, first_margin = _margin(firsts[c], weights, 0.0)
-        score_margin = _margin(scores[c], weights, 0.0)[1] if scored else None
-        found.append(Candidate(actions[c], first[c], first_margin, score[c] if scored else None, score_margin,
-                               max(0.0, cost), cost_margin, len(firsts[c])))
-    return Estimate(tuple(found), basis, len(weights), sum(len(f) for f in firsts))
+            order = sorted(range(n), key=lambda c: (-first[c], -score[c], c))
+        best = order[0]
+        found = []
+        for c in order:
+            cost, cost_margin = (0.0, 0.0) if c == best else self._cost(best, c, basis)
+            found.append(Candidate(self.actions[c], first[c], self.first_sums[c].margin(0.0),
+                                   score[c] if scored else None,
+                                   self.score_sums[c].margin(0.0) if scored else None,
+                                   max(0.0, cost), cost_margin, len(self.firsts[c])))
+        return Estimate(tuple(found), basis, len(self.weights), sum(len(f) for f in self.firsts))
 
 
 def estimate_worlds(sampler: WorldSampler, rng: random.Random, bounds: Sequence[float]) -> Estimate:
@@ -133,12 +168,13 @@ def estimate_worlds(sampler: WorldSampler, rng: random.Random, bounds: Sequence[
     actions = list(sampler.actions)
     n = len(actions)
     if sampler.exact:  # one world tells all
-        sampler.draw(rng)
-        results = [sampler.play(c, 0) for c in range(n)]
-        return _summary(actions, [[f] for f, _ in results], [[s] for _, s in results], [1.0], 0.0)
-    weights: list[float] = []
-    firsts: list[list[float]] = [[] for _ in range(n)]
-    scores: list[list[float]] = [[] for _ in range(n)]
+        tally = _Tally(actions, 0.0)
+        tally.weights.append(sampler.draw(rng))
+        for c in range(n):
+            tally.add(c, *sampler.play(c, 0))
+        return tally.summary()
+    tally = _Tally(actions, VARIANCE_FLOOR)
+    weights = tally.weights
     budget = max(MIN_WORLDS * n, int(BUDGET_FACTOR * sampler.work))
     active = list(range(n))
     plays = 0
@@ -146,15 +182,13 @@ def estimate_worlds(sampler: WorldSampler, rng: random.Random, bounds: Sequence[
         for _ in range(ROUND_WORLDS):
             weights.append(sampler.draw(rng))
         for c in active:  # a candidate back in play first catches up on the worlds it missed
-            for k in range(len(firsts[c]), len(weights)):
-                first, score = sampler.play(c, k)
-                firsts[c].append(first)
-                scores[c].append(score)
+            for k in range(len(tally.firsts[c]), len(weights)):
+                tally.add(c, *sampler.play(c, k))
                 plays += 1
         if len(weights) < MIN_WORLDS:
             continue
-        found = _summary(actions, firsts, scores, weights, VARIANCE_FLOOR)
-        if plays >= budget:
+        found = tally.summary()
+        if plays + len(weights) >= budget:
             return found
         index = {id(a): c for c, a in enumerate(actions)}
         best = index[id(found.candidates[0].action)]

@@ -370,12 +370,12 @@ class StandardChuoPaiSampler:
         self.current0 = PASS_ID if view.current is None else view.current.id
         self.owner0 = -1 if view.owner is None else view.owner
         self.worlds: list[list[list[int]]] = []
-        # The plays of the agent's own search of this view (successive halving, ``_ranked``).
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_ranked``).
         total = int(agent.budget / (6 + 0.35 * sum(view.hand_sizes)))
         rounds = max(1, (len(self.ids) - 1).bit_length())
         work, alive = 0, len(self.ids)
         for _ in range(rounds):
-            work += alive * max(2, min(total // (rounds * alive), agent.worlds // rounds))
+            work += (alive + 1) * max(2, min(total // (rounds * alive), agent.worlds // rounds))
             alive = (alive + 1) // 2
         self.work = work
 

@@ -506,7 +506,7 @@ class StrongChuoPaiSampler:
         self.ranked = [seat != me for seat in range(SEATS)]
         self.careful = [seat == me for seat in range(SEATS)]
         self.worlds: list[tuple[list[list[int]], list[int], list[float]]] = []
-        # The plays of the agent's own search of this view (successive halving, ``_ranked``).
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_ranked``).
         cards = sum(view.hand_sizes)
         stages = max(1, (len(alive) - 1).bit_length())
         factor = agent.work(len(alive))
@@ -514,7 +514,7 @@ class StrongChuoPaiSampler:
         total = max(config.min_batch * 2 * len(alive), int(config.budget * factor) * 4 // (4 + cards))
         work, left = 0, len(alive)
         for _ in range(stages):
-            work += left * max(config.min_batch, min(total // (stages * left), max_worlds // stages))
+            work += (left + 1) * max(config.min_batch, min(total // (stages * left), max_worlds // stages))
             left = (left + 1) // 2
         self.work = work
 

@@ -595,12 +595,12 @@ class StrongTienGowSampler:
         self.solve_at = config.solve_at if left <= config.exact_from else 0
         self.imitate = [seat != view.seat for seat in range(SEATS)]
         self.worlds: list[tuple[list[int], list[bool], int]] = []
-        # The plays of the agent's own search of this view (successive halving, ``_search``).
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_search``).
         total = config.exact_budget if self.solve_at else config.budget // (4 + sum(view.hand_sizes))
         stages = max(1, (len(self.ids) - 1).bit_length())
         work, alive = 0, len(self.ids)
         for _ in range(stages):
-            work += alive * max(config.min_batch, min(total // (stages * alive), config.max_worlds // stages))
+            work += (alive + 1) * max(config.min_batch, min(total // (stages * alive), config.max_worlds // stages))
             alive = (alive + 1) // 2
         self.work = work
 

@@ -372,12 +372,12 @@ class StandardTienGowSampler:
         self.unseen = unseen_tiles(view)
         self.leads_seen: dict[int, tuple[int, int]] = {}
         self.worlds: list[list[int]] = []
-        # The plays of the agent's own search of this view (successive halving, ``_ranked``).
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_ranked``).
         total = int(agent.budget / (4 + 3 * sum(view.hand_sizes)))
         rounds = max(1, (len(self.info) - 1).bit_length()) if agent.halving else 1
         work, alive = 0, len(self.info)
         for _ in range(rounds):
-            work += alive * max(2, min(total // (rounds * alive), agent.worlds // rounds))
+            work += (alive + 1) * max(2, min(total // (rounds * alive), agent.worlds // rounds))
             alive = (alive + 1) // 2
         self.work = work
 

@@ -67,13 +67,15 @@ _app_lock = threading.Lock()
 # -- the stored result ------------------------------------------------------------------------------
 
 def _figures(decision: Decision, action: Any) -> dict[str, float | None] | None:
-    """The search's two figures of ``action`` (named as the hint names them), None when the
-    search did not weigh it."""
+    """The estimate's two figures of ``action`` (named as the hint names them) with their 95%
+    margins, None when the search did not weigh it."""
     key = repr(action.as_dict())
     for candidate, figures in decision.figures:
         if repr(candidate.as_dict()) == key:
             return {"chance": round(figures.first, 4),
-                    "expected": None if figures.score is None else round(figures.score, 2)}
+                    "expected": None if figures.score is None else round(figures.score, 2),
+                    "chance_margin": round(figures.first_margin, 4),
+                    "expected_margin": None if figures.score_margin is None else round(figures.score_margin, 2)}
     return None
 
 
@@ -86,7 +88,8 @@ def result_json(analysis: Analysis, dup: DuplicateResult) -> dict[str, Any]:
             continue
         decisions.append({
             "step": d.step, "played": d.played.as_dict(), "best": d.best.as_dict(), "grade": d.grade,
-            "cost": None if d.cost is None else round(d.cost, 4), "basis": d.basis,
+            "cost": None if d.cost is None else round(d.cost, 4),
+            "margin": None if d.margin is None else round(d.margin, 4), "close": d.close, "basis": d.basis,
             "figures": {"played": _figures(d, d.played), "best": _figures(d, d.best)},
         })
     return {

@@ -165,7 +165,8 @@ def hint_page(current: Game) -> Response:
     except IllegalAction:
         return table_page(current)
     listed = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up, "pass": not h.action.tiles,
-               "chance": h.chance, "expected": h.expected} for h in found.candidates]
+               "chance": h.chance, "expected": h.expected, "chance_margin": h.chance_margin}
+              for h in found.candidates]
     suggested = keys(found.action.tiles)
     hinted = {"forced": found.forced, "ranked_by": found.ranked_by, "candidates": listed,
               "pass": not found.action.tiles, "tiles": suggested, "face_up": found.action.face_up}
