@@ -121,7 +121,8 @@ class WorldSampler(Protocol):
     search of the view (a world costs about a play); ``draw(rng)`` draws the next world of the
     hidden hands from ``rng`` and keeps it, returning its weight (how well it explains the play
     seen); ``play(c, k)`` is candidate ``c``'s (first-place share, score) in world ``k`` — the same
-    whatever was played before (common random numbers). ``exact``: nothing is hidden, every world is the same (one is played, no margin)."""
+    whatever was played before (common random numbers). ``exact``: nothing is hidden, every world
+    is the same (one is played, no margin)."""
 
     @property
     def actions(self) -> Sequence[Action]: ...
