@@ -5,8 +5,8 @@
 
 For each game and each ``--levels`` name L, deals ``--seed`` … ``--seed + deals − 1`` are played as
 the site plays them (``engine.seating``: one generator per move) with L in every seat; seat 0 is
-analysed by L with the estimate's draws 0 … ``--draws`` − 1 (``analyse(…, draw=k)``: the same
-views, only the estimator's random draws differ; draw 0 is what the site shows). Printed, per game
+analysed by L with the estimate's draws 0 … ``--draws`` − 1 (as ``analyse(…, draw=k)`` grades
+them: the same views, only the estimator's random draws differ; draw 0 is what the site shows). Printed, per game
 and level, over the graded decisions (D) and deals:
 
 - **re-estimate changes the grade**: the share of (decision, draw k ≥ 1) whose grade differs from
@@ -44,8 +44,9 @@ from engine.analysis import (  # noqa: E402
     BLUNDER,
     GOOD,
     MISTAKE,
-    analyse,
     cost_of,
+    deal_accuracy,
+    decision_of,
     estimate,
     estimate_figures,
     grade,
@@ -73,35 +74,33 @@ def today_seconds(key: str, record: dict[str, Any], level: str) -> float:
 
 
 def run_deal(key: str, seed: int, level: str, draws: int) -> dict[str, Any]:
-    """One deal played with ``level`` everywhere; seat 0 analysed under every draw."""
+    """One deal played with ``level`` everywhere; seat 0 analysed under every draw (each decision's
+    estimate made once per draw, as ``analyse`` makes it, and read for the played move and for the
+    hint's first choice alike)."""
     spec = game(key)
     record = spec.to_record(play_seats(spec.new_deal(seed), [spec.make_agent(level) for _ in range(spec.seats)]))
-    grades: list[list[str]] = []  # per draw, the graded decisions' grades in order
-    accuracies: list[float | None] = []
-    seconds = 0.0
+    views = [(step, before.view(0), played) for step, before, played in seat_moves(record, 0)
+             if len(before.view(0).legal_actions()) > 1]
+    grades: list[list[str]] = [[] for _ in range(draws)]  # per draw, the graded decisions' grades in order
+    costs: list[list[float]] = [[] for _ in range(draws)]
+    hint_grades: list[list[str]] = [[] for _ in views]  # per decision, the hint's first choice's grade per draw
+    seconds, close = 0.0, 0
     for draw in range(draws):
         start = time.process_time()
-        found = analyse(record, 0, level=level, draw=draw)
+        found = [(step, view, played, estimate(key, view, level=level, draw=draw)) for step, view, played in views]
+        decisions = [decision_of(step, view, played, e) for step, view, played, e in found]
         if draw == 0:
             seconds = time.process_time() - start
-        graded = [d for d in found.decisions if not d.forced]
-        grades.append([str(d.grade) for d in graded])
-        accuracies.append(found.accuracy)
-        if draw == 0:
-            decisions = graded
-            close = sum(1 for d in graded if d.close)
-    hint_grades: list[list[str]] = []  # per decision, the hint's first choice's grade per draw
-    if level == HINT_LEVEL:
-        for d in decisions:
-            view = spec.replay_steps(record)[d.step].view(0)
-            hint = estimate(key, view, level=HINT_LEVEL).candidates[0].action
-            row = []
-            for draw in range(draws):
-                cost, margin, _ = cost_of(estimate(key, view, level=level, draw=draw), hint)
-                row.append(grade(graded_cost(cost, margin)))
-            hint_grades.append(row)
+            close = sum(1 for d in decisions if d.close)
+            hints = [e.candidates[0].action for _, _, _, e in found]  # the site's hint: draw 0
+        grades[draw] = [str(d.grade) for d in decisions]
+        costs[draw] = [graded_cost(d.cost or 0.0, d.margin or 0.0) for d in decisions]
+        if level == HINT_LEVEL:
+            for i, (_, _, _, e) in enumerate(found):
+                hint_grades[i].append(grade(graded_cost(*cost_of(e, hints[i])[:2])))
+    accuracies = [deal_accuracy(c) for c in costs]
     return {"grades": grades, "accuracies": accuracies, "seconds": seconds, "close": close,
-            "today": today_seconds(key, record, level), "hint": hint_grades}
+            "today": today_seconds(key, record, level), "hint": hint_grades if level == HINT_LEVEL else []}
 
 
 def bench(key: str, level: str, deals: int, first_seed: int, draws: int, jobs: int) -> str:

@@ -9,7 +9,7 @@ order the candidates are played in (common random numbers), so the cost of a can
 best's figure less its own — is measured world by world, paired, with a small variance.
 
 ``estimate_worlds(sampler, rng, bounds)`` samples in rounds of ``ROUND_WORLDS`` worlds; after at
-least ``MIN_WORLDS``, a candidate whose interval (cost ± ``Z`` standard errors) lies within one
+least ``MIN_WORLDS``, a candidate whose interval (cost ± ``cost_z`` standard errors) lies within one
 band of ``bounds`` stops being played (it is *settled*); the best so far is always played. It stops
 when only the best is left, or when its plays and worlds reach ``BUDGET_FACTOR`` × those of the
 agent's own search (``sampler.work``). No candidate's figure rests on worlds chosen for scoring low: each one's
@@ -21,15 +21,23 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from engine.spec import Action, WorldSampler
 
-Z = 1.96  # a 95% interval
+Z = 1.96  # a figure's 95% interval
+
+
+def cost_z(candidates: int) -> float:
+    """The z of a cost's interval among ``candidates``: 95% after Bonferroni's correction for the
+    comparisons with the others, as the best is itself chosen among them (its lead is the
+    largest of several noisy ones, so a single comparison's interval would be too narrow)."""
+    return NormalDist().inv_cdf(1 - 0.025 / max(1, candidates - 1))
 ROUND_WORLDS = 8  # worlds drawn per round
 MIN_WORLDS = 16  # worlds before any candidate may settle
 # The budget, in plays (a candidate in a world) and worlds drawn, against the agent's own search of
 # the position: measured by bench/analysis_stability.py (docs/analysis.md).
-BUDGET_FACTOR = 1.8
+BUDGET_FACTOR = 1.6
 # A floor under a paired difference's variance, as one more world of full disagreement would add
 # (0/1 results of a few worlds can all agree by chance: no candidate settles on that).
 VARIANCE_FLOOR = 1.0
@@ -50,7 +58,8 @@ class Candidate:
     1/k) and ``first_margin`` its interval's half-width (``Z`` standard errors), ``score`` its
     expected score and ``score_margin`` (None when the agent gives none), ``cost`` what it loses
     against the best (in chance, or SCORE_WEIGHT × score on the ``score`` basis, at least 0) and
-    ``cost_margin`` (paired, world by world), ``worlds`` how many worlds it was played in."""
+    ``cost_margin`` (paired, world by world, ``cost_z`` standard errors), ``worlds`` how many
+    worlds it was played in."""
 
     action: Action
     first: float
@@ -92,14 +101,14 @@ class _Sums:
     def mean(self) -> float:
         return self.s1 / self.total if self.total > 0 else 0.0
 
-    def margin(self, floor: float) -> float:
-        """Z × the standard error of the weighted mean (Kish's effective sample size), the
+    def margin(self, floor: float, z: float = Z) -> float:
+        """``z`` × the standard error of the weighted mean (Kish's effective sample size), the
         variance floored as one more observation of ``floor`` squared deviation would make it."""
         if self.n == 0 or self.total <= 0:
             return math.inf
         mean = self.s1 / self.total
         var = max(0.0, self.s2 / self.total - mean * mean) + floor / self.n
-        return Z * math.sqrt(var / (self.total * self.total / self.total2))
+        return z * math.sqrt(var / (self.total * self.total / self.total2))
 
 
 def _band(cost: float, bounds: Sequence[float]) -> int:
@@ -112,7 +121,7 @@ class _Tally:
 
     def __init__(self, actions: Sequence[Action], floor: float) -> None:
         n = len(actions)
-        self.actions, self.floor = actions, floor
+        self.actions, self.floor, self.z = actions, floor, cost_z(n)
         self.weights: list[float] = []
         self.firsts: list[list[float]] = [[] for _ in range(n)]
         self.scores: list[list[float]] = [[] for _ in range(n)]
@@ -138,7 +147,7 @@ class _Tally:
         mine, theirs, weights = values[c], values[best], self.weights
         for k in range(sums.n, min(len(mine), len(theirs))):
             sums.add(scale * (theirs[k] - mine[k]), weights[k])
-        return sums.mean(), sums.margin(self.floor)
+        return sums.mean(), sums.margin(self.floor, self.z)
 
     def summary(self) -> Estimate:
         n = len(self.actions)
