@@ -48,8 +48,8 @@ GOOD_BELOW = 0.05  # lichess's inaccuracy starts at 5 points of winning chance (
 INACCURACY_BELOW = 0.10  # lichess's mistake: 10 points
 MISTAKE_BELOW = 0.20  # lichess's blunder is 15 points; ours is wider, the estimates are sampled
 
-# When the chance cannot tell (every candidate's within CHANCE_SPREAD of each other: the deal is
-# lost, or won, whatever the move) and the agent gives expected scores, the cost is the expected
+# When the chance cannot tell (every candidate's at most CHANCE_SPREAD: the deal is lost whatever
+# the move) and the agent gives expected scores, the cost is the expected
 # score lost (Chuo Pai cards in the pile, Tien Gow net points) times SCORE_WEIGHT: 0.02 a point,
 # the weight ``standard`` and ``strong`` give a card of margin in Chuo Pai, so that 5 points lost
 # is a mistake and 10 a blunder. (Both are the shared estimate's: engine/estimate.py.)

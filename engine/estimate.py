@@ -42,9 +42,9 @@ BUDGET_FACTOR = 1.6
 # (0/1 results of a few worlds can all agree by chance: no candidate settles on that).
 VARIANCE_FLOOR = 1.0
 
-# When the chance cannot tell (every candidate's first-place chance within CHANCE_SPREAD of each
-# other: the deal is lost, or won, whatever the move) and every candidate has a score, candidates
-# are ranked and costed by score, SCORE_WEIGHT a point (Chuo Pai cards, Tien Gow net points).
+# When the chance cannot tell (every candidate's first-place chance at most CHANCE_SPREAD: the deal
+# is lost whatever the move) and every candidate has a score, candidates are ranked and costed by
+# score, SCORE_WEIGHT a point (Chuo Pai cards, Tien Gow net points).
 CHANCE_SPREAD = 0.02
 SCORE_WEIGHT = 0.02
 
@@ -154,7 +154,7 @@ class _Tally:
         first = [self.first_sums[c].mean() for c in range(n)]
         scored = all(v and not math.isnan(v[0]) for v in self.scores)
         score = [self.score_sums[c].mean() for c in range(n)] if scored else [0.0] * n
-        basis = SCORE if scored and max(first) - min(first) <= CHANCE_SPREAD else FIRST
+        basis = SCORE if scored and max(first) <= CHANCE_SPREAD else FIRST
         if basis == SCORE:
             order = sorted(range(n), key=lambda c: (-score[c], -first[c], c))
         else:

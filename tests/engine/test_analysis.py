@@ -115,10 +115,13 @@ def test_cost_is_the_chance_lost_or_else_the_score_lost_or_else_the_worst():
     cost, margin, basis = cost_of(found, b)
     assert (cost, basis) == (pytest.approx(0.25), "first") and 0 < margin < 0.3
     assert cost_of(found, c)[0] == pytest.approx(0.5)
-    # Every chance within CHANCE_SPREAD: the scores decide, SCORE_WEIGHT a point.
+    # Every chance at most CHANCE_SPREAD (lost whatever the move): the scores decide, SCORE_WEIGHT a point.
     flat = _estimate([(a, [0], [14]), (b, [0], [9]), (c, [0], [16])])
     assert flat.basis == "score" and [cand.action for cand in flat.candidates] == [c, a, b]
     assert cost_of(flat, b)[0] == pytest.approx(SCORE_WEIGHT * 7) and cost_of(flat, c)[0] == 0.0
+    # Close chances that are not all lost: the chance decides (the hint says "chance" there too).
+    even = _estimate([(a, [1, 0], [14]), (b, [1, 0], [9]), (c, [0, 1], [16])])
+    assert even.basis == "first" and all(cand.cost == 0.0 for cand in even.candidates)
     # A move the search did not weigh: its worst candidate's cost, at least UNWEIGHED_COST.
     assert cost_of(found, x)[0] == pytest.approx(0.5) and cost_of(found, x)[2] == "unweighed"
     near = _estimate([(a, [1], [0]), (c, [1], [0])])

@@ -36,8 +36,8 @@ class Hint(NamedTuple):
 class Hints:
     """The answer to "what should I play?". ``forced``: only one move is legal (nothing was
     searched, ``candidates`` is empty). Otherwise ``candidates`` are sorted by ``ranked_by``:
-    ``chance`` (then the expected score), or ``expected`` when every chance lies within
-    ``CHANCE_SPREAD`` of each other (the estimate's order: its first is the analysis's best)."""
+    ``chance`` (then the expected score), or ``expected`` when every chance is at most
+    ``CHANCE_SPREAD`` (the estimate's order: its first is the analysis's best)."""
 
     action: Any
     forced: bool
@@ -53,10 +53,10 @@ def hint_level(game: str) -> str | None:
 
 
 def rank_hints(found: Sequence[Hint], limit: int = MAX_HINTS) -> tuple[str, list[Hint]]:
-    """Sort by the chance of first place (ties: the expected score), or, when every chance lies
-    within ``CHANCE_SPREAD`` of each other, by the expected score (the shared estimate's rule:
-    ``engine.estimate``); the ranking's name and the first ``limit``."""
-    if found and max(h.chance for h in found) - min(h.chance for h in found) > CHANCE_SPREAD:
+    """Sort by the chance of first place (ties: the expected score), or, when every chance is at
+    most ``CHANCE_SPREAD`` (the deal is lost whatever the move), by the expected score (the shared
+    estimate's rule: ``engine.estimate``); the ranking's name and the first ``limit``."""
+    if found and max(h.chance for h in found) > CHANCE_SPREAD:
         return BY_CHANCE, sorted(found, key=lambda h: (-h.chance, -h.expected))[:limit]
     return BY_EXPECTED, sorted(found, key=lambda h: (-h.expected, -h.chance))[:limit]
 
