@@ -419,3 +419,23 @@ def test_a_costs_interval_widens_with_the_candidates_the_best_is_chosen_among():
     assert cost_z(2) == pytest.approx(Z, abs=1e-3)  # one comparison: a plain 95% interval
     assert cost_z(2) < cost_z(5) < cost_z(20)  # the best's lead is the largest of more noisy ones
     assert cost_z(9) == pytest.approx(2.734, abs=1e-3)  # Bonferroni: 0.025 / 8 in each tail
+
+
+@pytest.mark.parametrize("key", LEVELLED)
+@pytest.mark.parametrize("level", ["standard", "strong"])
+def test_every_candidates_result_in_a_world_is_the_same_whatever_was_played_before(key, level):
+    """Common random numbers: a candidate's result in world k depends on k alone, so every cost is
+    paired world by world."""
+    spec = game(key)
+    states = spec.replay_steps(record_of(key, 41, "standard"))
+    state = next(s for s in states[len(states) // 3:] if len(s.legal_actions()) > 1)
+    view = state.view(state.to_act)
+    samplers = [spec.make_estimator(level).sampler(view) for _ in range(2)]
+    for sampler in samplers:
+        rng = make_rng(5)
+        for _ in range(4):
+            sampler.draw(rng)
+    n = len(samplers[0].actions)
+    forward = {(c, k): samplers[0].play(c, k) for c in range(n) for k in range(4)}
+    backward = {(c, k): samplers[1].play(c, k) for c in reversed(range(n)) for k in reversed(range(4))}
+    assert forward == backward and samplers[0].work > 0
