@@ -103,14 +103,22 @@ def run_deal(key: str, seed: int, level: str, draws: int) -> dict[str, Any]:
             "today": today_seconds(key, record, level), "hint": hint_grades if level == HINT_LEVEL else []}
 
 
-def bench(key: str, level: str, deals: int, first_seed: int, draws: int, jobs: int) -> str:
+def bench(key: str, level: str, deals: int, first_seed: int, draws: int, jobs: int, every: int = 0) -> str:
+    """The report of ``deals`` deals; with ``every``, also a report after each ``every`` deals
+    done (printed, flushed: the largest sample done stands if the run is cut short)."""
     tasks = [(key, seed, level, draws) for seed in range(first_seed, first_seed + deals)]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            rows = pool.starmap(run_deal, tasks, chunksize=1)
-    else:
-        rows = [run_deal(*task) for task in tasks]
+    rows: list[dict[str, Any]] = []
+    with multiprocessing.Pool(max(1, jobs)) as pool:
+        for row in pool.imap(_run, tasks):
+            rows.append(row)
+            if every and len(rows) % every == 0 and len(rows) < deals:
+                print(f"(partial: the first {len(rows)} deals)", flush=True)
+                print(report(key, level, rows, len(rows), first_seed, draws), flush=True)
     return report(key, level, rows, deals, first_seed, draws)
+
+
+def _run(task: tuple[str, int, str, int]) -> dict[str, Any]:
+    return run_deal(*task)
 
 
 def _percent(part: int, whole: int) -> str:
@@ -165,16 +173,17 @@ def report(key: str, level: str, rows: list[dict[str, Any]], deals: int, first_s
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", default="chuo-pai,tien-gow")
+    parser.add_argument("--games", default="tien-gow,chuo-pai")
     parser.add_argument("--levels", default="strong,standard", help="the analysis's (and the players') levels")
     parser.add_argument("--deals", type=int, default=50, help="deals per game and level")
     parser.add_argument("--seed", type=int, default=2000, help="the first deal's seed")
     parser.add_argument("--draws", type=int, default=5, help="the estimate's draws, 0 … draws − 1")
     parser.add_argument("--jobs", type=int, default=1, help="processes (each deal's CPU time is its own)")
+    parser.add_argument("--every", type=int, default=0, help="also report after each EVERY deals done")
     args = parser.parse_args(argv)
     for key in args.games.split(","):
         for level in args.levels.split(","):
-            print(bench(key, level, args.deals, args.seed, args.draws, args.jobs), flush=True)
+            print(bench(key, level, args.deals, args.seed, args.draws, args.jobs, args.every), flush=True)
     return 0
 
 
