@@ -5,6 +5,8 @@ same deal played again with a computer player in that seat ("duplicate").
   action, the estimating agent's figures of every candidate computed **from the seat's view at
   that moment** (``deal.view(seat)``, never the hidden hands), the move played, the best move,
   the cost of the move played and a grade (``GRADES``); the deal's accuracy, 0..100.
+- ``estimate(game, view, level=…, draw=0)``: the estimate of a view that the hint, the analysis
+  and the mistake puzzles share (engine/estimate.py): every candidate on common sampled worlds.
 - ``assess(game, view, played, level=…)``: one decision alone (the analysis's step, and the
   judge of a puzzle made from a position: any move graded ``best`` or ``good`` is right).
 - ``duplicate(record, seat, level=…)``: the same deal (the record's dealt state, the same computer
@@ -13,7 +15,8 @@ same deal played again with a computer player in that seat ("duplicate").
 
 Thresholds, accuracy formula, budgets and seeding: docs/analysis.md.
 Errors: ``AnalysisError`` with a code (``unknown-game``, ``not-a-seat``, ``unknown-level``,
-``level-cannot-estimate``, ``deal-not-over``, ``deal-over``, ``not-legal``, ``bad-opponents``);
+``level-cannot-estimate``, ``deal-not-over``, ``deal-over``, ``not-legal``, ``bad-opponents``,
+``bad-draw``);
 a bad record raises the engine's ``RecordError``.
 """
 from __future__ import annotations
@@ -23,10 +26,11 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from engine.errors import EngineError
+from engine.estimate import CHANCE_SPREAD, FIRST, SCORE, SCORE_WEIGHT, Estimate, estimate_worlds
 from engine.games import GAMES
 from engine.rng import make_rng
 from engine.seating import play_seats
@@ -44,13 +48,11 @@ GOOD_BELOW = 0.05  # lichess's inaccuracy starts at 5 points of winning chance (
 INACCURACY_BELOW = 0.10  # lichess's mistake: 10 points
 MISTAKE_BELOW = 0.20  # lichess's blunder is 15 points; ours is wider, the estimates are sampled
 
-# When the chance cannot tell (every candidate's within CHANCE_SPREAD of each other: the deal is
-# lost, or won, whatever the move) and the agent gives expected scores, the cost is the expected
+# When the chance cannot tell (every candidate's at most CHANCE_SPREAD: the deal is lost whatever
+# the move) and the agent gives expected scores, the cost is the expected
 # score lost (Chuo Pai cards in the pile, Tien Gow net points) times SCORE_WEIGHT: 0.02 a point,
 # the weight ``standard`` and ``strong`` give a card of margin in Chuo Pai, so that 5 points lost
-# is a mistake and 10 a blunder.
-CHANCE_SPREAD = 0.02
-SCORE_WEIGHT = 0.02
+# is a mistake and 10 a blunder. (Both are the shared estimate's: engine/estimate.py.)
 
 # A legal move the search does not weigh (left out of its candidates: Tien Gow's costlier discards,
 # a broken Supreme, a sure trick not cashed; Chuo Pai's unbeatable lead while many cards are out)
@@ -61,7 +63,10 @@ UNWEIGHED_COST = GOOD_BELOW
 ACCURACY_A, ACCURACY_K, ACCURACY_B = 103.1668, 0.04354, 3.1669
 
 # Bases of a cost: the first-place chance, the expected score, or neither (a move not weighed).
-FIRST, SCORE, UNWEIGHED = "first", "score", "unweighed"
+UNWEIGHED = "unweighed"
+# The bands a cost's interval must fall in for the estimate to stop sampling a candidate: best and
+# good are one band (both are "right" in a puzzle; the estimate cannot afford to split them).
+SETTLING_BOUNDS = (GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW)
 
 
 class AnalysisError(EngineError, ValueError):
@@ -88,7 +93,10 @@ def grade(cost: float) -> str:
 
 def move_accuracy(cost: float) -> float:
     """lichess's accuracy of a move, 0..100, from the chance it lost in percentage points:
-    103.1668 × exp(−0.04354 × loss) − 3.1669, clamped to 0..100 (a cost of 0 gives 100)."""
+    103.1668 × exp(−0.04354 × loss) − 3.1669, clamped to 0..100; a cost of 0 (or less) gives
+    exactly 100 (the formula gives 99.9999 there)."""
+    if cost <= 0:
+        return 100.0
     value = ACCURACY_A * math.exp(-ACCURACY_K * max(0.0, cost) * 100) - ACCURACY_B
     return min(100.0, max(0.0, value))
 
@@ -103,26 +111,32 @@ def deal_accuracy(costs: Iterable[float]) -> float | None:
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """What the search says of a candidate: ``first`` its chance of first place (0..1; Tien Gow:
-    of the last trick), ``score`` its expected score (Chuo Pai cards in the pile, Tien Gow net
-    points) when the agent gives one, else None."""
+    """What the estimate says of a candidate: ``first`` its chance of first place (0..1, a tie
+    among k counting 1/k; Tien Gow: of the best net result of the deal, at every level), ``score``
+    its expected score (Chuo Pai cards in the pile, Tien Gow net points) when the agent gives one,
+    else None; ``first_margin`` and ``score_margin`` their intervals' half-widths (95%)."""
 
     first: float
     score: float | None = None
+    first_margin: float = 0.0
+    score_margin: float | None = None
 
     def as_dict(self) -> FiguresDict:
-        return {"first": self.first, "score": self.score}
+        return {"first": self.first, "score": self.score, "first_margin": self.first_margin,
+                "score_margin": self.score_margin}
 
 
 class FiguresDict(TypedDict):
     first: float
     score: float | None
+    first_margin: float
+    score_margin: float | None
 
 
 def estimate_figures(agent: AnyEstimator, view: AnySeatView, rng: random.Random) -> list[tuple[Action, Figures]]:
-    """The estimator's candidates with their figures, best first in its order: its
-    ``estimate_scores(view, rng)`` (triples of an action, a chance and an expected score, the
-    figures the site's hint shows), an expected score of NaN read as none."""
+    """The agent's own search's candidates with their figures, best first in its order: its
+    ``estimate_scores(view, rng)``, an expected score of NaN read as none. (What the agent weighs
+    when it plays; the analysis and the hint read ``estimate`` instead.)"""
     return [(action, Figures(float(first), None if math.isnan(score) else float(score)))
             for action, first, score in agent.estimate_scores(view, rng)]
 
@@ -132,29 +146,67 @@ def _key(action: Action) -> str:
     return repr(action.as_dict())
 
 
-def cost_of(ranked: Sequence[tuple[Action, Figures]], played: Action) -> tuple[float, str]:
-    """(cost, basis) of playing ``played`` where the search ranked ``ranked`` (best first).
+def estimate_seed(game: str, level: str, view: AnySeatView, draw: int = 0) -> int:
+    """The seed of a view's estimate: the first 8 bytes (big-endian) of the SHA-256 of the compact
+    JSON (sorted keys) of ``["paiyou-estimate", game, level, view.as_dict(), draw]``. The view is
+    what the seat knows (its hand, the public history, whose turn): never the deal's seed nor
+    another hand, so the same view is estimated alike in any deal, by the hint as by the analysis.
+    ``draw`` (0 on the site) varies the estimate's random draws alone."""
+    text = json.dumps(["paiyou-estimate", game, level, view.as_dict(), draw], sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=True)
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
-    ``first``: the best's chance less the move's, at least 0. ``score``: when every candidate's
-    chance lies within CHANCE_SPREAD and every candidate has a score, SCORE_WEIGHT × the best
-    score less the move's, at least 0. ``unweighed``: the move is not among the candidates —
-    the worst candidate's cost, at least UNWEIGHED_COST."""
-    if not ranked:
+
+def _check_draw(draw: int) -> None:
+    if isinstance(draw, bool) or not isinstance(draw, int) or draw < 0:
+        raise AnalysisError("bad-draw", repr(draw))
+
+
+def estimate(game: str, view: AnySeatView, *, level: str = "strong", draw: int = 0) -> Estimate:
+    """The estimate of ``view`` that the hint, the analysis and the mistake puzzles share: the
+    level's candidates played on common worlds (``engine.estimate.estimate_worlds``, sampled until
+    each cost is clear of the grades' bands or the budget ends), with the generator of
+    ``estimate_seed(game, level, view, draw)``. Candidates best first; actions the engine's own."""
+    _check_draw(draw)
+    spec = _spec(game)
+    return _estimate(spec, _estimator(spec, level), level, view, draw)
+
+
+def _estimate(spec: AnyGameSpec, agent: AnyEstimator, level: str, view: AnySeatView, draw: int) -> Estimate:
+    found = estimate_worlds(agent.sampler(view), make_rng(estimate_seed(spec.key, level, view, draw)),
+                            SETTLING_BOUNDS)
+    legal = {_key(a): a for a in view.legal_actions()}
+    # Every action as the engine's own object (an agent may answer with its own).
+    return replace(found, candidates=tuple(replace(c, action=legal.get(_key(c.action), c.action))
+                                           for c in found.candidates))
+
+
+def cost_of(found: Estimate, played: Action) -> tuple[float, float, str]:
+    """(cost, margin, basis) of playing ``played`` in the estimate ``found``: the candidate's
+    paired cost against the best and its interval's half-width, on the estimate's basis
+    (``first``: chance; ``score``: SCORE_WEIGHT × score). ``unweighed``: the move is not among
+    the candidates — the worst candidate's cost, at least UNWEIGHED_COST (the margin then keeps
+    the lower end at the worst candidate's lower end, at least UNWEIGHED_COST)."""
+    if not found.candidates:
         raise AnalysisError("not-legal", "no candidate")
-    chances = [f.first for _, f in ranked]
-    scores = [f.score for _, f in ranked]
-    by_score = max(chances) - min(chances) <= CHANCE_SPREAD and all(s is not None for s in scores)
+    mine = next((c for c in found.candidates if _key(c.action) == _key(played)), None)
+    if mine is not None:
+        return mine.cost, mine.cost_margin, found.basis
+    cost = max(UNWEIGHED_COST, *(c.cost for c in found.candidates))
+    low = max(UNWEIGHED_COST, *(c.cost - c.cost_margin for c in found.candidates))
+    return cost, cost - low, UNWEIGHED
 
-    def cost(figures: Figures) -> float:
-        if by_score:
-            assert figures.score is not None and ranked[0][1].score is not None
-            return max(0.0, SCORE_WEIGHT * (ranked[0][1].score - figures.score))
-        return max(0.0, ranked[0][1].first - figures.first)
 
-    found = next((f for a, f in ranked if _key(a) == _key(played)), None)
-    if found is None:
-        return max(UNWEIGHED_COST, *(cost(f) for _, f in ranked)), UNWEIGHED
-    return cost(found), SCORE if by_score else FIRST
+def graded_cost(cost: float, margin: float) -> float:
+    """The cost the evidence establishes: the lower end of its interval, at least 0. The grade and
+    the accuracy are of it, so a move is charged for what the estimate shows, not for its noise."""
+    return max(0.0, cost - margin)
+
+
+def is_close(cost: float, margin: float) -> bool:
+    """The interval of ``cost`` straddles a grade's bound: another estimate could grade it
+    otherwise (the page says the figures are close)."""
+    return grade(graded_cost(cost, margin)) != grade(cost + margin)
 
 
 # -- one decision -------------------------------------------------------------------------------------
@@ -165,9 +217,10 @@ class Decision:
 
     ``step``: the number of actions before it (the index of its state in ``replay_steps``).
     Actions are the engine's (entries of ``view.legal_actions()``). ``forced``: a single legal
-    action (then no figures, no grade). ``figures``: every candidate the search weighed with its
-    figures, best first; ``best`` the first of them. ``cost`` and ``basis``: ``cost_of``.
-    ``grade``: ``grade(cost)``; ``accuracy``: ``move_accuracy(cost)``."""
+    action (then no figures, no grade). ``figures``: every candidate the estimate weighed with its
+    figures, best first; ``best`` the first of them. ``cost``, ``margin`` and ``basis``:
+    ``cost_of``. ``grade``: ``grade(graded_cost(cost, margin))``; ``accuracy``: ``move_accuracy``
+    of the same; ``close``: ``is_close``."""
 
     step: int
     seat: int
@@ -179,6 +232,8 @@ class Decision:
     basis: str | None = None
     grade: str | None = None
     accuracy: float | None = None
+    margin: float | None = None
+    close: bool = False
 
     @property
     def played_figures(self) -> Figures | None:
@@ -191,8 +246,10 @@ class Decision:
         return {
             "step": self.step, "seat": self.seat, "played": self.played.as_dict(), "forced": self.forced,
             "best": self.best.as_dict() if self.best is not None else None,
-            "grade": self.grade, "cost": self.cost, "basis": self.basis, "accuracy": self.accuracy,
-            "figures": [{"action": a.as_dict(), "first": f.first, "score": f.score} for a, f in self.figures],
+            "grade": self.grade, "cost": self.cost, "margin": self.margin, "close": self.close,
+            "basis": self.basis, "accuracy": self.accuracy,
+            "figures": [{"action": a.as_dict(), "first": f.first, "score": f.score, "first_margin": f.first_margin,
+                         "score_margin": f.score_margin} for a, f in self.figures],
         }
 
 
@@ -200,6 +257,8 @@ class CandidateDict(TypedDict):
     action: dict[str, object]
     first: float
     score: float | None
+    first_margin: float
+    score_margin: float | None
 
 
 class DecisionDict(TypedDict):
@@ -210,19 +269,11 @@ class DecisionDict(TypedDict):
     best: dict[str, object] | None
     grade: str | None
     cost: float | None
+    margin: float | None
+    close: bool
     basis: str | None
     accuracy: float | None
     figures: list[CandidateDict]
-
-
-def decision_seed(game: str, level: str, view: AnySeatView) -> int:
-    """The seed of a decision's estimate: the first 8 bytes (big-endian) of the SHA-256 of the
-    compact JSON (sorted keys) of ``["paiyou-analysis", game, level, view.as_dict()]``. The view is
-    what the seat knows (its hand, the public history, whose turn): never the deal's seed nor
-    another hand, so the same view is estimated alike in any deal."""
-    text = json.dumps(["paiyou-analysis", game, level, view.as_dict()], sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=True)
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
 
 def _spec(game: object) -> AnyGameSpec:
@@ -242,28 +293,35 @@ def _estimator(spec: AnyGameSpec, level: str) -> AnyEstimator:
     return spec.make_estimator(level)
 
 
+def decision_of(step: int, view: AnySeatView, played: Action, found: Estimate) -> Decision:
+    """The decision of playing ``played`` (one of ``view.legal_actions()``) in ``view``, graded
+    from the view's estimate ``found``."""
+    cost, margin, basis = cost_of(found, played)
+    figures = tuple((c.action, Figures(c.first, c.score, c.first_margin, c.score_margin)) for c in found.candidates)
+    low = graded_cost(cost, margin)
+    return Decision(step, view.seat, played, forced=False, best=found.candidates[0].action, figures=figures,
+                    cost=cost, basis=basis, grade=grade(low), accuracy=move_accuracy(low), margin=margin,
+                    close=is_close(cost, margin))
+
+
 def _assess(spec: AnyGameSpec, agent: AnyEstimator, level: str, step: int, view: AnySeatView,
-            played: Action) -> Decision:
+            played: Action, draw: int = 0) -> Decision:
     legal = {_key(a): a for a in view.legal_actions()}
     if _key(played) not in legal:
         raise AnalysisError("not-legal", played.notation)
     played = legal[_key(played)]
     if len(legal) == 1:
         return Decision(step, view.seat, played, forced=True)
-    # Every action as the engine's own object (an agent may answer with its own).
-    ranked = [(legal.get(_key(a), a), f)
-              for a, f in estimate_figures(agent, view, make_rng(decision_seed(spec.key, level, view)))]
-    cost, basis = cost_of(ranked, played)
-    return Decision(step, view.seat, played, forced=False, best=ranked[0][0], figures=tuple(ranked),
-                    cost=cost, basis=basis, grade=grade(cost), accuracy=move_accuracy(cost))
+    return decision_of(step, view, played, _estimate(spec, agent, level, view, draw))
 
 
-def assess(game: str, view: AnySeatView, played: Action, *, level: str = "strong", step: int = 0) -> Decision:
+def assess(game: str, view: AnySeatView, played: Action, *, level: str = "strong", step: int = 0,
+           draw: int = 0) -> Decision:
     """One decision: ``played`` (one of ``view.legal_actions()``, else AnalysisError("not-legal"))
-    by the view's seat, estimated by ``level`` from ``view`` alone with its own generator
-    (``decision_seed``)."""
+    by the view's seat, graded from the view's shared ``estimate`` (the hint's, with ``draw`` 0)."""
+    _check_draw(draw)
     spec = _spec(game)
-    return _assess(spec, _estimator(spec, level), level, step, view, played)
+    return _assess(spec, _estimator(spec, level), level, step, view, played, draw)
 
 
 # -- a whole deal -------------------------------------------------------------------------------------
@@ -326,14 +384,16 @@ def seat_moves(record: Mapping[str, object], seat: int) -> list[tuple[int, AnyDe
             for i, (before, after) in enumerate(zip(steps, steps[1:], strict=False)) if before.to_act == seat]
 
 
-def analyse(record: Mapping[str, object], seat: int, *, level: str = "strong",
+def analyse(record: Mapping[str, object], seat: int, *, level: str = "strong", draw: int = 0,
             progress: Callable[[int, int], None] | None = None) -> Analysis:
     """Grade every decision of ``seat`` in a finished deal's record (as ``GameSpec.replay`` takes
-    it), each estimated by ``level`` from the seat's view at that moment (``assess``).
+    it), each graded from the shared estimate of the seat's view at that moment (``assess``;
+    ``draw`` varies the estimate's random draws alone: 0 is what the site shows).
 
     ``progress(done, total)`` is called with ``(0, total)`` first, then after each decision with
     more than one legal action (``total`` of them; forced ones cost nothing and are not counted).
     Raises AnalysisError (a code) or RecordError."""
+    _check_draw(draw)
     spec = _record_spec(record)
     agent = _estimator(spec, level)
     moves = seat_moves(record, seat)
@@ -344,7 +404,7 @@ def analyse(record: Mapping[str, object], seat: int, *, level: str = "strong",
     decisions = []
     done = 0
     for step, view, action in views:
-        decision = _assess(spec, agent, level, step, view, action)
+        decision = _assess(spec, agent, level, step, view, action, draw)
         decisions.append(decision)
         if not decision.forced:
             done += 1
@@ -353,7 +413,8 @@ def analyse(record: Mapping[str, object], seat: int, *, level: str = "strong",
     graded = [d for d in decisions if d.grade is not None]
     counts = {g: sum(1 for d in graded if d.grade == g) for g in GRADES}
     return Analysis(spec.key, seat, level, tuple(decisions),
-                    deal_accuracy(d.cost for d in graded if d.cost is not None), counts)
+                    deal_accuracy(graded_cost(d.cost, d.margin or 0.0) for d in graded if d.cost is not None),
+                    counts)
 
 
 # -- duplicate -----------------------------------------------------------------------------------------
@@ -524,5 +585,6 @@ def hindsight(record: Mapping[str, object], seat: int, *, players: str = "greedy
 __all__ = ["GRADES", "BEST", "GOOD", "INACCURACY", "MISTAKE", "BLUNDER", "BEST_MAX", "GOOD_BELOW",
            "INACCURACY_BELOW", "MISTAKE_BELOW", "CHANCE_SPREAD", "SCORE_WEIGHT", "UNWEIGHED_COST",
            "AnalysisError", "Figures", "Decision", "Analysis", "DuplicateResult", "grade", "move_accuracy",
-           "deal_accuracy", "estimate_figures", "cost_of", "decision_seed", "assess", "analyse", "seat_moves",
+           "deal_accuracy", "estimate_figures", "cost_of", "estimate_seed", "estimate", "graded_cost", "is_close",
+           "decision_of", "FIRST", "SCORE", "UNWEIGHED", "SETTLING_BOUNDS", "assess", "analyse", "seat_moves",
            "played_action", "play_again", "duplicate", "Hindsight", "hindsight", "hindsight_at"]

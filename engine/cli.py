@@ -1,5 +1,6 @@
-"""``python -m engine``: a command-line referee (judge), self-play, record replay and the check
-of a revealed daily deal (``daily-verify``)."""
+"""``python -m engine``: a command-line referee (judge), self-play, record replay, the check of a
+revealed daily deal (``daily-verify``) and the analysis of finished records (``analyse``:
+docs/analysis.md)."""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +9,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
+from engine.analysis import AnalysisError, analyse
 from engine.daily import verify_revealed
 from engine.errors import EngineError, RecordError
 from engine.games import GAME_KEYS, game
@@ -89,6 +91,31 @@ def replay_lines(lines: Iterable[str], out: TextIO) -> int:
     return 0
 
 
+def analyse_lines(lines: Iterable[str], out: TextIO, seat: int, level: str, draw: int) -> int:
+    """One JSON line per record: ``seat``'s analysis by ``level`` with the estimate's draws
+    ``draw`` (``engine.analysis.analyse``), its accuracy and graded decisions (actions as the
+    engine writes them); ``{"error": code}`` for a record that cannot be analysed (1 then)."""
+    status = 0
+    for line in (ln for ln in lines if ln.strip()):
+        answer: dict[str, object]
+        try:
+            record = json.loads(line)
+            if not isinstance(record, dict):
+                raise RecordError((), "not-an-object")
+            found = analyse(record, seat, level=level, draw=draw)
+            answer = {"accuracy": found.accuracy, "decisions": [
+                {"step": d.step, "played": d.played.as_dict(),
+                 "best": d.best.as_dict() if d.best is not None else None,
+                 "grade": d.grade, "cost": d.cost, "margin": d.margin, "close": d.close}
+                for d in found.decisions if not d.forced]}
+        except (AnalysisError, RecordError) as error:
+            answer, status = {"error": error.code}, 1
+        except ValueError:
+            answer, status = {"error": "bad-record"}, 1
+        out.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return status
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -107,6 +134,10 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--seed", type=int, required=True)
     verify.add_argument("--salt", required=True)
     verify.add_argument("--commitment", required=True)
+    analyse = commands.add_parser("analyse", help="analyse finished records (JSON lines) from standard input")
+    analyse.add_argument("--seat", type=int, required=True)
+    analyse.add_argument("--level", default="strong", help="an estimating level (standard, strong)")
+    analyse.add_argument("--draw", type=int, default=0, help="the estimate's draws (0: what the site shows)")
     return parser
 
 
@@ -137,5 +168,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         # each line ends in its newline already: not copied again to add one
         stdout.writelines(record_lines(args.game, names, range(args.seed, args.seed + args.deals)))
         return 0
+    if args.command == "analyse":
+        return analyse_lines(stdin, stdout, args.seat, args.level, args.draw)
     source = args.file if args.file is not sys.stdin else stdin
     return replay_lines(source, stdout)

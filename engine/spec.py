@@ -115,8 +115,35 @@ class Agent(Protocol[V_contra, A_co]):
     def choose(self, view: V_contra, rng: random.Random) -> A_co: ...
 
 
+class WorldSampler(Protocol):
+    """A view's candidates played in sampled worlds (``engine.estimate``): ``actions`` the
+    candidates, ``work`` the plays (a candidate in a world) and the worlds drawn by the agent's own
+    search of the view (a world costs about a play); ``draw(rng)`` draws the next world of the
+    hidden hands from ``rng`` and keeps it, returning its weight (how well it explains the play
+    seen); ``play(c, k)`` is candidate ``c``'s (first-place share, score) in world ``k`` — the same
+    whatever was played before (common random numbers). ``exact``: nothing is hidden, every world
+    is the same (one is played, no margin)."""
+
+    @property
+    def actions(self) -> Sequence[Action]: ...
+
+    @property
+    def work(self) -> int: ...
+
+    @property
+    def exact(self) -> bool: ...
+
+    def draw(self, rng: random.Random) -> float: ...
+
+    def play(self, candidate: int, world: int) -> tuple[float, float]: ...
+
+
 class Estimator(Agent[V_contra, A_co], Protocol[V_contra, A_co]):
     """An agent that also weighs its candidates (the analysis and the hints read it)."""
+
+    def sampler(self, view: V_contra) -> WorldSampler:
+        """The view's candidates, to be played in common worlds (``engine.estimate``)."""
+        ...
 
     def estimate_scores(self, view: V_contra, rng: random.Random) -> Sequence[tuple[A_co, float, float]]:
         """The candidates it weighs, best first in its order, each with its chance of first place

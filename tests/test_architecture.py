@@ -274,8 +274,8 @@ def test_the_site_names_no_tile_in_its_code(path: Path) -> None:
 # pool of players) and what they share. A research tool goes to ``research/``, a generator of
 # product data to ``scripts/`` (research/README.md).
 BENCHMARKS = {"__init__.py", "common.py", "bench_chuo_pai.py", "bench_tien_gow.py", "http.py", "servers.py",
-              "arena.py", "analysis.py", "page_cache_memory.py", "events.py", "pool/__init__.py", "pool/chuo_pai.py",
-              "pool/tien_gow.py", "daily_field.py"}
+              "arena.py", "analysis.py", "analysis_stability.py", "page_cache_memory.py", "events.py",
+              "pool/__init__.py", "pool/chuo_pai.py", "pool/tien_gow.py", "daily_field.py"}
 PRODUCT_FOLDERS = ("engine", "site", "bench", "scripts", "tests")
 
 

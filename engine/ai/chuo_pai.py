@@ -297,6 +297,11 @@ class StandardChuoPai:
         """``estimate`` as an ``Estimator`` gives it: this level weighs no expected score (NaN)."""
         return [(action, first, math.nan) for action, first in self.estimate(view, rng)]
 
+    def sampler(self, view: SeatView) -> StandardChuoPaiSampler:
+        """Every legal play, to be played in common worlds (``engine.estimate``) with this
+        search's guesses and greedy play-outs."""
+        return StandardChuoPaiSampler(self, view)
+
     def _ranked(self, view: SeatView, rng: random.Random,
                 legal: list[Action]) -> list[tuple[Action, float]]:
         me = view.seat
@@ -347,3 +352,50 @@ class StandardChuoPai:
             if stage < rounds - 1:
                 drop_worse_half(alive, totals, firsts, evaluated, dropped)
         return ranked(alive, totals, firsts, evaluated, dropped)
+
+
+class StandardChuoPaiSampler:
+    """``StandardChuoPai``'s search of a view as a ``WorldSampler``: every legal play, the same
+    guesses and greedy play-outs; a result is the first-place share and the cards in the pile."""
+
+    exact = False
+
+    def __init__(self, agent: StandardChuoPai, view: SeatView) -> None:
+        self.view = view
+        self.actions = list(view.legal_actions())
+        self.ids = [to_id(a) for a in self.actions]
+        self.unseen = unseen_counts(view)
+        self.caps, self.specials = pass_limits(view)
+        self.leader, self.after = round_order(view)
+        self.current0 = PASS_ID if view.current is None else view.current.id
+        self.owner0 = -1 if view.owner is None else view.owner
+        self.worlds: list[list[list[int]]] = []
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_ranked``).
+        total = int(agent.budget / (6 + 0.35 * sum(view.hand_sizes)))
+        rounds = max(1, (len(self.ids) - 1).bit_length())
+        work, alive = 0, len(self.ids)
+        for _ in range(rounds):
+            work += (alive + 1) * max(2, min(total // (rounds * alive), agent.worlds // rounds))
+            alive = (alive + 1) // 2
+        self.work = work
+
+    def draw(self, rng: random.Random) -> float:
+        self.worlds.append(sample_hands(self.view, self.unseen, self.caps, self.specials, rng))
+        return 1.0
+
+    def play(self, candidate: int, world: int) -> tuple[float, float]:
+        view, play = self.view, self.ids[candidate]
+        me = view.seat
+        found = self.worlds[world]
+        hands = [found[0][:], found[1][:], found[2][:]]
+        sizes, piles = list(view.hand_sizes), list(view.piles)
+        if play >= 0:
+            hand = hands[me]
+            for i, n in kernel.NEED[play]:
+                hand[i] -= n
+            sizes[me] -= kernel.SIZE[play]
+            greedy_playout(hands, sizes, piles, play, me, self.after, self.leader)
+        else:
+            greedy_playout(hands, sizes, piles, self.current0, self.owner0, self.after, self.leader)
+        mine, top = piles[me], max(piles)
+        return (1.0 / piles.count(top) if mine == top else 0.0), float(mine)

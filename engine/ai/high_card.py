@@ -57,3 +57,26 @@ class ExactHighCard:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         return self.estimate_scores(view, rng)[0][0]
+
+    def sampler(self, view: SeatView) -> ExactHighCardSampler:
+        """The legal tiles, searched to the end (``exact``: one world, no draw)."""
+        return ExactHighCardSampler(view)
+
+
+class ExactHighCardSampler:
+    """``ExactHighCard``'s search as a ``WorldSampler`` with nothing hidden: every world is the
+    view's deal, a result the exact (chance of first place, expected tricks)."""
+
+    exact = True
+    work = 1
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.deal = deal_of(view)
+        self.actions = list(view.legal_actions())
+
+    def draw(self, rng: random.Random) -> float:
+        return 1.0
+
+    def play(self, candidate: int, world: int) -> tuple[float, float]:
+        return _value(self.deal.apply(self.actions[candidate]), self.view.seat)

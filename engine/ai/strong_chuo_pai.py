@@ -363,6 +363,11 @@ class StrongChuoPai:
         which does not count piles; a forced move is not searched: nan)."""
         return self._ranked(view, rng, view.legal_actions(), exact=False)
 
+    def sampler(self, view: SeatView) -> StrongChuoPaiSampler:
+        """The candidates this search weighs, to be played in common worlds (``engine.estimate``):
+        its guesses, weights and play-outs (no exact endgame: it counts no piles)."""
+        return StrongChuoPaiSampler(self, view)
+
     def _ranked(self, view: SeatView, rng: random.Random, legal: tuple[Action, ...],
                 exact: bool = True) -> list[tuple[Action, float, float]]:
         if len(legal) == 1:
@@ -472,6 +477,75 @@ class StrongChuoPai:
         except TooLarge:
             return None
         return [(to_action(play), first, math.nan) for play, _, first in ranked]
+
+
+class StrongChuoPaiSampler:
+    """``StrongChuoPai``'s search of a view as a ``WorldSampler``: the same candidates (the
+    interceptors kept), guesses (weighted by the opponents' plays), play-outs and draws."""
+
+    exact = False
+
+    def __init__(self, agent: StrongChuoPai, view: SeatView) -> None:
+        config = agent.config
+        me = view.seat
+        self.view, self.config = view, config
+        self.unseen = unseen_counts(view)
+        self.caps, self.specials = pass_limits(view)
+        self.leader, self.after = round_order(view)
+        self.current0 = PASS_ID if view.current is None else view.current.id
+        self.owner0 = -1 if view.owner is None else view.owner
+        legal = view.legal_actions()
+        alive = [to_id(a) for a in legal]
+        if view.current is None and sum(view.hand_sizes) - view.hand_sizes[me] >= config.keep_out:
+            held = list(view.hand_counts)
+            out = [self.unseen[i] + held[i] for i in range(N_IDS)]
+            alive = [p for p in alive if could_be_beaten(p, held, out)] or alive
+        self.plays = alive
+        self.actions = [to_action(p) for p in alive]
+        self.history = opponent_plays(view, config.recent) if config.miss < 1 else []
+        self.ranked = [seat != me for seat in range(SEATS)]
+        self.careful = [seat == me for seat in range(SEATS)]
+        self.worlds: list[tuple[list[list[int]], list[int], list[float]]] = []
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_ranked``).
+        cards = sum(view.hand_sizes)
+        stages = max(1, (len(alive) - 1).bit_length())
+        factor = agent.work(len(alive))
+        max_worlds = int(config.max_worlds * factor)
+        total = max(config.min_batch * 2 * len(alive), int(config.budget * factor) * 4 // (4 + cards))
+        work, left = 0, len(alive)
+        for _ in range(stages):
+            work += (left + 1) * max(config.min_batch, min(total // (stages * left), max_worlds // stages))
+            left = (left + 1) // 2
+        self.work = work
+
+    def draw(self, rng: random.Random) -> float:
+        hands = sample_hands(self.view, self.unseen, self.caps, self.specials, rng)
+        for _ in range(SEATS):  # as the search draws them
+            rng.random()
+        weight = likelihood(hands, self.history, self.config.miss) if self.history else 1.0
+        in_hands = [hands[0][i] + hands[1][i] + hands[2][i] for i in range(N_IDS)]
+        self.worlds.append((hands, in_hands, [rng.random() for _ in range(DRAWS)]))
+        return weight
+
+    def play(self, candidate: int, world: int) -> tuple[float, float]:
+        view, me, play = self.view, self.view.seat, self.plays[candidate]
+        found, in_hands, draws = self.worlds[world]
+        hands = [h[:] for h in found]
+        total = in_hands[:]
+        sizes = list(view.hand_sizes)
+        piles = list(view.piles)
+        current, owner = self.current0, self.owner0
+        if play >= 0:
+            hand = hands[me]
+            for i, n in NEED[play]:
+                hand[i] -= n
+                total[i] -= n
+            sizes[me] -= SIZE[play]
+            current, owner = play, me
+        playout(hands, sizes, piles, total, current, owner, self.after, self.leader, self.careful, self.ranked,
+                self.config.epsilon, Draws(draws))
+        mine, top = piles[me], max(piles)
+        return (1.0 / piles.count(top) if mine == top else 0.0), float(mine)
 
 
 def _share(first: float, weight: float) -> float:

@@ -474,6 +474,11 @@ class StrongTienGow:
             return [(legal[0], math.nan, math.nan)]
         return [(a, first, net) for a, _, first, net in self._search(view, rng, self.candidates(view, legal))]
 
+    def sampler(self, view: SeatView) -> StrongTienGowSampler:
+        """Every candidate this search weighs (no shortcut for a sure trick), to be played in
+        common worlds (``engine.estimate``): its guesses, play-outs and exact ends."""
+        return StrongTienGowSampler(self, view)
+
     def _ranked(self, view: SeatView, rng: random.Random,
                 legal: tuple[Action, ...]) -> list[tuple[Action, float, float, float]]:
         if len(legal) == 1:
@@ -569,6 +574,78 @@ class StrongTienGow:
                 nets = [nets[c] for c in keep]
         return [(to_action(ids[c]), wins[c] / evaluated, firsts[c] / evaluated, nets[c] / evaluated)
                 for c in best_first(totals)] + dropped
+
+
+class StrongTienGowSampler:
+    """``StrongTienGow``'s search of a view as a ``WorldSampler``: the same candidates, guesses,
+    play-outs (a generator per world, shared by every candidate) and exact ends; a result is the
+    first-place share of the deal's net results and the net points."""
+
+    exact = False
+
+    def __init__(self, agent: StrongTienGow, view: SeatView) -> None:
+        config = agent.config
+        self.view, self.config = view, config
+        self.actions = agent.candidates(view, view.legal_actions())
+        self.ids = [to_id(a) for a in self.actions]
+        self.high0, self.high_seat0, self.lead0 = trick_ids(view)
+        self.net0 = net_so_far(view)
+        self.unseen = [1 << (3 * POSITION[t]) for t in unseen_tiles(view)]
+        left = len(view.hand)
+        self.solve_at = config.solve_at if left <= config.exact_from else 0
+        self.imitate = [seat != view.seat for seat in range(SEATS)]
+        self.worlds: list[tuple[list[int], list[bool], int]] = []
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_search``).
+        total = config.exact_budget if self.solve_at else config.budget // (4 + sum(view.hand_sizes))
+        stages = max(1, (len(self.ids) - 1).bit_length())
+        work, alive = 0, len(self.ids)
+        for _ in range(stages):
+            work += (alive + 1) * max(config.min_batch, min(total // (stages * alive), config.max_worlds // stages))
+            alive = (alive + 1) // 2
+        self.work = work
+
+    def draw(self, rng: random.Random) -> float:
+        codes = sample_codes(self.view, self.unseen, rng)
+        careful = [rng.random() < self.config.careful_share for _ in range(SEATS)]
+        careful[self.view.seat] = True
+        self.worlds.append((codes, careful, rng.getrandbits(32)))
+        return 1.0
+
+    def play(self, candidate: int, world: int) -> tuple[float, float]:
+        view, action = self.view, self.ids[candidate]
+        me, plays = view.seat, view.trick.plays
+        leader, left = view.trick.leader, len(view.hand)
+        banker, played0 = view.banker, len(plays)
+        high0, high_seat0, lead0 = self.high0, self.high_seat0, self.lead0
+        found, careful, seed = self.worlds[world]
+        codes = found[:]
+        pillars = list(view.pillars)
+        if left <= self.solve_at:  # the whole rest is solved, from this very play
+            codes[me] -= action_code(action)
+            if action >= DOWN:
+                end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, high0, high_seat0)
+            elif plays:
+                end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, action, me)
+            else:
+                end = solve(codes, pillars, banker, left, me, 1, action, action, me)
+            net = [self.net0[s] + end[s] for s in range(SEATS)]
+            return _first_share(net, me), float(net[me])
+        net = self.net0[:]
+        rand = random.Random(seed)
+        epsilon, imitate, solve_at = self.config.epsilon, self.imitate, self.solve_at
+        if action >= DOWN:
+            codes[me] -= action - DOWN
+            playout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1, lead0, careful,
+                    imitate, epsilon, rand, solve_at)
+        else:
+            codes[me] -= SET_CODE[action]
+            if not plays:
+                playout(codes, pillars, net, banker, left, me, action, me, 1, action, careful, imitate, epsilon,
+                        rand, solve_at)
+            else:
+                playout(codes, pillars, net, banker, left, leader, action, me, played0 + 1, lead0, careful,
+                        imitate, epsilon, rand, solve_at)
+        return _first_share(net, me), float(net[me])
 
 
 def _first_share(net: Sequence[int], me: int) -> float:

@@ -301,6 +301,11 @@ class StandardTienGow:
         """``estimate`` as an ``Estimator`` gives it: this level weighs no expected score (NaN)."""
         return [(action, first, math.nan) for action, first in self.estimate(view, rng)]
 
+    def sampler(self, view: SeatView) -> StandardTienGowSampler:
+        """The candidates, to be played in common worlds (``engine.estimate``) with this search's
+        guesses and greedy play-outs."""
+        return StandardTienGowSampler(self, view)
+
     def _ranked(self, view: SeatView, rng: random.Random,
                 alive: list[Action]) -> list[tuple[Action, float]]:
         me = view.seat
@@ -349,3 +354,54 @@ class StandardTienGow:
                 keep = drop_worse_half(alive, totals, firsts, evaluated, dropped)
                 info = [info[c] for c in keep]
         return ranked(alive, totals, firsts, evaluated, dropped)
+
+
+class StandardTienGowSampler:
+    """``StandardTienGow``'s search of a view as a ``WorldSampler``: the same candidates, guesses
+    and greedy play-outs; a result is the first-place share of the deal's net results (a tie among
+    k counting 1/k) and the net points."""
+
+    exact = False
+
+    def __init__(self, agent: StandardTienGow, view: SeatView) -> None:
+        self.view = view
+        self.actions = agent.candidates(view, view.legal_actions())
+        self.info = [(code_of(a.tiles), _set_id(a.tiles), a.face_up) for a in self.actions]
+        self.high0, self.high_seat0, self.lead0 = trick_ids(view)
+        self.net0 = net_so_far(view)
+        self.unseen = unseen_tiles(view)
+        self.leads_seen: dict[int, tuple[int, int]] = {}
+        self.worlds: list[list[int]] = []
+        # The plays and worlds of the agent's own search of this view (successive halving, ``_ranked``).
+        total = int(agent.budget / (4 + 3 * sum(view.hand_sizes)))
+        rounds = max(1, (len(self.info) - 1).bit_length()) if agent.halving else 1
+        work, alive = 0, len(self.info)
+        for _ in range(rounds):
+            work += (alive + 1) * max(2, min(total // (rounds * alive), agent.worlds // rounds))
+            alive = (alive + 1) // 2
+        self.work = work
+
+    def draw(self, rng: random.Random) -> float:
+        self.worlds.append(sample_codes(self.view, self.unseen, rng))
+        return 1.0
+
+    def play(self, candidate: int, world: int) -> tuple[float, float]:
+        view = self.view
+        me, plays = view.seat, view.trick.plays
+        leader, left = view.trick.leader, len(view.hand)
+        banker, played0 = view.banker, len(plays)
+        code, tset, up = self.info[candidate]
+        codes = self.worlds[world][:]
+        codes[me] -= code
+        pillars = list(view.pillars)
+        net = self.net0[:]
+        if not plays:
+            greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset, self.leads_seen)
+        elif up:
+            greedy_playout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, self.lead0,
+                           self.leads_seen)
+        else:
+            greedy_playout(codes, pillars, net, banker, left, leader, self.high0, self.high_seat0, played0 + 1,
+                           self.lead0, self.leads_seen)
+        top = max(net)
+        return (1.0 / net.count(top) if net[me] == top else 0.0), float(net[me])

@@ -37,6 +37,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 instance_path=str(Path(str(instance_path)).resolve()) if instance_path else None)
     configure_config(app, config)
+    analyses.check_analysis_level(app.config.get("PAIYOU_ANALYSIS_LEVEL"))
     configure_games(app)
     configure_daily(app)
     configure_babel(app)

@@ -14,7 +14,6 @@ from engine import analysis
 from engine.analysis import (
     BEST_MAX,
     BLUNDER,
-    CHANCE_SPREAD,
     GOOD_BELOW,
     GRADES,
     INACCURACY_BELOW,
@@ -22,17 +21,19 @@ from engine.analysis import (
     SCORE_WEIGHT,
     UNWEIGHED_COST,
     AnalysisError,
-    Figures,
     analyse,
     assess,
     cost_of,
     deal_accuracy,
     duplicate,
     grade,
+    graded_cost,
+    is_close,
     move_accuracy,
     play_again,
 )
 from engine.cli import play_deal
+from engine.estimate import Estimate, estimate_worlds
 from engine.games import GAME_KEYS, game
 from engine.rng import make_rng
 from engine.seating import agent_rng, agent_seed, play_seats
@@ -60,7 +61,7 @@ def test_grades_are_monotone_in_the_cost_and_the_bounds_are_as_documented():
 
 
 def test_accuracy_is_lichess_mapping_clamped_and_averaged():
-    assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
+    assert move_accuracy(0.0) == 100.0  # exactly, as documented (the formula gives 99.9999)
     assert move_accuracy(0.10) == pytest.approx(103.1668 * math.exp(-0.04354 * 10) - 3.1669)
     assert move_accuracy(0.25) == pytest.approx(103.1668 * math.exp(-0.04354 * 25) - 3.1669)
     assert move_accuracy(1.0) == 0.0  # 103.1668 e^-4.354 < 3.1669: clamped
@@ -82,49 +83,71 @@ class Act:
         return {"tiles": self.notation}
 
 
+def _estimate(rows: list[tuple[Any, list[float], list[float]]], work: int = 0) -> Estimate:
+    """The estimate of candidates with these results world by world (one weight each)."""
+    return estimate_worlds(Table(rows, work), make_rng(0), analysis.SETTLING_BOUNDS)
+
+
+class Table:
+    """A ``WorldSampler`` whose candidates' results in world k are given (repeated in turn)."""
+
+    exact = False
+
+    def __init__(self, rows: list[tuple[Any, list[float], list[float]]], work: int = 0) -> None:
+        self.rows = rows
+        self.work = work
+        self.actions = [r[0] for r in rows]
+
+    def draw(self, rng: random.Random) -> float:
+        return 1.0
+
+    def play(self, candidate: int, world: int) -> tuple[float, float]:
+        _, firsts, scores = self.rows[candidate]
+        return firsts[world % len(firsts)], scores[world % len(scores)]
+
+
 def test_cost_is_the_chance_lost_or_else_the_score_lost_or_else_the_worst():
     a, b, c, x = Act("a"), Act("b"), Act("c"), Act("x")
-    ranked = [(a, Figures(0.5, 3.0)), (b, Figures(0.42, 9.0)), (c, Figures(0.55, 0.0))]
-    assert cost_of(ranked, a) == (0.0, "first")
-    assert cost_of(ranked, b) == (pytest.approx(0.08), "first")
-    assert cost_of(ranked, c) == (0.0, "first")  # never below 0
-    # Every chance within CHANCE_SPREAD: the scores decide.
-    flat = [(a, Figures(0.0, 14.0)), (b, Figures(CHANCE_SPREAD, 9.0)), (c, Figures(0.0, 16.0))]
-    assert cost_of(flat, b) == (pytest.approx(SCORE_WEIGHT * 5), "score")
-    assert cost_of(flat, c) == (0.0, "score")
-    # ... unless a score is missing.
-    assert cost_of([(a, Figures(0.0)), (b, Figures(0.0))], b) == (0.0, "first")
+    # Worlds in which a wins 1 in 2, b 1 in 4 (only where a wins too), c never: paired costs.
+    found = _estimate([(a, [1, 0, 1, 0], [3]), (b, [1, 0, 0, 0], [9]), (c, [0], [0])])
+    assert [cand.action for cand in found.candidates] == [a, b, c] and found.basis == "first"
+    assert cost_of(found, a) == (0.0, 0.0, "first")
+    cost, margin, basis = cost_of(found, b)
+    assert (cost, basis) == (pytest.approx(0.25), "first") and 0 < margin < 0.3
+    assert cost_of(found, c)[0] == pytest.approx(0.5)
+    # Every chance at most CHANCE_SPREAD (lost whatever the move): the scores decide, SCORE_WEIGHT a point.
+    flat = _estimate([(a, [0], [14]), (b, [0], [9]), (c, [0], [16])])
+    assert flat.basis == "score" and [cand.action for cand in flat.candidates] == [c, a, b]
+    assert cost_of(flat, b)[0] == pytest.approx(SCORE_WEIGHT * 7) and cost_of(flat, c)[0] == 0.0
+    # Close chances that are not all lost: the chance decides (the hint says "chance" there too).
+    even = _estimate([(a, [1, 0], [14]), (b, [1, 0], [9]), (c, [0, 1], [16])])
+    assert even.basis == "first" and all(cand.cost == 0.0 for cand in even.candidates)
     # A move the search did not weigh: its worst candidate's cost, at least UNWEIGHED_COST.
-    assert cost_of(ranked, x) == (pytest.approx(0.08), "unweighed")
-    assert cost_of([(a, Figures(0.5)), (c, Figures(0.48))], x) == (UNWEIGHED_COST, "unweighed")
-    assert cost_of([(a, Figures(0.9)), (b, Figures(0.1))], x) == (pytest.approx(0.8), "unweighed")
-    assert grade(cost_of([(a, Figures(1.0))], x)[0]) != "best"
+    assert cost_of(found, x)[0] == pytest.approx(0.5) and cost_of(found, x)[2] == "unweighed"
+    near = _estimate([(a, [1], [0]), (c, [1], [0])])
+    assert cost_of(near, x)[0] == UNWEIGHED_COST and grade(graded_cost(*cost_of(near, x)[:2])) != "best"
 
 
-class FiguresAgent:
-    """An estimator of its own (``estimate_scores``, as every estimating level has)."""
-
-    name = "figures"
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def choose(self, view, rng):  # type: ignore[no-untyped-def]  # pragma: no cover
-        raise AssertionError("the analysis only estimates")
-
-    def estimate_scores(self, view, rng):  # type: ignore[no-untyped-def]
-        self.calls += 1
-        legal = list(view.legal_actions())
-        return [(act, 0.0, float(-i) if i else math.nan) for i, act in enumerate(legal)]
+def test_a_move_is_graded_by_the_cost_the_evidence_establishes_and_close_when_it_straddles():
+    assert graded_cost(0.12, 0.05) == pytest.approx(0.07) and graded_cost(0.03, 0.05) == 0.0
+    assert grade(graded_cost(0.12, 0.05)) == "inaccuracy" and is_close(0.12, 0.05)
+    assert not is_close(0.30, 0.05) and not is_close(0.0, 0.0)
 
 
-def test_the_figures_are_the_estimators_and_a_nan_score_is_none():
+def test_common_worlds_stop_a_clear_candidate_and_never_judge_one_on_chosen_worlds():
+    a, b, c = Act("a"), Act("b"), Act("c")
+    # b loses every world a wins (a blunder, clear at once); c is a's equal but for one world in
+    # eight, and is played on as long as the budget lasts: each on the first worlds drawn.
+    found = _estimate([(a, [1, 0], [0]), (b, [0], [0]), (c, [1, 0, 1, 0, 1, 0, 0, 0], [0])], work=400)
+    by = {cand.action: cand for cand in found.candidates}
+    assert by[b].worlds < by[c].worlds == by[a].worlds == found.worlds
+    assert by[b].cost == pytest.approx(0.5) and grade(graded_cost(by[b].cost, by[b].cost_margin)) == BLUNDER
+    assert by[c].cost == pytest.approx(1 / 8, abs=0.02)
+
+
+def test_the_agents_own_figures_read_a_nan_score_as_none():
     view = game("chuo-pai").new_deal(3).view(game("chuo-pai").new_deal(3).to_act)
-    agent = FiguresAgent()
-    found = analysis.estimate_figures(agent, view, make_rng(0))
-    assert agent.calls == 1 and found[1][1] == Figures(0.0, -1.0)
-    assert found[0][1] == Figures(0.0, None)  # no score (nan): none
-    # standard weighs no expected score: its estimate_scores says NaN, the figures none
+    # standard's own search weighs no expected score: its estimate_scores says NaN, the figures none
     plain = analysis.estimate_figures(game("chuo-pai").make_estimator("standard"), view, make_rng(0))
     assert all(f.score is None and 0.0 <= f.first <= 1.0 for _, f in plain)
 
@@ -175,9 +198,11 @@ def test_forced_decisions_are_listed_not_graded_and_progress_counts_the_others(k
             assert d.forced and d.grade is None and d.figures == () and d.cost is None and d.best is None
         else:
             graded += 1
-            assert not d.forced and d.grade == grade(d.cost) and d.best is not None
+            low = graded_cost(d.cost, d.margin)
+            assert not d.forced and d.grade == grade(low) and d.best is not None
+            assert d.close == is_close(d.cost, d.margin)
             assert all(a in legal for a, _ in d.figures) and d.best is d.figures[0][0]
-            assert d.accuracy == move_accuracy(d.cost)
+            assert d.accuracy == move_accuracy(low)
     assert calls == [(done, graded) for done in range(graded + 1)]
     assert result.accuracy == pytest.approx(
         sum(d.accuracy for d in result.decisions if d.grade) / graded)
@@ -185,7 +210,7 @@ def test_forced_decisions_are_listed_not_graded_and_progress_counts_the_others(k
 
 def test_a_deal_of_only_forced_decisions_has_no_accuracy(monkeypatch):
     record = record_of("chuo-pai", 5)
-    monkeypatch.setattr(analysis, "_assess", lambda spec, agent, level, step, view, played:
+    monkeypatch.setattr(analysis, "_assess", lambda spec, agent, level, step, view, played, draw:
                         analysis.Decision(step, view.seat, played, forced=True))
     result = analyse(record, 0, level="standard")
     assert result.accuracy is None and set(result.counts.values()) == {0}
@@ -200,7 +225,8 @@ def test_the_json_shape_names_actions_as_the_engine_writes_them():
     for d in graded:
         assert set(d["played"]) == {"tiles", "face_up"} and d["grade"] in GRADES
         assert d["figures"][0]["action"] == d["best"]
-        assert all(set(f) == {"action", "first", "score"} for f in d["figures"])
+        assert all(set(f) == {"action", "first", "score", "first_margin", "score_margin"} for f in d["figures"])
+        assert d["margin"] >= 0 and isinstance(d["close"], bool)
 
 
 def test_errors_carry_codes():
@@ -210,6 +236,8 @@ def test_errors_carry_codes():
         (lambda: analyse(record, True), "not-a-seat"),
         (lambda: analyse(record, 0, level="perfect"), "unknown-level"),
         (lambda: analyse(record, 0, level="greedy"), "level-cannot-estimate"),
+        (lambda: analyse(record, 0, draw=-1), "bad-draw"),
+        (lambda: analyse(record, 0, draw=True), "bad-draw"),
         (lambda: analyse({**record, "game": "bridge"}, 0), "unknown-game"),
         (lambda: duplicate(record, 0, level="perfect"), "unknown-level"),
         (lambda: duplicate(record, 0, opponents=["strong"]), "bad-opponents"),
@@ -250,17 +278,20 @@ def test_a_decision_is_assessed_from_the_seats_view_only(key):
     a = assess(key, one.view(0), played, level="strong", step=0)
     b = assess(key, two.view(0), played, level="strong", step=0)
     assert a == b and not a.forced and len(a.figures) > 1
-    assert analysis.decision_seed(key, "strong", one.view(0)) == analysis.decision_seed(key, "strong", two.view(0))
+    assert analysis.estimate_seed(key, "strong", one.view(0)) == analysis.estimate_seed(key, "strong", two.view(0))
 
 
-def test_the_decision_seed_changes_with_the_view_and_the_level():
+def test_the_estimate_seed_changes_with_the_view_the_level_and_the_draw():
     spec = game("tien-gow")
     deal = spec.new_deal(2)
     seat = deal.to_act
-    seeds = {analysis.decision_seed("tien-gow", level, view)
+    seeds = {analysis.estimate_seed("tien-gow", level, view, draw)
              for level in ("standard", "strong")
-             for view in (deal.view(seat), deal.apply(deal.legal_actions()[0]).view(seat))}
-    assert len(seeds) == 4
+             for view in (deal.view(seat), deal.apply(deal.legal_actions()[0]).view(seat))
+             for draw in (0, 1)}
+    assert len(seeds) == 8
+    assert analysis.estimate_seed("tien-gow", "strong", deal.view(seat)) == analysis.estimate_seed(
+        "tien-gow", "strong", deal.view(seat), 0)
 
 
 # -- duplicate and the site's seating ------------------------------------------------------------------
@@ -380,3 +411,31 @@ def test_hindsight_reads_the_hidden_hands_where_the_analysis_does_not():
     with pytest.raises(AnalysisError) as caught:
         analysis.hindsight_at("tien-gow", one, Act("no such move"))
     assert caught.value.code == "not-legal"
+
+
+def test_a_costs_interval_widens_with_the_candidates_the_best_is_chosen_among():
+    from engine.estimate import Z, cost_z
+
+    assert cost_z(2) == pytest.approx(Z, abs=1e-3)  # one comparison: a plain 95% interval
+    assert cost_z(2) < cost_z(5) < cost_z(20)  # the best's lead is the largest of more noisy ones
+    assert cost_z(9) == pytest.approx(2.734, abs=1e-3)  # Bonferroni: 0.025 / 8 in each tail
+
+
+@pytest.mark.parametrize("key", LEVELLED)
+@pytest.mark.parametrize("level", ["standard", "strong"])
+def test_every_candidates_result_in_a_world_is_the_same_whatever_was_played_before(key, level):
+    """Common random numbers: a candidate's result in world k depends on k alone, so every cost is
+    paired world by world."""
+    spec = game(key)
+    states = spec.replay_steps(record_of(key, 41, "standard"))
+    state = next(s for s in states[len(states) // 3:] if len(s.legal_actions()) > 1)
+    view = state.view(state.to_act)
+    samplers = [spec.make_estimator(level).sampler(view) for _ in range(2)]
+    for sampler in samplers:
+        rng = make_rng(5)
+        for _ in range(4):
+            sampler.draw(rng)
+    n = len(samplers[0].actions)
+    forward = {(c, k): samplers[0].play(c, k) for c in range(n) for k in range(4)}
+    backward = {(c, k): samplers[1].play(c, k) for c in reversed(range(n)) for k in reversed(range(4))}
+    assert forward == backward and samplers[0].work > 0

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask_babel import force_locale, pgettext
+from markupsafe import escape
 
 from engine.analysis import GRADES
 from engine.games import GAMES
@@ -33,6 +34,7 @@ from paiyou.registry import GAME_KEYS
 from paiyou.store.databases import open_store, store_for
 from paiyou.store.games import GameStore
 from paiyou.store.schema import ANALYSIS_ATTEMPTS
+from paiyou.tables.template_globals import GLOBALS
 from scripts.patience import PATIENT
 from tests.site.test_store import database_url, postgres_database, postgres_server, store  # noqa: F401
 
@@ -103,8 +105,9 @@ def test_the_api_contract(app: Flask, client: Any, game: str) -> None:
         assert d["grade"] in GRADES and isinstance(d["step"], int)
         assert set(d["played"]) <= legal_keys and set(d["best"]) <= legal_keys
         assert d["figures"]["best"] is not None and 0 <= d["figures"]["best"]["chance"] <= 1
+        assert d["margin"] >= 0 and isinstance(d["close"], bool)
         if d["figures"]["played"] is not None:
-            assert set(d["figures"]["played"]) == {"chance", "expected"}
+            assert set(d["figures"]["played"]) == {"chance", "expected", "chance_margin", "expected_margin"}
     dup = body["duplicate"]
     assert isinstance(dup["score"], int) and isinstance(dup["played_score"], int)
     assert dup["record"]["game"] == game
@@ -357,6 +360,37 @@ def test_the_review_shows_the_progress_then_the_summary_and_the_marks(app: Flask
     assert f'href="/{lang}/{game}/games/{data["id"]}/review?step={worst["step"] + 1}#review-steps">' in \
         ahead[ahead.index('class="analysis__ahead"'):]
     assert ahead.index('id="review-steps"') < ahead.index('id="happened-title"') < ahead.index('id="moves-title"')
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_review_shows_each_figure_with_its_margin_and_says_when_a_grade_is_close(
+        app: Flask, client: Any, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    data = finish_api(client, start_api(client, "tien-gow", 31))
+    analyses.run_pending(app)
+    result = client.get(f"/api/v1/games/{data['id']}/analysis").get_json()
+    d = next(d for d in result["decisions"] if d["played"] != d["best"] and d["figures"]["played"])
+    review = f"/{lang}/tien-gow/games/{data['id']}/review?step={d['step'] + 1}"
+    close = {**result, "decisions": [{**d, "close": True}]}
+    monkeypatch.setattr(analyses, "status", lambda app, job: analyses.Status("done", 1, 1, close))
+    text = client.get(review).get_data(as_text=True)
+    decision = text[text.index('class="analysis__decision"'):]
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        percent = GLOBALS["play_percent"]
+        for f in (d["figures"]["played"], d["figures"]["best"]):
+            expected = pgettext("play", "%(percent)s chance of first place, give or take %(margin)s",
+                                percent=percent(f["chance"]), margin=percent(f["chance_margin"]))
+            assert str(escape(expected)) in decision
+    assert 'id="decision-close"' in decision
+    # An analysis stored before the margins were kept (no margin, no "close") still renders.
+    old = {**result, "decisions": [{key: value for key, value in d.items() if key not in ("margin", "close")}
+                                   | {"figures": {k: {"chance": f["chance"], "expected": f["expected"]}
+                                                  for k, f in d["figures"].items()}}]}
+    monkeypatch.setattr(analyses, "status", lambda app, job: analyses.Status("done", 1, 1, old))
+    page = client.get(review)
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    decision = text[text.index('class="analysis__decision"'):]
+    assert 'id="decision-close"' not in decision and "analysis__figure" in decision
 
 
 def test_a_replayed_record_has_no_analysis_box(client: Any) -> None:

@@ -578,6 +578,10 @@ def test_hints_fall_back_to_the_expected_score_when_every_chance_is_near_zero() 
     mixed = [Hint("a", 0.35, 3.0), Hint("b", 0.43, 1.0), Hint("c", 0.40, 9.5), Hint("d", 0.43, 2.0)]
     assert rank_hints(mixed) == (BY_CHANCE, [mixed[3], mixed[1], mixed[2], mixed[0]])
     assert rank_hints(mixed, limit=2)[1] == [mixed[3], mixed[1]]
+    # the shared estimate's rule: by the expected score only when every chance is at most 2%
+    even = [Hint("a", 0.41, 3.0), Hint("b", 0.40, 9.5)]
+    assert rank_hints(even) == (BY_CHANCE, even)
+    assert rank_hints([Hint("a", 0.02, 3.0), Hint("b", 0.0, 9.5)])[0] == BY_EXPECTED
 
 
 @pytest.mark.parametrize("game", GAMES)

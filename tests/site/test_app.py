@@ -45,6 +45,20 @@ def test_a_missing_folder_fails_fast(tmp_path: Path) -> None:
                     "PAIYOU_TRANSLATIONS_DIR": str(tmp_path / "nope")})
 
 
+@pytest.mark.parametrize("level", ["greedy", "random", "perfect", ""])
+def test_an_analysis_level_that_cannot_estimate_stops_the_start(monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+    # greedy and random only play: every analysis and mistake puzzle would fail with them
+    monkeypatch.setenv("PAIYOU_ANALYSIS_LEVEL", level)
+    settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
+    if not level:  # an empty variable is no setting: the default (strong) starts
+        assert create_app(settings).config["PAIYOU_ANALYSIS_LEVEL"] == "strong"
+        return
+    with pytest.raises(RuntimeError, match=r"PAIYOU_ANALYSIS_LEVEL must be a level that estimates \(.*strong"):
+        create_app(settings)
+    monkeypatch.setenv("PAIYOU_ANALYSIS_LEVEL", "standard")
+    assert create_app(settings).config["PAIYOU_ANALYSIS_LEVEL"] == "standard"
+
+
 def test_secret_key_is_generated_once_in_the_instance_folder(monkeypatch: pytest.MonkeyPatch,
                                                              tmp_path: Path) -> None:
     monkeypatch.delenv("SECRET_KEY", raising=False)

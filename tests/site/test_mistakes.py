@@ -58,7 +58,8 @@ def test_leitner_boxes() -> None:
 def _finished_with_mistakes(app: Flask, client: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """A Chuo Pai deal against greedy players, the human always playing its last legal move (it
     makes mistakes), analysed; (id, record, analysis)."""
-    data = client.post("/api/v1/chuo-pai/games", json={"seed": 5, "level": "greedy"}).get_json()
+    # seed 8: three of its moves are graded mistake or blunder even by standard's wide intervals
+    data = client.post("/api/v1/chuo-pai/games", json={"seed": 8, "level": "greedy"}).get_json()
     client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {data['key']}"  # the deal's player
     while not data["view"]["is_over"]:
         body = {"version": data["version"], **data["view"]["legal_actions"][-1]}

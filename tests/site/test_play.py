@@ -897,7 +897,7 @@ def test_a_lost_position_ranks_by_the_expected_score_and_says_so(play_app: Flask
 
     def lost(current: Any, limit: int) -> Any:
         legal = current.view().legal_actions()
-        found = [hints.Hint(a, 0.0, float(n)) for n, a in enumerate(legal[:3])]
+        found = [hints.Hint(a, 0.0, float(n), 0.03, 1.5) for n, a in enumerate(legal[:3])]
         ranked_by, best = hints.rank_hints(found, limit)
         return hints.Hints(best[0].action, False, ranked_by, tuple(best))
 
@@ -906,6 +906,7 @@ def test_a_lost_position_ranks_by_the_expected_score_and_says_so(play_app: Flask
     text = web.get(f"{path}?hint=1").get_data(as_text=True)
     assert 'id="hints-ranked-by-expected"' in text and figure in text
     assert re.findall(r'class="hints__score">([^<]*)<', text)[0].startswith("0%")
+    assert re.findall(r'class="hints__score">([^<]*)<', text)[0].endswith("give or take 3%")  # each with its ±
 
 
 def test_a_kept_replay_that_no_longer_replays_is_a_404(play_app: Flask, web) -> None:

@@ -72,13 +72,15 @@ _app_lock = threading.Lock()
 # -- the stored result ------------------------------------------------------------------------------
 
 def _figures(decision: Decision, action: Action) -> dict[str, float | None] | None:
-    """The search's two figures of ``action`` (named as the hint names them), None when the
-    search did not weigh it."""
+    """The estimate's two figures of ``action`` (named as the hint names them) with their 95%
+    margins, None when the search did not weigh it."""
     key = repr(action.as_dict())
     for candidate, figures in decision.figures:
         if repr(candidate.as_dict()) == key:
             return {"chance": round(figures.first, 4),
-                    "expected": None if figures.score is None else round(figures.score, 2)}
+                    "expected": None if figures.score is None else round(figures.score, 2),
+                    "chance_margin": round(figures.first_margin, 4),
+                    "expected_margin": None if figures.score_margin is None else round(figures.score_margin, 2)}
     return None
 
 
@@ -91,7 +93,8 @@ def result_json(analysis: Analysis, dup: DuplicateResult) -> JsonObject:
             continue
         decisions.append({
             "step": d.step, "played": d.played.as_dict(), "best": d.best.as_dict(), "grade": d.grade,
-            "cost": None if d.cost is None else round(d.cost, 4), "basis": d.basis,
+            "cost": None if d.cost is None else round(d.cost, 4),
+            "margin": None if d.margin is None else round(d.margin, 4), "close": d.close, "basis": d.basis,
             "figures": {"played": _figures(d, d.played), "best": _figures(d, d.best)},
         })
     return {
@@ -110,10 +113,21 @@ class LeaseLost(Exception):
 
 
 def analysis_level(game: str, configured: object) -> str:
-    """``configured`` (``PAIYOU_ANALYSIS_LEVEL``) when the engine lists it for ``game``, else the
-    strongest level listed (the analysis needs an estimating level: the engine says which)."""
-    levels = GAMES[game].agent_levels
+    """``configured`` (``PAIYOU_ANALYSIS_LEVEL``) when the engine lists it among ``game``'s
+    estimating levels, else the strongest of them (the analysis needs an estimating level: the
+    engine says which; ``check_analysis_level`` refuses any other at start-up)."""
+    levels = GAMES[game].estimating_levels
     return configured if isinstance(configured, str) and configured in levels else levels[-1]
+
+
+def check_analysis_level(configured: object) -> None:
+    """Stop the start when ``PAIYOU_ANALYSIS_LEVEL`` is no game's estimating level (``greedy``
+    and ``random`` only play: every analysis and mistake puzzle would fail with them). A game
+    without that level analyses with its strongest estimating one (``analysis_level``)."""
+    levels = sorted({level for spec in GAMES.values() for level in spec.estimating_levels})
+    if not (isinstance(configured, str) and configured in levels):
+        raise RuntimeError(f"PAIYOU_ANALYSIS_LEVEL must be a level that estimates "
+                           f"({', '.join(levels)}): {configured!r}")
 
 
 def compute(store: GameStore, game_id: str, claimer: str, level: str) -> JsonObject | None:

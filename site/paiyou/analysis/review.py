@@ -57,7 +57,8 @@ def review_model(found: Status, step: int, game: str | None = None, states: Sequ
       at state n (``Decision.step``) is action n + 1: its mark is on entry n + 1 of the move list,
       as a chess site marks the judged move itself;
     - ``at``: the decision whose move leads to ``step`` (selecting the marked move shows its
-      judgement): the move played, the best, the figures and, given the ``game``, the deal's
+      judgement): the move played, the best, the figures (with their margins, when stored),
+      whether the grade is ``close`` and, given the ``game``, the deal's
       ``states`` and the analysed ``seat``, ``position``: the hand and the play to beat *before* the move, the
       position the decision was taken in (``_position``);
     - ``ahead``: at the state a decision was taken in (the seat to play), its grade and the step
@@ -75,8 +76,10 @@ def review_model(found: Status, step: int, game: str | None = None, states: Sequ
         taken = int(d["step"])
         marks[taken + 1] = str(d["grade"])
         if taken + 1 == step:
+            # "close" is absent from analyses stored before issue 48: not flagged
             at = {"grade": d["grade"], "played": action_model(d["played"]), "best": action_model(d["best"]),
-                  "same": d["played"] == d["best"], "figures": d["figures"], "position": None}
+                  "same": d["played"] == d["best"], "figures": d["figures"], "close": bool(d.get("close")),
+                  "position": None}
             if game is not None and 0 <= taken < len(states):
                 at["position"] = _position(game, states[taken], seat, d["played"], d["best"])
         if taken == step:

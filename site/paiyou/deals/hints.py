@@ -1,27 +1,23 @@
 """The answer to "what should I play?": the human's best moves now, from the strongest level the
 game declares estimating (``GameSpec.estimating_levels``), reading the human seat's view only, kept
-in a bounded per-process cache."""
+in a bounded per-process cache. The figures are the view's shared estimate
+(``engine.analysis.estimate``, draw 0): the same the analysis grades the move by at that level."""
 from __future__ import annotations
 
-import hashlib
-import json
-import math
-import random
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.analysis import estimate
 from engine.errors import IllegalAction
+from engine.estimate import CHANCE_SPREAD
 from engine.games import game as game_rules
-from engine.rng import make_rng
 from engine.spec import Action
-from engine.spec import AnySeatView as SeatView
 from paiyou.deals.game import Game
 
 MAX_HINTS = 5
-NEAR_ZERO = 0.01  # every chance below 1%: the ranking falls back to the expected score
 HINT_CACHE_SIZE = 512  # hints kept per process, by (deal id, version, seat): a few KB in all
 BY_CHANCE, BY_EXPECTED = "chance", "expected"
 
@@ -33,13 +29,16 @@ class Hint(NamedTuple):
     chance: float  # the estimated chance of first place after it (0..1, a tie among k: 1/k)
     expected: float  # the expected score at the end of the deal (Chuo Pai: cards in your pile;
     #                  Tien Gow: net points)
+    chance_margin: float = 0.0  # the half-widths of the figures' 95% intervals
+    expected_margin: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
 class Hints:
     """The answer to "what should I play?". ``forced``: only one move is legal (nothing was
     searched, ``candidates`` is empty). Otherwise ``candidates`` are sorted by ``ranked_by``:
-    ``chance`` (then the expected score), or ``expected`` when every chance is near zero."""
+    ``chance`` (then the expected score), or ``expected`` when every chance is at most
+    ``CHANCE_SPREAD`` (the estimate's order: its first is the analysis's best)."""
 
     action: Action
     forced: bool
@@ -54,17 +53,11 @@ def hint_level(game: str) -> str | None:
     return found[-1] if found else None
 
 
-def _hint_rng(view: SeatView) -> random.Random:
-    """The hint's generator, seeded from the seat's view alone (never from the deal's secret seed):
-    the same view gives the same hint, and nothing hidden can shape it."""
-    text = json.dumps(view.as_dict(), sort_keys=True, separators=(",", ":"), default=str)
-    return make_rng(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
-
-
 def rank_hints(found: Sequence[Hint], limit: int = MAX_HINTS) -> tuple[str, list[Hint]]:
-    """Sort by the chance of first place (ties: the expected score), or, when every chance is
-    below ``NEAR_ZERO``, by the expected score; the ranking's name and the first ``limit``."""
-    if found and max(h.chance for h in found) >= NEAR_ZERO:
+    """Sort by the chance of first place (ties: the expected score), or, when every chance is at
+    most ``CHANCE_SPREAD`` (the deal is lost whatever the move), by the expected score (the shared
+    estimate's rule: ``engine.estimate``); the ranking's name and the first ``limit``."""
+    if found and max(h.chance for h in found) > CHANCE_SPREAD:
         return BY_CHANCE, sorted(found, key=lambda h: (-h.chance, -h.expected))[:limit]
     return BY_EXPECTED, sorted(found, key=lambda h: (-h.expected, -h.chance))[:limit]
 
@@ -105,11 +98,10 @@ def _search_hints(game: Game, limit: int) -> Hints:
     level = hint_level(game.game)
     if level is None:  # pragma: no cover - the engine always has such a level
         raise RuntimeError(f"no estimating agent for {game.game}")
-    scored = game_rules(game.game).make_estimator(level).estimate_scores(view, _hint_rng(view))
-    # Always an entry of legal_actions (an agent's own action object becomes the engine's).
-    found = [Hint(legal[repr(a.as_dict())], float(chance), float(expected))
-             for a, chance, expected in scored
-             if repr(a.as_dict()) in legal and not (math.isnan(chance) or math.isnan(expected))]
+    # Always an entry of legal_actions (the estimate gives the engine's own action objects).
+    found = [Hint(legal[repr(c.action.as_dict())], c.first, c.score, c.first_margin, c.score_margin or 0.0)
+             for c in estimate(game.game, view, level=level).candidates
+             if repr(c.action.as_dict()) in legal and c.score is not None]
     ranked_by, best = rank_hints(found, limit)
     if not best:  # pragma: no cover - the search always figures at least one candidate
         return Hints(next(iter(legal.values())), False, None, ())

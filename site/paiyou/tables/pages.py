@@ -36,10 +36,9 @@ class LevelChoice(TypedDict):
 
 # One candidate of the hints, and the hints as the table page lists them (``hint_page``).
 HintedMove = TypedDict("HintedMove", {"tiles": list[str], "face_up": bool, "pass": bool,
-                                      "chance": float, "expected": float})
+                                      "chance": float, "expected": float, "chance_margin": float})
 Hinted = TypedDict("Hinted", {"forced": bool, "ranked_by": str | None, "candidates": list[HintedMove],
                               "pass": bool, "tiles": list[str], "face_up": bool})
-
 
 
 class RefusedQuery(TypedDict, total=False):
@@ -190,11 +189,12 @@ def hint_page(current: Game) -> Response:
         found = hints(current)
     except IllegalAction:
         return table_page(current)
-    listed: list[HintedMove] = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up, "pass": not h.action.tiles,
-               "chance": h.chance, "expected": h.expected} for h in found.candidates]
+    listed: list[HintedMove] = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up,
+                                 "pass": not h.action.tiles, "chance": h.chance, "expected": h.expected,
+                                 "chance_margin": h.chance_margin} for h in found.candidates]
     suggested = keys(found.action.tiles)
     hinted: Hinted = {"forced": found.forced, "ranked_by": found.ranked_by, "candidates": listed,
-              "pass": not found.action.tiles, "tiles": suggested, "face_up": found.action.face_up}
+                      "pass": not found.action.tiles, "tiles": suggested, "face_up": found.action.face_up}
     return table_page(current, selected=suggested, hinted=hinted)
 
 

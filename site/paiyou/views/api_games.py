@@ -224,8 +224,9 @@ def next_deal(game_id: str) -> tuple[Response, int]:
 def hint(game_id: str) -> tuple[Response, int]:
     """On your turn: the suggested action; ``forced`` when it is the only legal one (then no
     figures); else at most five candidates, each with ``chance`` (of first place, 0..1) and
-    ``expected`` (the expected score: Chuo Pai cards in your pile, Tien Gow net points), sorted by
-    ``ranked_by``. From your seat's view only."""
+    ``expected`` (the expected score: Chuo Pai cards in your pile, Tien Gow net points), each with
+    its 95% margin (``chance_margin``, ``expected_margin``), sorted by ``ranked_by``. From your
+    seat's view only."""
     game = seated_game(game_id)
     try:
         found = hints(game)
@@ -236,5 +237,6 @@ def hint(game_id: str) -> tuple[Response, int]:
         "forced": found.forced,
         "ranked_by": found.ranked_by,
         "candidates": [{"action": h.action.as_dict(), "chance": round(h.chance, 4),
-                        "expected": round(h.expected, 2)} for h in found.candidates],
+                        "expected": round(h.expected, 2), "chance_margin": round(h.chance_margin, 4),
+                        "expected_margin": round(h.expected_margin, 2)} for h in found.candidates],
     })), 200
