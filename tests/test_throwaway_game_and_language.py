@@ -120,6 +120,7 @@ def add_game(tree: Path) -> None:
     # three each (the engine, the computer players and the room read it from SEATS).
     edit(tree / "engine/odd_or_even/actions.py", "    return t.total\n", "    return 13 - t.total\n")
     edit(tree / "engine/odd_or_even/table.py", "SEATS: Final = 2", "SEATS: Final = 3")
+    edit(tree / "content/puzzles/odd-or-even/policy.toml", "seats = 2 ", "seats = 3 ")  # what the tests hold it to
     edit(tree / "engine/odd_or_even/table.py", '("6-6", "5-5", "4-4", "3-3", "2-2", "1-1")',
          '("6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "6-5", "5-4", "2-1")')
     edit(tree / "content/puzzles/odd-or-even/01-tiles.toml", 'answer = "beats"', 'answer = "does-not-beat"')

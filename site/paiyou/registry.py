@@ -95,7 +95,7 @@ OTHER_GAME_PART = "glossary_group_meta.html"
 # The macros and sets each template part must define: every name the shared templates call on it
 # (``tests/test_architecture.py`` derives them from the shared templates and holds this equal).
 TEMPLATE_NAMES: dict[str, tuple[str, ...]] = {
-    "home_about.html": ("art", "blurb", "facts", "hero"),
+    "home_about.html": ("art", "blurb", "classes", "facts", "grouping", "hero", "medium"),
     "play.html": ("description", "direction", "expected_score", "hand_help", "hand_legend", "hand_played_out",
                   "has_forced_pass", "high_label", "hints_by_expected", "last_round_label", "lead_hint",
                   "left_label", "msg_illegal", "result_title", "round_label", "score_label", "seat_badges",
