@@ -551,6 +551,34 @@ def test_the_app_refuses_a_room_template_lacking_a_macro(tmp_path: Path, monkeyp
     assert f"the room of {key} lacks {play}:seat_badges" in str(refused.value)
 
 
+def test_the_app_refuses_a_room_content_lacking_its_policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """High Card's content in a folder of its own (``Room.content``) without ``policy.toml``:
+    ``create_app`` refuses to start, naming the room and the missing file; with it back, the room's
+    content is where the loaders read (``Room.content_parts``)."""
+    import dataclasses
+    import shutil
+
+    from paiyou import create_app, registry
+    from paiyou.puzzles.loading import load_course
+    key = "high-card"
+    site = registry.content_parts(key, ROOT / "content")
+    lessons = [lesson.id for lesson in load_course(ROOT / "content", key).lessons]
+    shutil.copytree(site.course, tmp_path / "puzzles" / key)
+    (tmp_path / "rules").mkdir()
+    shutil.copy2(site.rules, tmp_path / "rules" / site.rules.name)
+    monkeypatch.setitem(registry._ROOMS, key, dataclasses.replace(registry.room(key), content=tmp_path))
+    own = registry.content_parts(key, ROOT / "content")
+    assert own == (tmp_path / "rules" / f"{key}.md", tmp_path / "puzzles" / key,
+                   tmp_path / "puzzles" / key / "policy.toml")
+    own.policy.unlink()
+    with pytest.raises(RuntimeError) as refused:
+        create_app({"TESTING": True})
+    assert f"the room of {key} lacks {own.policy}" in str(refused.value)
+    shutil.copy2(site.policy, own.policy)
+    create_app({"TESTING": True})
+    assert [lesson.id for lesson in load_course(ROOT / "content", key).lessons] == lessons  # not the policy
+
+
 def shared_template_calls(root: Path) -> dict[str, set[str]]:
     """Every name the shared templates call on a room's template part (``{% import "games/" ~ game
     ~ "/<part>" as words %}`` then ``words.<name>``, following the imported module into a macro's
