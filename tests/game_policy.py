@@ -33,12 +33,13 @@ class Policy:
 
 
 def policy_path(key: str, content: Path | None = None) -> Path:
-    """Where the game keeps its policy: beside its lessons, in its room's content folder (a game
-    kept outside the repository keeps its own, ``paiyou.registry.register_room``)."""
-    if content is None:
-        from paiyou.registry import GAMES, content_folder
-        content = content_folder(key, CONTENT) if key in GAMES else CONTENT
-    return content / "puzzles" / key / "policy.toml"
+    """Where the game keeps its policy: where its room declares it (``paiyou.registry.Room.content_parts``:
+    beside its lessons, in its room's content folder or the repository's); for a key no room
+    declares, or in a given ``content`` folder, beside its lessons there."""
+    from paiyou.registry import GAMES, POLICY_FILE, content_parts
+    if content is None and key in GAMES:
+        return content_parts(key, CONTENT).policy
+    return (content or CONTENT) / "puzzles" / key / POLICY_FILE
 
 
 def load_policy(key: str, content: Path | None = None) -> Policy:

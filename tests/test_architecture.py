@@ -406,15 +406,6 @@ def _code_only(path: Path) -> str:
     return re.sub(r"(?m)^\s*//.*$", "", text) if path.suffix == ".js" else text
 
 
-# Translated copy that names the games on purpose: the site's own description of itself (changing
-# it changes every catalog); the APIs' answers take the games they name from the registry.
-COPY = {
-    "templates/base.html": {"Chuo Pai", "Tien Gow"},
-    "templates/pages/home.html": {"Chuo Pai", "Tien Gow"},
-    "templates/pages/glossary.html": {"Chuo Pai", "Tien Gow"},
-}
-
-
 def _shared_sources() -> list[Path]:
     return sorted(p for p in SITE.rglob("*") if p.suffix in {".py", ".html", ".css", ".js"}
                   and "vendor" not in p.parts and not _game_room(p))
@@ -428,10 +419,10 @@ def names_word(word: str, code: str) -> bool:
 
 @pytest.mark.parametrize("path", _shared_sources(), ids=lambda p: str(p.relative_to(SITE)))
 def test_no_game_word_outside_the_rooms(path: Path) -> None:
+    """No shared file names a game, not even in its copy: the sentences that describe the site's
+    games build themselves from the listed games' names and the rooms' own sentences."""
     code = _code_only(path)
-    allowed = COPY.get(str(path.relative_to(SITE)), set())
-    found = {word for words in _game_words().values() for word in words
-             if word not in allowed and names_word(word, code)}
+    found = {word for words in _game_words().values() for word in words if names_word(word, code)}
     assert found == set()
 
 
@@ -559,6 +550,34 @@ def test_the_app_refuses_a_room_template_lacking_a_macro(tmp_path: Path, monkeyp
     with pytest.raises(RuntimeError) as refused:
         create_app({"TESTING": True})
     assert f"the room of {key} lacks {play}:seat_badges" in str(refused.value)
+
+
+def test_the_app_refuses_a_room_content_lacking_its_policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """High Card's content in a folder of its own (``Room.content``) without ``policy.toml``:
+    ``create_app`` refuses to start, naming the room and the missing file; with it back, the room's
+    content is where the loaders read (``Room.content_parts``)."""
+    import dataclasses
+    import shutil
+
+    from paiyou import create_app, registry
+    from paiyou.puzzles.loading import load_course
+    key = "high-card"
+    site = registry.content_parts(key, ROOT / "content")
+    lessons = [lesson.id for lesson in load_course(ROOT / "content", key).lessons]
+    shutil.copytree(site.course, tmp_path / "puzzles" / key)
+    (tmp_path / "rules").mkdir()
+    shutil.copy2(site.rules, tmp_path / "rules" / site.rules.name)
+    monkeypatch.setitem(registry._ROOMS, key, dataclasses.replace(registry.room(key), content=tmp_path))
+    own = registry.content_parts(key, ROOT / "content")
+    assert own == (tmp_path / "rules" / f"{key}.md", tmp_path / "puzzles" / key,
+                   tmp_path / "puzzles" / key / "policy.toml")
+    own.policy.unlink()
+    with pytest.raises(RuntimeError) as refused:
+        create_app({"TESTING": True})
+    assert f"the room of {key} lacks {own.policy}" in str(refused.value)
+    shutil.copy2(site.policy, own.policy)
+    create_app({"TESTING": True})
+    assert [lesson.id for lesson in load_course(ROOT / "content", key).lessons] == lessons  # not the policy
 
 
 def shared_template_calls(root: Path) -> dict[str, set[str]]:

@@ -2,8 +2,8 @@
 added as docs/adding-a-game.md says — by copying High Card's folders and files under a new name,
 editing no shared file (no registry entry, no agents entry, no shared level words: the test checks
 that every file of the repository outside the catalogs is unchanged) — and then made a game of its
-own: a rule changes (the lower total wins, and the deck has eight tiles), a level is renamed with
-its words ("highest" becomes "lowest"), the messages are extracted and merged
+own: a rule changes (the lower total wins), the seat count changes (three seats, nine tiles, three
+each), a level is renamed with its words ("highest" becomes "lowest"), the messages are extracted and merged
 (``flask --app paiyou i18n extract`` and ``update``) and the new ones translated (a stand-in for a
 translator: each takes the translation of the High Card message it was copied from). A throwaway
 sixth language is added by copying Polish (its catalogs, its termbase entries, one line in
@@ -16,9 +16,8 @@ the new key — except the browser tests (``tests/e2e``), the production stack's
 the cases parametrised over one of the games that were there before and not over the new one
 (``ONLY_OLD_GAMES``): the recipe edits no shared file and no file of theirs, so those cases ran
 unchanged in this suite's own run; a case of the new game, a language (every catalog changed) or
-no parameter at all (a loop over the registry) runs. About 40 files. Not done: the seat count
-stays High Card's two (High Card's engine and room are written for two seats). Nothing of the
-temporary tree is imported by this process.
+no parameter at all (a loop over the registry) runs. About 40 files. Nothing of the temporary tree
+is imported by this process.
 """
 from __future__ import annotations
 
@@ -117,11 +116,13 @@ def add_game(tree: Path) -> None:
     """docs/adding-a-game.md: copy High Card's files, then change what makes the game its own."""
     for part in HIGH_CARD:
         copy_renamed(tree / part, tree)
-    # A rule: the lower total wins (rank turned round), and eight tiles, four each.
+    # A rule: the lower total wins (rank turned round). The seat count: three seats, nine tiles,
+    # three each (the engine, the computer players and the room read it from SEATS).
     edit(tree / "engine/odd_or_even/actions.py", "    return t.total\n", "    return 13 - t.total\n")
+    edit(tree / "engine/odd_or_even/table.py", "SEATS: Final = 2", "SEATS: Final = 3")
+    edit(tree / "content/puzzles/odd-or-even/policy.toml", "seats = 2 ", "seats = 3 ")  # what the tests hold it to
     edit(tree / "engine/odd_or_even/table.py", '("6-6", "5-5", "4-4", "3-3", "2-2", "1-1")',
-         '("6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "6-5", "2-1")')
-    edit(tree / "engine/odd_or_even/table.py", "HAND: Final = 3", "HAND: Final = 4")
+         '("6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "6-5", "5-4", "2-1")')
     edit(tree / "content/puzzles/odd-or-even/01-tiles.toml", 'answer = "beats"', 'answer = "does-not-beat"')
     # A level renamed, with its words.
     edit(tree / "engine/ai/odd_or_even.py", 'name = "highest"', 'name = "lowest"')

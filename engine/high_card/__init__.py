@@ -1,9 +1,10 @@
 """High Card: the smallest game of the engine, the example of docs/adding-a-game.md.
 
-The rules are content/rules/high-card.md, HC-1 and HC-2. Two players, six tiles (``DECK``), three
-each (HC-1). The leader plays one tile; the other player plays one tile: a higher total beats it
-(event ``beat``), a lower one goes under (event ``under``, this game's own kind). The higher tile
-wins the trick and leads the next (HC-2). After three tricks the player with more tricks wins; the
+The rules are content/rules/high-card.md, HC-1 and HC-2. Two players (``SEATS``: every module
+reads the count from there), six tiles (``DECK``), three each (HC-1). The leader plays one tile;
+each other player in turn plays one tile: a higher total than the trick's highest beats it (event
+``beat``), a lower one goes under (event ``under``, this game's own kind). The highest tile wins
+the trick and leads the next (HC-2). After three tricks the player with more tricks wins; the
 winner of the last trick leads the next deal.
 
 Modules, the same as the other games' for the same jobs (each tiny): ``table`` (the seats),

@@ -17,12 +17,17 @@ class _State(NamedTuple):
     hands: list[list[Tile]]
     leader: int
     won: list[int]
-    tricks: list[tuple[Play, Play]]
+    tricks: list[tuple[Play, ...]]
 
 
-def trick_winner(lead: Play, follow: Play) -> int:
-    """The seat that wins a trick: the higher total (HC-2)."""
-    return lead[0] if rank(lead[1].tile) > rank(follow[1].tile) else follow[0]
+def trick_winner(*plays: Play) -> int:
+    """The seat that wins a trick (or holds it so far): a play beats the one holding the trick with
+    a higher total (HC-2)."""
+    holder = plays[0]
+    for play in plays[1:]:
+        if rank(play[1].tile) > rank(holder[1].tile):
+            holder = play
+    return holder[0]
 
 
 class Deal(NamedTuple):
@@ -34,11 +39,11 @@ class Deal(NamedTuple):
     def _state(self) -> _State:
         hands = [list(h) for h in self.dealt]
         leader, won, tricks = self.first, [0] * SEATS, []
-        for i in range(0, len(self.history) - 1, 2):
-            lead, follow = self.history[i], self.history[i + 1]
-            leader = trick_winner(lead, follow)
+        for i in range(0, len(self.history) - SEATS + 1, SEATS):
+            trick = self.history[i:i + SEATS]
+            leader = trick_winner(*trick)
             won[leader] += 1
-            tricks.append((lead, follow))
+            tricks.append(trick)
         for seat, action in self.history:
             hands[seat].remove(action.tile)
         return _State(hands, leader, won, tricks)
@@ -55,7 +60,9 @@ class Deal(NamedTuple):
     def to_act(self) -> int | None:
         if self.is_over:
             return None
-        return self._state().leader if len(self.history) % 2 == 0 else 1 - self.history[-1][0]
+        if len(self.history) % SEATS == 0:
+            return self._state().leader
+        return (self.history[-1][0] + 1) % SEATS  # the next seat in playing order
 
     def legal_actions(self) -> list[Action]:
         to_act = self.to_act
@@ -75,7 +82,7 @@ class Deal(NamedTuple):
 
     def view(self, seat: int) -> SeatView:
         state = self._state()
-        open_trick = self.history[len(state.tricks) * 2:]
+        open_trick = self.history[len(state.tricks) * SEATS:]
         return SeatView(seat, by_rank(state.hands[seat]), tuple(len(h) for h in state.hands), self.to_act,
                         state.leader, open_trick, tuple(state.tricks), tuple(state.won), self.history,
                         self.first, self.outcome())
@@ -96,7 +103,8 @@ def next_deal(seed: int, first: int | None) -> Deal:
     rng = make_rng(seed)
     deck = list(DECK)
     rng.shuffle(deck)
-    return Deal(seed, (tuple(deck[:HAND]), tuple(deck[HAND:])), rng.randrange(SEATS) if first is None else first)
+    hands = tuple(tuple(deck[s * HAND:(s + 1) * HAND]) for s in range(SEATS))
+    return Deal(seed, hands, rng.randrange(SEATS) if first is None else first)
 
 
 def new_deal(seed: int) -> Deal:

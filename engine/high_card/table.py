@@ -1,4 +1,4 @@
-"""High Card's table (HC-1): two seats, six tiles, three each."""
+"""High Card's table (HC-1): two seats (``SEATS``, the one place that says so), six tiles, three each."""
 from __future__ import annotations
 
 from typing import Final

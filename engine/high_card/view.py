@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.high_card.actions import Action, rank
+from engine.high_card.table import DECK, SEATS
 from engine.outcome import BEAT, LEAD, OVER, Event, Outcome
 from engine.tiles import Tile
 
@@ -21,7 +22,7 @@ class SeatView(NamedTuple):
     to_act: int | None
     leader: int
     trick: tuple[Play, ...]  # the open trick
-    tricks: tuple[tuple[Play, Play], ...]  # the finished ones
+    tricks: tuple[tuple[Play, ...], ...]  # the finished ones
     won: tuple[int, ...]  # tricks won by seat
     history: tuple[Play, ...]
     first: int
@@ -38,12 +39,12 @@ class SeatView(NamedTuple):
 
     def events(self) -> tuple[Event, ...]:
         out: list[Event] = []
+        highest = 0  # the total holding the open trick (HC-2)
         for i, (seat, action) in enumerate(self.history):
-            if i % 2 == 0:
-                out.append(Event(LEAD, seat, action.tiles, 1))
-            else:
-                lead = self.history[i - 1][1]
-                out.append(Event(BEAT if rank(action.tile) > rank(lead.tile) else UNDER, seat, action.tiles, 1))
+            kind = LEAD if i % SEATS == 0 else BEAT if rank(action.tile) > highest else UNDER
+            if kind != UNDER:
+                highest = rank(action.tile)
+            out.append(Event(kind, seat, action.tiles, 1))
         if self.final is not None:
             out.append(Event(OVER, -1))
         return tuple(out)
@@ -52,9 +53,7 @@ class SeatView(NamedTuple):
         return self.final
 
     def unseen(self) -> tuple[Tile, ...]:
-        """The tiles this seat cannot see: the other hand (every tile is dealt, HC-1)."""
-        from engine.high_card.table import DECK
-
+        """The tiles this seat cannot see: the other hands (every tile is dealt, HC-1)."""
         played = {a.tile for _s, a in self.history}
         return tuple(t for t in DECK if t not in played and t not in self.hand)
 

@@ -132,10 +132,12 @@ def _instance_secret_key(app: Flask) -> str:
 def configure_games(app: Flask) -> None:
     """Every game's room provides every declared part (its ``Room``, its levels' words,
     ``paiyou.registry.PARTS``, each member of each part's Protocol, ``PROTOCOLS``, each of
-    ``TEMPLATE_PARTS`` and every macro or set it must define, ``TEMPLATE_NAMES``): a missing one
-    stops the start, named by room (``<package>.<part>.<OBJECT>.<member>``, a template part by its
-    path, a macro as ``<path>:<name>``), instead of failing a page later."""
-    missing = {key: found for key in registry.GAME_KEYS if (found := registry.missing_parts(key))}
+    ``TEMPLATE_PARTS`` and every macro or set it must define, ``TEMPLATE_NAMES``, and its content,
+    ``Room.content_parts``): a missing one stops the start, named by room
+    (``<package>.<part>.<OBJECT>.<member>``, a template part or content by its path, a macro as
+    ``<path>:<name>``), instead of failing a page later."""
+    content_dir = app.config["PAIYOU_CONTENT_DIR"]
+    missing = {key: found for key in registry.GAME_KEYS if (found := registry.missing_parts(key, content_dir))}
     if missing:
         raise RuntimeError("a game's room lacks declared parts: " + "; ".join(
             f"the room of {key} lacks {', '.join(found)}" for key, found in missing.items()))

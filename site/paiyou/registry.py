@@ -12,14 +12,18 @@ must provide. This module imports no room and no area; every shared module finds
   room package, which registers it (``ROOM = register_room(Room(...))`` in its ``__init__``): its
   key, whether the listings show it (``listed``), its computer levels' words (``levels``), where
   its template parts and content are, and its parts' objects (``table``, ``puzzles``, ``reasons``,
-  ``vocabulary``, each from ``<package>.<part>``) and template parts (``template_parts``: each
-  part's path and the names it must define).
+  ``vocabulary``, each from ``<package>.<part>``), template parts (``template_parts``: each
+  part's path and the names it must define) and content (``content_parts``: its rules text, its
+  course and the course's policy, ``policy.toml``: what the shared tests ask of its course and
+  players).
 - ``TEMPLATE_NAMES``: the macros and sets each template part must define (what the shared
   templates call; ``OPTIONAL_TEMPLATE_NAMES`` what they call only for a game whose puzzles ask
   for them), checked by parsing the part (``template_names``).
 - ``listed_games()``: the games the shared listings show (the setting ``PAIYOU_LISTED_GAMES``,
   by default the games whose room declares ``listed=True``); a game not listed is served by its
   URLs alone.
+- ``content_parts(key, content_dir)``: where a room's content is (``ContentParts``), the one place
+  the rules' and the course's loaders and the tests' policy reader take the paths from.
 
 A room of a built-in game is the package ``paiyou.games.<key with _>`` (imported, so that it
 registers itself, the first time its game is asked for), its template parts in
@@ -45,7 +49,7 @@ from engine.games import GAME_KEYS, GAMES, game
 __all__ = ["GAME_KEYS", "GAMES", "game", "game_module", "python_name", "url_converter", "Room",
            "LevelWords", "room", "register_room", "listed_keys", "listed_games", "ByGame", "PARTS",
            "PROTOCOLS", "TEMPLATE_PARTS", "TEMPLATE_NAMES", "OPTIONAL_TEMPLATE_NAMES", "declared_members",
-           "template_names", "missing_parts", "stylesheet"]
+           "template_names", "missing_parts", "stylesheet", "ContentParts", "content_parts", "POLICY_FILE"]
 
 SITE_DIR = Path(__file__).resolve().parent
 
@@ -95,7 +99,7 @@ OTHER_GAME_PART = "glossary_group_meta.html"
 # The macros and sets each template part must define: every name the shared templates call on it
 # (``tests/test_architecture.py`` derives them from the shared templates and holds this equal).
 TEMPLATE_NAMES: dict[str, tuple[str, ...]] = {
-    "home_about.html": ("art", "blurb", "facts", "hero"),
+    "home_about.html": ("art", "blurb", "classes", "facts", "grouping", "hero", "medium"),
     "play.html": ("description", "direction", "expected_score", "hand_help", "hand_legend", "hand_played_out",
                   "has_forced_pass", "high_label", "hints_by_expected", "last_round_label", "lead_hint",
                   "left_label", "msg_illegal", "result_title", "round_label", "score_label", "seat_badges",
@@ -111,6 +115,20 @@ TEMPLATE_NAMES: dict[str, tuple[str, ...]] = {
 OPTIONAL_TEMPLATE_NAMES: dict[str, tuple[str, ...]] = {
     "puzzles_words.html": ("number_label", "settlement_table"),
 }
+
+
+# Beside a course's lessons, not a lesson: what the shared tests ask of the game's course and players
+# (tests/game_policy.py).
+POLICY_FILE = "policy.toml"
+
+
+class ContentParts(NamedTuple):
+    """Where a room's content is: its rules text, its course (a folder of lessons) and the course's
+    policy."""
+
+    rules: Path
+    course: Path
+    policy: Path
 
 
 class LevelWords(NamedTuple):
@@ -150,6 +168,13 @@ class Room:
     @property
     def vocabulary(self) -> object:
         return self.part("vocabulary")
+
+    def content_parts(self, content_dir: str | Path) -> ContentParts:
+        """Its rules, course and policy, in its own content folder or else ``content_dir`` (the
+        site's, ``PAIYOU_CONTENT_DIR``)."""
+        folder = self.content or Path(content_dir)
+        course = folder / "puzzles" / self.key
+        return ContentParts(folder / "rules" / f"{self.key}.md", course, course / POLICY_FILE)
 
     @property
     def template_parts(self) -> dict[Path, tuple[str, ...]]:
@@ -249,9 +274,9 @@ def stylesheet(key: str) -> str | None:
     return name if (SITE_DIR / "static" / name).is_file() else None
 
 
-def content_folder(key: str, default: str | Path) -> Path:
-    """The folder holding the game's ``rules/<key>.md`` and ``puzzles/<key>/``."""
-    return room(key).content or Path(default)
+def content_parts(key: str, content_dir: str | Path) -> ContentParts:
+    """Where the game's rules, course and policy are (``Room.content_parts``)."""
+    return room(key).content_parts(content_dir)
 
 
 def part_shape(part: str) -> type:
@@ -282,12 +307,13 @@ def declared_members(shape: type) -> tuple[str, ...]:
     return tuple(found)
 
 
-def missing_parts(key: str) -> list[str]:
+def missing_parts(key: str, content_dir: str | Path | None = None) -> list[str]:
     """Every declared part the room of ``key`` lacks, by name (empty when it has them all): the
     room itself ``<package>.ROOM``, the words of each engine level ``<package>.ROOM.levels.<level>``,
     a module ``<package>.<part>``, its object ``<package>.<part>.<OBJECT>``, each member of the
     part's Protocol the object lacks ``<package>.<part>.<OBJECT>.<member>``, each template part
-    by its path, and each macro or set a template part must define ``<path>:<name>``."""
+    by its path, each macro or set a template part must define ``<path>:<name>``, and, given the
+    site's content folder, each of its content parts (``content_parts``) by its path."""
     missing = []
     declared = room(key)
     if key not in _ROOMS:
@@ -317,6 +343,10 @@ def missing_parts(key: str) -> list[str]:
             missing.append(str(path))
         elif lacking := [name for name in names if name not in template_names(path)]:
             missing += [f"{path}:{name}" for name in lacking]
+    if content_dir is not None:
+        rules, course, policy = declared.content_parts(content_dir)
+        missing += [str(path) for path, there in ((rules, rules.is_file()), (course, course.is_dir()),
+                                                  (policy, policy.is_file())) if not there]
     return missing
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import inspect
+import shutil
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,8 @@ def test_create_app_reads_as_a_table_of_contents() -> None:
 
 
 def test_folders_come_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    (tmp_path / "content").mkdir()
+    # a content folder holding every room's content (create_app checks each room's content parts)
+    shutil.copytree(CHECKOUT_DIR / "content", tmp_path / "content")
     (tmp_path / "translations").mkdir()
     monkeypatch.setenv("PAIYOU_CONTENT_DIR", str(tmp_path / "content"))
     monkeypatch.setenv("PAIYOU_TRANSLATIONS_DIR", str(tmp_path / "translations"))

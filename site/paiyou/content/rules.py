@@ -22,7 +22,7 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 from paiyou.content.model import ContentError, Placeholder, Text, Value, number_placeholder, parse_text
-from paiyou.registry import GAME_KEYS, content_folder, game_module
+from paiyou.registry import GAME_KEYS, content_parts, game_module
 
 __all__ = ["ContentError", "Text", "Value", "Document", "parse", "load", "render_text"]
 
@@ -397,7 +397,7 @@ def _load(path: str, mtime: float) -> Document:
 def load(content_dir: str | Path, game: str) -> Document:
     """The parsed rules text of ``game`` (cached until the file changes); a room registered with its
     own content folder (``paiyou.registry.register_room``) keeps it there."""
-    path = content_folder(game, content_dir) / "rules" / f"{game}.md"
+    path = content_parts(game, content_dir).rules
     return _load(str(path), path.stat().st_mtime)
 
 

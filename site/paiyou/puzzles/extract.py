@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import IO
 
 from paiyou.content.model import Message, messages
-from paiyou.puzzles.loading import POLICY_FILE, parse_lesson
-from paiyou.registry import GAME_KEYS
+from paiyou.puzzles.loading import parse_lesson
+from paiyou.registry import GAME_KEYS, POLICY_FILE
 
 
 def extract_lessons(fileobj: IO[bytes], keywords: Mapping[str, object], comment_tags: Collection[str],

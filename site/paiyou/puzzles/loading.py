@@ -26,13 +26,11 @@ from paiyou.puzzles.model import (
     Step,
     lesson_tiles,
 )
-from paiyou.registry import GAME_KEYS, content_folder
+from paiyou.registry import GAME_KEYS, content_parts
 
 RULE_RE = re.compile(r"^([A-Z]+)-([1-9][0-9]?)$")
 ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 FILE_RE = re.compile(r"^([0-9]{2})-([a-z][a-z0-9-]*)\.toml$")
-# Beside the lessons, not a lesson: what the shared tests ask of the course (tests/game_policy.py).
-POLICY_FILE = "policy.toml"
 EXPLAIN_KEYS = frozenset({"text", "tiles", "wrong", "ladder", "caption", "rules", "figures"})
 
 
@@ -220,7 +218,7 @@ def load_course(content_dir: str | Path, game: str) -> Course:
     """Every lesson of ``game`` from ``content_dir/puzzles/<game>/`` (cached until a file changes)."""
     if game not in GAME_KEYS:
         raise KeyError(game)
-    folder = content_folder(game, content_dir) / "puzzles" / game
-    files = sorted(p for p in folder.glob("*.toml") if p.name != POLICY_FILE)
+    folder, policy = content_parts(game, content_dir)[1:]
+    files = sorted(p for p in folder.glob("*.toml") if p != policy)
     stamp = tuple((p.name, p.stat().st_mtime) for p in files)
     return _load(str(folder), game, stamp)

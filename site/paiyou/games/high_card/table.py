@@ -1,11 +1,12 @@
-"""High Card's table (``paiyou.tables.presenter.Table``): two seats, the hand by rank, tricks won."""
+"""High Card's table (``paiyou.tables.presenter.Table``): its seats (as many as the engine's
+``SEATS``), the hand by rank, tricks won."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from flask_babel import pgettext
 
-from engine.high_card import SeatView, trick_winner
+from engine.high_card import SEATS, SeatView, trick_winner
 from paiyou.i18n.numerals import num
 from paiyou.tables import presenter
 from paiyou.tables.presenter import Reveals, Table
@@ -21,11 +22,17 @@ class HighCardResult(presenter.Result):
     winner_names: list[str]
 
 
+# Where each seat sits, clockwise (HC-1) from the viewer at the bottom, by the number of seats.
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+
+
 class HighCardTable:
-    positions: tuple[str, ...] = ("bottom", "top")
+    positions: tuple[str, ...] = POSITIONS[SEATS]
 
     def seat_names(self) -> tuple[str, ...]:
-        return (pgettext("play seat", "You"), pgettext("play seat", "North"))
+        names = {"bottom": pgettext("play seat", "You"), "top": pgettext("play seat", "North"),
+                 "left": pgettext("play seat", "West"), "right": pgettext("play seat", "East")}
+        return tuple(names[p] for p in self.positions)
 
     def view_json(self, view: SeatView) -> HighCardViewJson:
         return {"seat": view.seat, "to_act": view.to_act, "hand": keys(view.hand),
