@@ -227,6 +227,9 @@ def test_a_throwaway_game_and_language_break_no_shared_test(tmp_path: Path) -> N
     # app on the default folder read them)
     subprocess.run([sys.executable, "-m", "flask", "--app", "paiyou", "i18n", "compile"], cwd=tree, env=env,
                    check=True, capture_output=True, timeout=300 * SCALE)
+    # a checkout with the new files added (the suites that list the tracked files ask git)
+    for command in (["git", "init", "-q"], ["git", "add", "-A"]):
+        subprocess.run(command, cwd=tree, check=True, capture_output=True, timeout=300 * SCALE)
     suites = shared_suites(tree)
     assert len(suites) >= 30 and "tests/site/test_play.py" in suites
     (tree / "throwaway_selection.py").write_text(ONLY_OLD_GAMES, encoding="utf-8")
