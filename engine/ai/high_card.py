@@ -85,19 +85,21 @@ class ExactHighCard:
 
 
 class ExactHighCardSampler:
-    """``ExactHighCard``'s search as a ``WorldSampler`` with nothing hidden: every world is the
-    view's deal, a result the exact (chance of first place, expected tricks)."""
+    """``ExactHighCard``'s search as a ``WorldSampler`` with nothing left to draw: its one world is
+    every deal the view allows at once (one with two seats), a candidate's result the exact
+    (chance of first place, expected tricks) averaged over them, as ``estimate_scores`` weighs it."""
 
     exact = True
     work = 1
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        self.deal = deal_of(view)
+        self.deals = list(deals_of(view))
         self.actions = list(view.legal_actions())
 
     def draw(self, rng: random.Random) -> float:
         return 1.0
 
     def play(self, candidate: int, world: int) -> tuple[float, float]:
-        return _value(self.deal.apply(self.actions[candidate]), self.view.seat)
+        values = [_value(deal.apply(self.actions[candidate]), self.view.seat) for deal in self.deals]
+        return sum(v[0] for v in values) / len(values), sum(v[1] for v in values) / len(values)
