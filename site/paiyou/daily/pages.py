@@ -26,6 +26,7 @@ from paiyou.deals.service import load
 from paiyou.i18n.numerals import format_number, to_native_digits
 from paiyou.store.daily import KEY_PATTERN, DailyStore
 from paiyou.store.databases import current_store
+from paiyou.tables.template_globals import percent
 
 PLAYER_COOKIE = "paiyou_daily"
 PLAYER_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
@@ -150,7 +151,7 @@ def result_panel(game: Game) -> ResultPanel | None:
     result = standing_of(current_store(), game, found)
     board = [BoardRow(entry.rank, entry.result.score, entry.result.deal_id == game.id)
              for entry in DailyStore(current_store()).leaderboard(result.game, result.day.isoformat(), BOARD_SIZE)]
-    return ResultPanel(game.id, result, format_number(round(result.matchpoints, 1)),
+    return ResultPanel(game.id, result, percent(result.matchpoints / 100, decimals=1),
                        format_number(round(result.percentile, 1)), share_text(result), bars(result.distribution), board)
 
 

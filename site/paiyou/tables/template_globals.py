@@ -53,11 +53,12 @@ def legal_json(t: TableModel) -> str:
     return json.dumps(plays, separators=(",", ":"))
 
 
-def percent(score: float) -> str:
-    """0.4321 -> "43%" in the page's language, digits and percent sign (Persian "۴۳٪": Babel
-    keeps the Latin "%" whatever the numbering system)."""
+def percent(score: float, decimals: int = 0) -> str:
+    """0.4321 -> "43%" (with ``decimals=1``: "43.2%") in the page's language, digits and percent
+    sign (Persian "۴۳٪": Babel keeps the Latin "%" whatever the numbering system)."""
     locale = get_locale()
-    text = format_percent(score, locale=locale, numbering_system="default")
+    pattern = None if decimals == 0 else "#,##0." + "#" * decimals + "%"
+    text = format_percent(score, format=pattern, locale=locale, numbering_system="default")
     if locale is not None:
         symbols = locale.number_symbols.get(locale.default_numbering_system) or {}
         text = text.replace("%", symbols.get("percentSign", "%"))
