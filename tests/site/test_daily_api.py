@@ -118,6 +118,39 @@ def test_a_revealed_day_gives_its_seed_and_salt_and_they_match_the_commitment(
     assert record["seed"] == revealed["seed"] and record["salt"] == revealed["salt"]
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_daily_has_no_hints_until_its_day_is_revealed(
+        daily_app: Flask, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The API refuses (409 ``no-hints-in-daily``, localized), the table page has no hint control
+    but says why, and its no-JS ``?hint=1`` lists nothing; after the reveal hints work again."""
+    client = daily_app.test_client()
+    data = start(client, game)
+    game_id, key = data["id"], data["key"]
+    assert data["view"]["to_act"] == data["view"]["seat"]
+    hint = f"/api/v1/games/{game_id}/hint"
+    headers = {"Authorization": f"Bearer {key}"}
+    refused = client.get(hint, headers=headers)
+    body = refused.get_json()
+    assert refused.status_code == 409 and body["error"] == "no-hints-in-daily" and body["message"]
+    in_polish = client.get(f"{hint}?lang=pl", headers=headers).get_json()
+    assert in_polish["error"] == "no-hints-in-daily" and in_polish["message"] != body["message"]
+    with daily_app.test_client() as browser:
+        browser.set_cookie("paiyou_seats", f"{game_id}:{key}")
+        table = browser.get(f"/en/{game}/games/{game_id}")
+        asked = browser.get(f"/en/{game}/games/{game_id}?hint=1")
+        for page in (table, asked):
+            html = page.get_data(as_text=True)
+            assert 'id="hint-button"' not in html and 'id="no-hints-in-daily"' in html
+            assert 'id="hints-title"' not in html
+        assert table.status_code == 200 and asked.status_code == 409
+        later = reveals_at(today()).timestamp() + 1
+        monkeypatch.setattr(time, "time", lambda: later)
+        assert 'id="hint-button"' in browser.get(f"/en/{game}/games/{game_id}").get_data(as_text=True)
+        assert 'id="hints-title"' in browser.get(f"/en/{game}/games/{game_id}?hint=1").get_data(as_text=True)
+    revealed = client.get(hint, headers=headers)
+    assert revealed.status_code == 200 and revealed.get_json()["action"]
+
+
 def test_todays_facts_and_a_days(daily_app: Flask) -> None:
     client = daily_app.test_client()
     for game in GAMES:

@@ -64,6 +64,9 @@ def error_message(code: str) -> str:
         "deal-not-over": pgettext("play api", "The deal record is available once the deal is over."),
         "deal-over": pgettext("play api", "The deal is over: there is no move to suggest."),
         "not-your-turn": pgettext("play api", "It is not your turn."),
+        "no-hints-in-daily": pgettext(
+            "play api", "A daily deal has no hints until its day is revealed: everyone in the field "
+            "plays it on their own."),
         "seat-key-required": pgettext(
             "play api", "Only the player of this deal may do that until it is over: send the "
             "\"key\" given when the deal was created, in the header %(header)s.",

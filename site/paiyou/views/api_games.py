@@ -20,7 +20,8 @@ language and the errors are ``paiyou.api.games``.
 - ``POST /api/v1/games/<id>/next`` (key) → 201, the match's next deal with its ``key`` (the same)
 - (key) ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "forced", "ranked_by",
   "candidates": [{"action", "chance", "expected"}]}`` (409 ``deal-over`` / ``not-your-turn``
-  otherwise; 429 over the hint limit)
+  otherwise, and ``no-hints-in-daily`` in a daily deal before its day's reveal; 429 over the
+  hint limit)
 
 Errors are ``{"error": code, "message": sentence in the request's language}``: 400 malformed
 input, 404 unknown game or id, 409 stale version or deal not over, 422 illegal action (``error``
