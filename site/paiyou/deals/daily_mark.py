@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
-from engine.daily import DAY_PATTERN, is_revealed
+from engine.daily import DAY_PATTERN, is_revealed, reveals_at
 from paiyou.jsontypes import JsonObject
 
 META = "daily"
@@ -57,6 +57,17 @@ def allows_hints(meta: Mapping[str, object], now: float | None = None) -> bool:
     return not is_secret(meta, now)
 
 
+def review_opens_at(meta: Mapping[str, object], now: float | None = None) -> datetime | None:
+    """When a finished daily's review, record and analysis open (its day's reveal), or None when
+    they are open (any other deal, a revealed day). The review shows every seat's tiles face up:
+    before the reveal its player could read the other hands and play the day again under a second
+    identity, or tell others. The one rule the review's pages and the record and analysis APIs ask."""
+    found = mark(meta)
+    if found is None or is_revealed(found.day, now):
+        return None
+    return reveals_at(found.day)
+
+
 def withheld(record: JsonObject, meta: Mapping[str, object], now: float | None = None) -> JsonObject:
     """``record`` as it may leave the server: for a daily deal before its reveal, without its seed
     (``null``) and salt; any other record as it is."""
@@ -68,4 +79,4 @@ def withheld(record: JsonObject, meta: Mapping[str, object], now: float | None =
     return hidden
 
 
-__all__ = ["META", "Mark", "mark", "is_secret", "allows_hints", "withheld"]
+__all__ = ["META", "Mark", "mark", "is_secret", "allows_hints", "review_opens_at", "withheld"]

@@ -36,7 +36,16 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from engine.errors import IllegalAction
 from engine.games import game as game_rules
-from paiyou.api.games import error, game_response, illegal, install, json_body, json_routing_errors, seated_game
+from paiyou.api.games import (
+    daily_review_closed,
+    error,
+    game_response,
+    illegal,
+    install,
+    json_body,
+    json_routing_errors,
+    seated_game,
+)
 from paiyou.deals import seating, service
 from paiyou.deals.computer import levels, parse_level
 from paiyou.deals.game import HUMAN_SEAT, BadInput
@@ -203,6 +212,8 @@ def record(game_id: str) -> tuple[Response, int]:
     game = service.load(current_store(), game_id)
     if not game.is_over:
         return error("deal-not-over", 409, version=game.version)
+    if (closed := daily_review_closed(game)) is not None:
+        return closed
     return no_store(jsonify(game.record())), 200
 
 
