@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -22,10 +23,13 @@ from flask.testing import FlaskClient
 
 from engine.commitment import commit
 from engine.daily import DEVELOPMENT_SECRET, daily_deal, keyring, reveals_at, today
+from engine.games import game as game_rules
 from paiyou import create_app
 from paiyou.analysis import jobs as analyses
 from paiyou.daily.answers import LOST_MARK, WON_MARK
 from paiyou.daily.secret import ring
+from paiyou.deals.service import load
+from paiyou.store.databases import current_store
 
 GAMES = ("chuo-pai", "tien-gow")
 SECRET = "a-test-daily-secret-of-more-than-32-characters"
@@ -96,10 +100,44 @@ def test_no_route_shows_an_open_days_seed_or_salt(daily_app: Flask, game: str) -
     assert {r.status_code for r in seen} <= {200, 302, 303, 401, 409}
     assert seen[-1].status_code == 200
     assert not [(r.request.path, found) for r in seen if (found := leaks(r, secrets_of(daily_app, game)))]
-    body = client.get(f"/api/v1/games/{game_id}/record").get_json()
-    assert body["seed"] is None and "salt" not in body and body["commitment"] == data["view"]["commitment"]
-    analysis = client.get(f"/api/v1/games/{game_id}/analysis").get_json()
-    assert analysis["duplicate"]["record"]["seed"] is None
+    hidden = hidden_tiles(daily_app, game_id)
+    assert not [(r.request.path, found) for r in seen if (found := shown_tiles(r, hidden))]
+    for path in (f"/api/v1/games/{game_id}/record", f"/api/v1/games/{game_id}/analysis"):
+        body = client.get(path, headers={"Authorization": f"Bearer {key}"}).get_json()
+        assert body["error"] == "daily-review-closed" and body["message"]
+        assert body["reveals_at"] == reveals_at(today()).isoformat()
+    page = client.get(review, headers={"Authorization": f"Bearer {key}"})
+    assert page.status_code == 409 and "review of a daily deal opens" in page.get_data(as_text=True)
+
+
+def hidden_tiles(app: Flask, game_id: str) -> set[str]:
+    """The tile kinds of the other seats' dealt hands that the human seat never saw: neither in
+    its own hand nor played face up (from the stored deal, on the server's side)."""
+    with app.app_context():
+        found = load(current_store(), game_id)
+        record = game_rules(found.game).to_record(found.deal)
+    hands = record["hands"]
+    assert isinstance(hands, list)
+    seen: set[str] = set(hands[found.seat])
+
+    def face_up_plays(node: object) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("tiles"), list) and node.get("face_up", True) is True:
+                seen.update(node["tiles"])
+            for value in node.values():
+                face_up_plays(value)
+        elif isinstance(node, list):
+            for value in node:
+                face_up_plays(value)
+
+    face_up_plays(record)
+    others = {key for seat, hand in enumerate(hands) if seat != found.seat for key in hand}
+    return others - seen
+
+
+def shown_tiles(response: Any, hidden: set[str]) -> list[str]:
+    text = response.get_data(as_text=True)
+    return sorted(key for key in hidden if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text))
 
 
 def test_a_revealed_day_gives_its_seed_and_salt_and_they_match_the_commitment(
@@ -116,6 +154,58 @@ def test_a_revealed_day_gives_its_seed_and_salt_and_they_match_the_commitment(
     assert commit("tien-gow", revealed["seed"], revealed["salt"]) == shown["commitment"]
     record = client.get(f"/api/v1/games/{data['id']}/record").get_json()
     assert record["seed"] == revealed["seed"] and record["salt"] == revealed["salt"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_dailys_review_opens_at_its_reveal_as_for_any_deal(
+        daily_app: Flask, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = daily_app.test_client()
+    data = play_out(client, start(client, game))
+    analyses.run_pending(daily_app)
+    game_id, key = data["id"], data["key"]
+    review = f"/en/{game}/games/{game_id}/review"
+    paths = [review, f"{review}?step=3", f"/en/{game}/games/{game_id}/record",
+             f"/api/v1/games/{game_id}/record", f"/api/v1/games/{game_id}/analysis"]
+    headers = {"Authorization": f"Bearer {key}"}
+    assert {client.get(path, headers=headers).status_code for path in paths} == {409}
+    later = reveals_at(today()).timestamp() + 1
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert {client.get(path, headers=headers).status_code for path in paths} == {200}
+    hidden = hidden_tiles(daily_app, game_id)
+    assert not hidden or shown_tiles(client.get(f"{review}?step=0"), hidden)  # face up, as any review
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_daily_has_no_hints_until_its_day_is_revealed(
+        daily_app: Flask, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The API refuses (409 ``no-hints-in-daily``, localized), the table page has no hint control
+    but says why, and its no-JS ``?hint=1`` lists nothing; after the reveal hints work again."""
+    client = daily_app.test_client()
+    data = start(client, game)
+    game_id, key = data["id"], data["key"]
+    assert data["view"]["to_act"] == data["view"]["seat"]
+    hint = f"/api/v1/games/{game_id}/hint"
+    headers = {"Authorization": f"Bearer {key}"}
+    refused = client.get(hint, headers=headers)
+    body = refused.get_json()
+    assert refused.status_code == 409 and body["error"] == "no-hints-in-daily" and body["message"]
+    in_polish = client.get(f"{hint}?lang=pl", headers=headers).get_json()
+    assert in_polish["error"] == "no-hints-in-daily" and in_polish["message"] != body["message"]
+    with daily_app.test_client() as browser:
+        browser.set_cookie("paiyou_seats", f"{game_id}:{key}")
+        table = browser.get(f"/en/{game}/games/{game_id}")
+        asked = browser.get(f"/en/{game}/games/{game_id}?hint=1")
+        for page in (table, asked):
+            html = page.get_data(as_text=True)
+            assert 'id="hint-button"' not in html and 'id="no-hints-in-daily"' in html
+            assert 'id="hints-title"' not in html
+        assert table.status_code == 200 and asked.status_code == 409
+        later = reveals_at(today()).timestamp() + 1
+        monkeypatch.setattr(time, "time", lambda: later)
+        assert 'id="hint-button"' in browser.get(f"/en/{game}/games/{game_id}").get_data(as_text=True)
+        assert 'id="hints-title"' in browser.get(f"/en/{game}/games/{game_id}?hint=1").get_data(as_text=True)
+    revealed = client.get(hint, headers=headers)
+    assert revealed.status_code == 200 and revealed.get_json()["action"]
 
 
 def test_todays_facts_and_a_days(daily_app: Flask) -> None:

@@ -19,6 +19,7 @@ from engine.errors import IllegalAction
 from paiyou.config import LANGUAGE_CODES
 from paiyou.deals import service
 from paiyou.deals.computer import levels
+from paiyou.deals.daily_mark import review_opens_at
 from paiyou.deals.game import BadInput, Game, GameNotFound, StaleVersion
 from paiyou.deals.seating import (
     ACTION_ID_MAX,
@@ -64,6 +65,12 @@ def error_message(code: str) -> str:
         "deal-not-over": pgettext("play api", "The deal record is available once the deal is over."),
         "deal-over": pgettext("play api", "The deal is over: there is no move to suggest."),
         "not-your-turn": pgettext("play api", "It is not your turn."),
+        "daily-review-closed": pgettext(
+            "play api", "The record and the analysis of a daily deal open when its day is revealed, at "
+            "the time in %(field)s.", field=isolated('"reveals_at"')),
+        "no-hints-in-daily": pgettext(
+            "play api", "A daily deal has no hints until its day is revealed: everyone in the field "
+            "plays it on their own."),
         "seat-key-required": pgettext(
             "play api", "Only the player of this deal may do that until it is over: send the "
             "\"key\" given when the deal was created, in the header %(header)s.",
@@ -154,6 +161,16 @@ def error(code: str, status: int, message: str | None = None, **extra: object) -
     the seat's view, its hand included)."""
     body = {"error": code, "message": message or error_message(code), **extra}
     return no_store(jsonify(body)), status
+
+
+def daily_review_closed(game: Game) -> tuple[Response, int] | None:
+    """409 ``daily-review-closed`` (with ``reveals_at``) for a finished daily before its day's
+    reveal: its record and analysis show the other seats' tiles (``daily_mark.review_opens_at``);
+    None when they are open."""
+    opens = review_opens_at(game.stored.meta)
+    if opens is None:
+        return None
+    return error("daily-review-closed", 409, reveals_at=opens.isoformat())
 
 
 def parsed_body() -> object:

@@ -15,11 +15,13 @@ from engine.errors import IllegalAction
 from engine.estimate import CHANCE_SPREAD
 from engine.games import game as game_rules
 from engine.spec import Action
+from paiyou.deals.daily_mark import allows_hints
 from paiyou.deals.game import Game
 
 MAX_HINTS = 5
 HINT_CACHE_SIZE = 512  # hints kept per process, by (deal id, version, seat): a few KB in all
 BY_CHANCE, BY_EXPECTED = "chance", "expected"
+NO_HINTS_IN_DAILY = "no-hints-in-daily"  # the refusal's code (daily_mark.allows_hints)
 
 
 class Hint(NamedTuple):
@@ -71,7 +73,10 @@ def hints(game: Game, limit: int = MAX_HINTS) -> Hints:
     reading the human seat's view only. A forced move is said to be forced (no search). Kept per
     (deal id, version, seat) in a bounded LRU (``HINT_CACHE_SIZE``): asking twice costs once.
 
-    Raises IllegalAction("deal-over") / IllegalAction("not-your-turn")."""
+    Raises IllegalAction("no-hints-in-daily") (``daily_mark.allows_hints``) /
+    IllegalAction("deal-over") / IllegalAction("not-your-turn")."""
+    if not allows_hints(game.stored.meta):
+        raise IllegalAction(NO_HINTS_IN_DAILY)
     deal = game.deal
     if deal.is_over:
         raise IllegalAction("deal-over")

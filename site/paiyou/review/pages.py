@@ -3,15 +3,21 @@ page that says a deal is not over yet, where the player asks again for a failed 
 analysis box alone, and the replay form."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 
+from babel.dates import format_timedelta
 from flask import current_app, url_for
+from flask_babel import get_locale, pgettext
 from werkzeug.wrappers import Response
 
 from engine.spec import AnyDeal as Deal
 from paiyou.analysis.jobs import Status
 from paiyou.analysis.review import review_model as analysis_model
+from paiyou.deals.daily_mark import review_opens_at
 from paiyou.deals.game import Game
+from paiyou.i18n.numerals import to_native_digits
 from paiyou.review.steps import review_model
 from paiyou.seats import access
 from paiyou.tables.pages import table_url
@@ -38,6 +44,21 @@ def message(game: str, text: str, status: int, back: str) -> tuple[str, int]:
 def not_over(found: Game, text: str) -> tuple[str, int]:
     """409: what the review shows opens once the deal is over (nothing hidden may leak)."""
     return message(found.game, text, 409, table_url(found.game, found.id))
+
+
+def daily_closed(found: Game) -> tuple[str, int] | None:
+    """409 for a finished daily before its day's reveal (``daily_mark.review_opens_at``): the
+    review, the record and the analysis show the other seats' tiles; None when they are open."""
+    opens = review_opens_at(found.stored.meta)
+    if opens is None:
+        return None
+    locale = get_locale()
+    left = format_timedelta(opens - datetime.fromtimestamp(time.time(), UTC), granularity="minute",
+                            threshold=1.0, locale=locale)
+    return message(found.game, pgettext(
+        "play", "The review of a daily deal opens when its day is revealed, in %(time)s. Until then "
+        "nobody sees the other hands.", time=to_native_digits(left, locale)), 409,
+        table_url(found.game, found.id))
 
 
 def retry_url(found: Game) -> str | None:

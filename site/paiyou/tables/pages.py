@@ -13,8 +13,9 @@ from werkzeug.wrappers import Response
 from engine.errors import IllegalAction
 from paiyou.deals import seating
 from paiyou.deals.computer import default_level, levels
+from paiyou.deals.daily_mark import allows_hints
 from paiyou.deals.game import Game, GameNotFound
-from paiyou.deals.hints import hints
+from paiyou.deals.hints import NO_HINTS_IN_DAILY, hints
 from paiyou.deals.service import MAX_SEED, load, waiting
 from paiyou.i18n import numerals
 from paiyou.reasons import explain
@@ -146,7 +147,7 @@ def table_page(game: Game, *, status: int = 200, notice: str | None = None,
                   tried=forms.tile_keys(tried.split()), waiting=waiting(game, auto_pass) and not watching,
                   speed=speed, speeds=list(cookies.SPEEDS), delay=advance_delay(model, cookies.SPEEDS[speed]),
                   stepping=stepping, invite_url=invite_url(game) if model["friends"] else None,
-                  name_max=seating.NAME_MAX)
+                  name_max=seating.NAME_MAX, hints_allowed=allows_hints(game.stored.meta))
     response = current_app.make_response((body, status))
     response.headers["X-Robots-Tag"] = "noindex"
     return response
@@ -187,8 +188,9 @@ def hint_page(current: Game) -> Response:
     (``?hint=1``: a GET, nothing changes; only the human seat's view is read)."""
     try:
         found = hints(current)
-    except IllegalAction:
-        return table_page(current)
+    except IllegalAction as e:
+        # a daily's refusal is said on the page itself (its hint control is replaced by why)
+        return table_page(current, status=409 if e.reason == NO_HINTS_IN_DAILY else 200)
     listed: list[HintedMove] = [{"tiles": keys(h.action.tiles), "face_up": h.action.face_up,
                                  "pass": not h.action.tiles, "chance": h.chance, "expected": h.expected,
                                  "chance_margin": h.chance_margin} for h in found.candidates]

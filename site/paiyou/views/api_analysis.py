@@ -25,7 +25,7 @@ from flask import Blueprint, Response, current_app
 
 from paiyou.analysis import jobs
 from paiyou.api.analysis import UNAVAILABLE, already_done, answer, not_over, unavailable, waiting, without_daily_seed
-from paiyou.api.games import install, parsed_body
+from paiyou.api.games import daily_review_closed, install, parsed_body
 from paiyou.deals import service
 from paiyou.deals.game import BadInput
 from paiyou.seats import access
@@ -41,6 +41,8 @@ def analysis(game_id: str) -> tuple[Response, int]:
     game = access.as_reader(service.load(current_store(), game_id))
     if not game.is_over:  # before the end the analysis would tell what the seat cannot know yet
         return not_over(game)
+    if (closed := daily_review_closed(game)) is not None:
+        return closed
     found = jobs.status(current_app, jobs.job_id(game))
     if found.state in UNAVAILABLE:
         return unavailable(found)
@@ -60,6 +62,8 @@ def retry(game_id: str) -> tuple[Response, int]:
     game = game.seated(access.require_seat(game))
     if not game.is_over:
         return not_over(game)
+    if (closed := daily_review_closed(game)) is not None:
+        return closed
     jobs.retry(current_app, jobs.job_id(game))
     found = jobs.status(current_app, jobs.job_id(game))
     if found.state == "done":

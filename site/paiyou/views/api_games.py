@@ -20,7 +20,8 @@ language and the errors are ``paiyou.api.games``.
 - ``POST /api/v1/games/<id>/next`` (key) → 201, the match's next deal with its ``key`` (the same)
 - (key) ``GET /api/v1/games/<id>/hint`` → on your turn ``{"action", "forced", "ranked_by",
   "candidates": [{"action", "chance", "expected"}]}`` (409 ``deal-over`` / ``not-your-turn``
-  otherwise; 429 over the hint limit)
+  otherwise, and ``no-hints-in-daily`` in a daily deal before its day's reveal; 429 over the
+  hint limit)
 
 Errors are ``{"error": code, "message": sentence in the request's language}``: 400 malformed
 input, 404 unknown game or id, 409 stale version or deal not over, 422 illegal action (``error``
@@ -35,7 +36,16 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from engine.errors import IllegalAction
 from engine.games import game as game_rules
-from paiyou.api.games import error, game_response, illegal, install, json_body, json_routing_errors, seated_game
+from paiyou.api.games import (
+    daily_review_closed,
+    error,
+    game_response,
+    illegal,
+    install,
+    json_body,
+    json_routing_errors,
+    seated_game,
+)
 from paiyou.deals import seating, service
 from paiyou.deals.computer import levels, parse_level
 from paiyou.deals.game import HUMAN_SEAT, BadInput
@@ -202,6 +212,8 @@ def record(game_id: str) -> tuple[Response, int]:
     game = service.load(current_store(), game_id)
     if not game.is_over:
         return error("deal-not-over", 409, version=game.version)
+    if (closed := daily_review_closed(game)) is not None:
+        return closed
     return no_store(jsonify(game.record())), 200
 
 

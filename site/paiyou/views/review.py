@@ -36,7 +36,7 @@ from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
 from paiyou.review import records
 from paiyou.review.pages import analysis_box as analysis_box_of
-from paiyou.review.pages import message, not_over, replay_form, retry_url, review_page
+from paiyou.review.pages import daily_closed, message, not_over, replay_form, retry_url, review_page
 from paiyou.review.steps import clamp_step, states_of
 from paiyou.seats import access
 from paiyou.store.databases import current_store
@@ -59,6 +59,8 @@ def record(game: str, game_id: str) -> ResponseReturnValue:
     found = load_or_404(game, game_id)
     if not found.is_over:
         return not_over(found, pgettext("play", "The deal record can be downloaded once the deal is over."))
+    if (closed := daily_closed(found)) is not None:
+        return closed
     seed = found.record().get("seed")
     response = Response(json.dumps(found.record(), ensure_ascii=False, indent=1) + "\n",
                         mimetype="application/json")
@@ -74,6 +76,8 @@ def review(game: str, game_id: str) -> ResponseReturnValue:
     found = access.as_reader(load_or_404(game, game_id))
     if not found.is_over:
         return not_over(found, pgettext("play", "The review opens once the deal is over."))
+    if (closed := daily_closed(found)) is not None:
+        return closed
     states = states_of(game, found.record())
     step = clamp_step(request.args.get("step"), len(states) - 1)
 
@@ -97,6 +101,8 @@ def analysis_box(game: str, game_id: str) -> ResponseReturnValue:
     found = access.as_reader(load_or_404(game, game_id))
     if not found.is_over:
         return not_over(found, pgettext("play", "The review opens once the deal is over."))
+    if (closed := daily_closed(found)) is not None:
+        return closed
     if not is_fragment_request():
         return redirect(url_for("review.review", game=game, game_id=game_id), code=303)
     response, analysis = analysis_box_of(found, jobs.status(current_app, jobs.job_id(found)))
@@ -115,6 +121,8 @@ def retry_analysis(game: str, game_id: str) -> ResponseReturnValue:
     review_url = url_for("review.review", game=game, game_id=game_id)
     if not found.is_over:
         return not_over(found, pgettext("play", "The review opens once the deal is over."))
+    if (closed := daily_closed(found)) is not None:
+        return closed
     if access.seat_of(found) is None:
         return message(game, pgettext(
             "play", "Only the player of this deal can ask for its analysis again, from the browser "
