@@ -155,7 +155,7 @@ def test_a_new_secret_serves_from_its_day_and_keeps_the_past_days() -> None:
 
 
 def test_the_score_is_the_seats_outcome_score_and_decisions_are_real_choices() -> None:
-    for key in ("chuo-pai", "tien-gow"):
+    for key in GAME_KEYS:
         rules = game(key)
         deal = rules.new_deal(7)
         while not deal.is_over:

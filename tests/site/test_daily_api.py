@@ -29,9 +29,10 @@ from paiyou.analysis import jobs as analyses
 from paiyou.daily.answers import LOST_MARK, WON_MARK
 from paiyou.daily.secret import ring
 from paiyou.deals.service import load
+from paiyou.registry import listed_keys
 from paiyou.store.databases import current_store
 
-GAMES = ("chuo-pai", "tien-gow")
+GAMES = listed_keys(None)  # the games with a daily deal
 SECRET = "a-test-daily-secret-of-more-than-32-characters"
 
 
@@ -330,3 +331,27 @@ def test_production_refuses_to_start_without_a_daily_secret(translations_dir: Pa
     assert ring(app) == keyring(SECRET, production=True) and "PAIYOU_DAILY_SECRET" not in app.config
     development = create_app({**config, "PAIYOU_BEHIND_PROXY": ""})  # a developer's machine
     assert ring(development).is_development
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_dailys_mistakes_wait_for_its_reveal(daily_app: Flask, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Practising a daily's graded moves would give the analysis's advice on the day's deal: its
+    mistakes are neither added nor shown as puzzles before the reveal, as for any deal after it."""
+    client = daily_app.test_client()
+    data = play_out(client, start(client, game))
+    analyses.run_pending(daily_app)
+    game_id, key = data["id"], data["key"]
+    with daily_app.app_context():
+        found = load(current_store(), game_id)
+        states = game_rules(game).replay_steps(game_rules(game).to_record(found.deal))
+    step = next(n for n, s in enumerate(states[:-1])
+                if s.to_act == found.seat and len(s.legal_actions()) > 1)
+    with daily_app.test_client() as browser:
+        browser.set_cookie("paiyou_seats", f"{game_id}:{key}")
+        added = browser.post(f"/en/{game}/games/{game_id}/mistakes")
+        puzzle = browser.get(f"/en/{game}/mistakes/{game_id}/{step}")
+        assert (added.status_code, puzzle.status_code) == (409, 409)
+        later = reveals_at(today()).timestamp() + 1
+        monkeypatch.setattr(time, "time", lambda: later)
+        assert browser.post(f"/en/{game}/games/{game_id}/mistakes").status_code == 303
+        assert browser.get(f"/en/{game}/mistakes/{game_id}/{step}").status_code == 200

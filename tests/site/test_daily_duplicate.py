@@ -20,6 +20,7 @@ from engine.daily import LEVEL, daily_deal, decisions, keyring, opens_at, score
 from engine.games import game as game_rules
 from paiyou.deals.computer import run_until_choice
 from paiyou.deals.game import HUMAN, HUMAN_SEAT
+from paiyou.registry import listed_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = date(2026, 12, 7)
@@ -60,13 +61,13 @@ def play_elsewhere(game: str, choice: int) -> dict[str, object]:
     return found
 
 
-@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+@pytest.mark.parametrize("game", listed_keys(None))
 def test_the_same_choices_meet_the_same_computer_moves_and_result(game: str) -> None:
     here = played_here(game, 0)
     assert json.loads(json.dumps(here)) == play_elsewhere(game, 0)
 
 
-@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+@pytest.mark.parametrize("game", listed_keys(None))
 def test_other_choices_play_another_deal_from_the_same_shuffle(game: str) -> None:
     """The check above could not fail if the moves ignored the choices: other choices change the
     history, from the same dealt hands."""
@@ -75,7 +76,7 @@ def test_other_choices_play_another_deal_from_the_same_shuffle(game: str) -> Non
     assert first["seed"] == other["seed"] and first != other
 
 
-@pytest.mark.parametrize("game", ["chuo-pai", "tien-gow"])
+@pytest.mark.parametrize("game", listed_keys(None))
 def test_the_field_sees_one_position_while_the_choices_are_the_same(game: str) -> None:
     """``engine.daily.decisions`` keys a position by the seat's view: two players share their
     positions' keys up to the first decision where they choose differently (the same history so

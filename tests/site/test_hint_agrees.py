@@ -13,7 +13,7 @@ import pytest
 
 from engine.analysis import BEST, GOOD, assess
 from engine.cli import play_deal
-from engine.games import game
+from engine.games import GAME_KEYS, game
 from paiyou.config import Config
 from paiyou.deals import hints
 
@@ -34,7 +34,8 @@ def positions(key: str, count: int) -> list[tuple[Any, int]]:
     return found[:count]
 
 
-@pytest.mark.parametrize("key", ["chuo-pai", "tien-gow"])
+@pytest.mark.parametrize(
+    "key", [k for k in GAME_KEYS if Config.PAIYOU_ANALYSIS_LEVEL in game(k).estimating_levels])
 def test_the_hints_first_choice_is_never_graded_a_mistake_by_the_analysis(key: str) -> None:
     level = Config.PAIYOU_ANALYSIS_LEVEL
     assert hints.hint_level(key) == level  # the site's default: the hint's level is the analysis's

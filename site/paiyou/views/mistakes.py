@@ -18,13 +18,14 @@ from __future__ import annotations
 import time
 
 from flask import current_app, redirect, request, url_for
-from werkzeug.wrappers import Response
+from flask.typing import ResponseReturnValue
 
 from engine.analysis import BEST, GOOD, assess
 from paiyou.analysis import jobs
 from paiyou.puzzles.mistake_pages import deck_of, move, position, save_deck
 from paiyou.puzzles.mistakes import GRADES
 from paiyou.registry import url_converter
+from paiyou.review.pages import daily_closed
 from paiyou.seats import access
 from paiyou.tables.pages import load_or_404
 from paiyou.tables.presenter import table_of
@@ -38,8 +39,10 @@ GAME = url_converter()
 
 
 @bp.post(f"/{GAME}/games/<game_id>/mistakes")
-def add(game: str, game_id: str) -> Response:
+def add(game: str, game_id: str) -> ResponseReturnValue:
     found = access.as_reader(load_or_404(game, game_id))
+    if (closed := daily_closed(found)) is not None:  # a daily's graded moves wait for its reveal
+        return closed
     status = jobs.status(current_app, jobs.job_id(found)) if found.is_over else None
     deck = deck_of(game)
     now = time.time()
@@ -60,8 +63,10 @@ def deck(game: str) -> str:
 
 @bp.route(f"/{GAME}/mistakes/<game_id>/<int:step>", methods=["GET", "POST"])
 @limits.hint
-def puzzle(game: str, game_id: str, step: int) -> Response | str:
+def puzzle(game: str, game_id: str, step: int) -> ResponseReturnValue:
     found, view, legal = position(game, game_id, step)
+    if (closed := daily_closed(found)) is not None:
+        return closed
     table = table_of(game)
     moves = [{"index": i, **move(a)} for i, a in enumerate(legal)]
     names = table.seat_names()
