@@ -193,12 +193,18 @@ def gunicorn(instance_dir: Path, *, workers: int | None = None, threads: int | N
         _stop(process)
 
 
+# Not a production secret: the stacks of the benchmarks and tests deal dailies nobody plays for real.
+STACK_DAILY_SECRET = "paiyou-test-stack-daily-secret-0123456789"
+
+
 def _environment(instance_dir: Path, env: Mapping[str, str] | None) -> dict[str, str]:
     """This interpreter's environment for a server of the site: the instance folder (SQLite store
-    there unless ``env`` names a database), ``SECRET_KEY=test``, ``PAIYOU_BEHIND_PROXY=1``, the
-    checkout on the path."""
+    there unless ``env`` names a database), ``SECRET_KEY=test``, a daily secret every process of
+    the stack shares (behind a proxy the app refuses to start without one), ``PAIYOU_BEHIND_PROXY=1``,
+    the checkout on the path."""
     environment = {**os.environ, "PAIYOU_INSTANCE_DIR": str(instance_dir), "SECRET_KEY": "test",
-                   "PAIYOU_BEHIND_PROXY": "1", "PYTHONUNBUFFERED": "1"}
+                   "PAIYOU_DAILY_SECRET": STACK_DAILY_SECRET, "PAIYOU_BEHIND_PROXY": "1",
+                   "PYTHONUNBUFFERED": "1"}
     environment.pop("PAIYOU_DATABASE_URL", None)
     environment.update(env or {})
     site = str(ROOT / "site")
