@@ -26,7 +26,7 @@ from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.i18n import catalogs
 from paiyou.i18n.controls import CONTROLS, Control
 from paiyou.puzzles.loading import load_course
-from paiyou.registry import GAME_KEYS
+from paiyou.registry import GAME_KEYS, listed_keys
 from tests.site.test_terms import language_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,6 +227,11 @@ def _pages(client: FlaskClient, lang: str) -> dict[str, str]:
         tables = [_new_table(client, lang, game, seed) for seed in range(1, 3)]
         pages[f"{game} table"] = "\n".join(tables)
         pages[f"{game} table with friends"] = _friends_table(client.application.test_client(), lang, game)
+    for game in listed_keys(None):  # a daily's table says why it has no Hint button
+        daily = client.application.test_client()
+        started = daily.post(f"/api/v1/{game}/daily", json={}).get_json()
+        daily.set_cookie("paiyou_seats", f"{started['id']}:{started['key']}")
+        pages[f"{game} daily table"] = daily.get(f"/{lang}/{game}/games/{started['id']}").get_data(as_text=True)
     for game in GAME_KEYS:
         for lesson in load_course(ROOT / "content", game).lessons:
             for number in range(1, len(lesson.steps) + 1):
