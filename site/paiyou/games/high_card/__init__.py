@@ -2,6 +2,7 @@
 explanations and words, declared in ``ROOM``."""
 from flask_babel import lazy_pgettext
 
+from paiyou.i18n.levels import USUAL_LEVELS
 from paiyou.registry import LevelWords, Room, register_room
 
 ROOM = register_room(Room(
@@ -9,8 +10,7 @@ ROOM = register_room(Room(
     package=__name__,
     listed=False,  # the recipe's example: served by its URLs, listed only when PAIYOU_LISTED_GAMES names it
     levels={  # its computer levels (engine/games/high_card.py), said in the page's language
-        "random": LevelWords(lazy_pgettext("play level", "Random"), lazy_pgettext(
-            "play level", "Plays any legal move at random: good for learning the moves.")),
+        "random": USUAL_LEVELS["random"],
         "highest": LevelWords(lazy_pgettext("play level", "Highest"), lazy_pgettext(
             "play level", "Always plays its highest tile.")),
         "exact": LevelWords(lazy_pgettext("play level", "Exact"), lazy_pgettext(
