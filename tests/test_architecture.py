@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
@@ -201,6 +204,106 @@ def test_the_architecture_document_draws_the_site_layers() -> None:
     drawn = [frozenset(re.split(r"\s{2,}", line.strip())[0].split(" · "))
              for line in diagram.strip("\n").splitlines() if line.strip()]
     assert tuple(reversed(drawn)) == SITE_LAYERS
+
+
+
+# -- a form move's walk through the rooms ------------------------------------------------------------
+
+# The floors every package may use (the first four layers: JSON, settings, the registry, the store,
+# languages, HTTP): the layer test keeps them from calling up, so a walk is the rooms above them.
+FLOORS = frozenset().union(*SITE_LAYERS[:4])
+
+
+def room_walk(call: Callable[[], object]) -> list[str]:
+    """The rooms (the site's packages above the floors) that ``call`` enters, in order: each call
+    of a room's module-level function from another room's code (Flask's, Jinja's or a floor's
+    frames in between count as the room below them). A value's methods and properties travel with
+    the value (a ``Game``'s ``.view``): calling them is not a visit to the room that defined it."""
+    def room_of(frame: FrameType | None) -> str | None:
+        while frame is not None:
+            here = area(frame.f_globals.get("__name__", ""))
+            if here is not None and here not in FLOORS:
+                return here
+            frame = frame.f_back
+        return None
+
+    entered: list[str] = []
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        if event != "call" or "." in frame.f_code.co_qualname:
+            return
+        here = area(frame.f_globals.get("__name__", ""))
+        if here is not None and here not in FLOORS and room_of(frame.f_back) != here:
+            entered.append(here)
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return entered
+
+
+def returns(walk: list[str]) -> int:
+    """How many times a walk comes back to a room it had already left."""
+    return sum(1 for i, room in enumerate(walk) if room in walk[:i])
+
+
+def test_the_walk_finder_sees_a_room_entered_again_and_not_a_value_method() -> None:
+    code = """
+def look(game): return game.size()
+class Game:
+    def size(self): return render()
+def render(): return 1
+def move():
+    game = Game()
+    return look(game) + look(game)
+"""
+    rooms: dict[str, dict[str, object]] = {}
+    for room in ("views", "tables", "deals", "store"):
+        rooms[room] = {"__name__": f"paiyou.{room}.module"}
+        exec(compile(code, f"{room}.py", "exec"), rooms[room])  # noqa: S102 - a fixed sample
+    rooms["views"]["look"] = rooms["tables"]["look"]        # views -> tables (twice)
+    rooms["views"]["Game"] = rooms["deals"]["Game"]         # a deals value: its method is no visit
+    rooms["deals"]["render"] = rooms["store"]["render"]     # a floor: never a room of the walk
+    walk = room_walk(rooms["views"]["move"])  # type: ignore[arg-type]
+    assert walk == ["views", "tables", "tables"] and returns(walk) == 1
+
+
+# Measured: ['views', 'tables', 'deals', 'tables', 'seats', 'tables', 'tables', 'seats', 'deals', 'live',
+# 'tables', 'seats'] — the view asks tables to load (which enters deals), then to seat (seats), reads
+# the form (tables, twice) and the auto-pass cookie (seats), acts (deals, which tells live), and
+# renders (tables, which counts a finished deal in a cookie: seats). Down to none takes the deal
+# service's one call doing the load, the seat check and the move, which today's layers forbid
+# (seats, above deals, reads the key; deals cannot call it): see docs/architecture.md, "Layers".
+FORM_MOVE_RETURNS = 7
+
+
+def test_a_form_moves_walk_comes_back_to_no_more_rooms_than_measured(tmp_path: Path) -> None:
+    """A plain-form move at a table (``POST …/games/<id>``, no JavaScript) from the view on: the
+    rooms it passes through and how often it comes back to one it left, held to what was measured
+    (lower it as the walk straightens; never raise it)."""
+    from urllib.parse import urlsplit
+
+    from paiyou import create_app
+    from paiyou.store.databases import store_for
+
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+                      "PAIYOU_ANALYSIS_WORKERS": 0})
+    web = app.test_client()
+    started = web.post(f"/en/{GAME_KEYS[0]}/play", data={"seed": "5", "level": "random"})
+    table = urlsplit(started.headers["Location"]).path
+    page = web.get(table).get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', page)
+    move = re.search(r'name="quick" value="([^"]+)"', page)
+    assert version and move, "a fresh table offers its plays as buttons"
+    answers = []
+    walk = room_walk(lambda: answers.append(web.post(table, data={"version": version[1], "quick": move[1]})))
+    store_for(app).close()
+    assert answers[0].status_code == 303
+    walk = walk[walk.index("views"):]  # from the view on (before it: the request's hooks)
+    assert "deals" in walk and returns(walk) <= FORM_MOVE_RETURNS, walk
 
 
 # -- game-key branches ----------------------------------------------------------------------------

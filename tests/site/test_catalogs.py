@@ -236,7 +236,9 @@ def test_every_plural_message_renders_every_form(app, translations_dir: Path, la
         singular, plural = msg.id
         forms = msg.string
         if lang == "ar":
-            assert len(set(forms)) >= 4, f"Arabic forms look copied: {forms}"
+            # with a numeral Arabic has six forms to tell apart, without one three (one, two, more)
+            writes_number = re.search(r"%\((count|num)\)", plural) is not None
+            assert len(set(forms)) >= (4 if writes_number else 3), f"Arabic forms look copied: {forms}"
         for n in PLURAL_SAMPLES:
             variables = sample_variables(singular, n)
             variables.pop("num", None)

@@ -19,6 +19,7 @@ import pytest
 
 from engine.tiles import ALL_TILES
 from paiyou import reasons
+from paiyou.config import LANGUAGE_CODES
 from paiyou.i18n import catalogs, names
 from paiyou.i18n.vocabulary import Vocabulary
 from paiyou.registry import GAME_KEYS
@@ -110,3 +111,15 @@ def test_the_home_pages_title_names_the_listed_games(app, translations_dir: Path
         listed = [str(names.game_name(key)) for key in GAME_KEYS]
     page = every.test_client().get("/en/").get_data(as_text=True)
     assert title.search(page).group(1) == "Learn and play " + ", ".join(listed[:-1]) + f", and {listed[-1]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_site_describes_its_games_without_a_digit(app, lang: str) -> None:
+    """The home page's heading, the meta description and the footer say how many games there are
+    in words or not at all: "2 classic Chinese games" read as a count in a table, not a sentence."""
+    page = app.test_client().get(f"/{lang}/").get_data(as_text=True)
+    described = [re.search(r'<meta name="description" content="([^"]*)"', page).group(1),
+                 re.search(r'<h1 id="hero-title">(.*?)</h1>', page, re.S).group(1),
+                 re.search(r'<footer class="site-footer">.*?<p>(.*?)</p>', page, re.S).group(1)]
+    assert all(text.strip() for text in described)
+    assert [text for text in described if re.search(r"\d", text)] == []  # any script's digits

@@ -114,3 +114,23 @@ def test_no_shared_page_lists_it_unless_the_setting_does(app: Flask, translation
     home = ok(listed.test_client().get("/en/"))
     assert f"/en/{KEY}/rules" in home
     assert f"/en/{KEY}/rules" in ok(listed.test_client().get("/sitemap.xml"))
+
+
+def test_its_home_facts_take_the_seat_count_from_the_spec(translations_dir: Path, tmp_path: Path,
+                                                          monkeypatch: Any) -> None:
+    """A copy of High Card with another table (the recipe's three-seat example) says its own seat
+    count on the home page: the room's words read it from the spec, never write "2"."""
+    import dataclasses
+
+    import engine.games
+
+    def facts() -> list[str]:
+        listed = create_app({"TESTING": True, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                             "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+                             "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_LISTED_GAMES": KEY})
+        home = ok(listed.test_client().get("/en/"))
+        return re.findall(r"<li>([^<]*(?:player|domino)[^<]*)</li>", home)
+
+    assert facts() == ["2 players", "6 dominoes"]
+    monkeypatch.setitem(engine.games.GAMES, KEY, dataclasses.replace(engine.games.GAMES[KEY], seats=3))
+    assert facts() == ["3 players", "6 dominoes"]

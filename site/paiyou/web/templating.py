@@ -3,7 +3,9 @@
 Globals: ``game_keys`` (the games, in the engine's order), ``vocabulary(game)`` (the game's
 ``paiyou.i18n.vocabulary.Vocabulary``), ``term(game, kind, key)``, ``tile_drawing(key, game)``,
 ``tile_name(key, game)``, ``chinese_name(key, game)``, ``game_name(game)``, ``listed_names()`` (the
-listed games' names as one phrase of the page's language: "Chuo Pai and Tien Gow"), ``names`` (the
+listed games' names as one phrase of the page's language: "Chuo Pai and Tien Gow"),
+``game_seats(game)`` and ``dealt_tiles(game)`` (a game's seat count and the tiles its deal hands
+out, from its spec: a room's words never write them), ``names`` (the
 ``paiyou.i18n.names`` module), ``nav_items()``, ``game_action_url(game, action)``.
 Per-game partials are ``templates/games/<game>/…``, included by the game's key.
 Macros (templates/_macros/tiles.html), also as globals: ``tile``, ``tile_label``, ``tile_row``, ``tile_ladder``,
@@ -20,7 +22,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 
 from paiyou.i18n import controls, names, numerals, phrases
-from paiyou.registry import GAME_KEYS, listed_games, stylesheet
+from paiyou.registry import GAME_KEYS, game, listed_games, stylesheet
 from paiyou.web import drawing, navigation
 
 
@@ -61,6 +63,16 @@ def listed_names() -> str:
     return phrases.and_list([names.game_name(key) for key in listed_games()])
 
 
+def game_seats(key: str) -> int:
+    """How many seats the game's table has (its spec's ``seats``)."""
+    return game(key).seats
+
+
+def dealt_tiles(key: str) -> int:
+    """How many tiles a deal of the game hands out, counted on a deal (the spec declares no deck)."""
+    return sum(game(key).new_deal(0).view(0).hand_sizes)
+
+
 def init_app(app: Flask) -> None:
     # the games the shared pages list (home, glossary): paiyou.registry.listed_games
     app.context_processor(lambda: {"game_keys": listed_games()})
@@ -73,6 +85,8 @@ def init_app(app: Flask) -> None:
         chinese_name=names.chinese_name,
         game_name=names.game_name,
         listed_names=listed_names,
+        game_seats=game_seats,
+        dealt_tiles=dealt_tiles,
         names=names,
         nav_items=navigation.nav_items,
         game_action_url=navigation.game_action_url,
