@@ -259,8 +259,12 @@ def test_the_progress_key_moves_everything_and_the_old_key_stops_working(
     analysed_with_a_mistake(app, game_id)
     at(monkeypatch, next_day_revealed())
     first.set_cookie("paiyou_stats", '{"tien-gow":{"strong":[3,1,12.0]}}')
+    assert "has no progress of the daily deals yet" not in first.get("/en/daily/key").text
+    fresh = app.test_client()  # a browser with no player yet: the key made is its player's from now on
+    assert "has no progress of the daily deals yet" not in fresh.post("/en/daily/key").text
     made = first.post("/en/daily/key")
     assert made.status_code == 200 and made.headers["Cache-Control"] == "no-store"
+    assert "has no progress of the daily deals yet" not in made.text
     shown = re.search(r'id="key-value"[^>]*value="([A-Za-z0-9_-]{43})"', made.text)
     assert shown is not None
     key = shown.group(1)
@@ -317,6 +321,7 @@ def test_a_dailys_mistakes_reach_the_deck_after_its_reveal(app: Flask, monkeypat
 def test_a_malformed_or_forged_key_is_refused_and_changes_nothing(app: Flask, entered: str) -> None:
     client = app.test_client()
     before = players(app)
+    assert "has no progress of the daily deals yet" in client.get("/en/daily/key").text
     response = client.post("/en/daily/key/enter", data={"key": entered})
     assert response.status_code == (403 if re.fullmatch(r"[A-Za-z0-9_-]{43}", entered) else 400)
     assert 'id="key-error"' in response.text and cookie(client, PLAYER_COOKIE) is None

@@ -25,8 +25,9 @@ KEY_LENGTH = 43  # secrets.token_urlsafe(32): paiyou.store.daily.KEY_PATTERN
 
 def key_page(status: int = 200, shown: str | None = None, error: str | None = None,
              adopted: bool = False) -> Response:
-    page = render("daily/key.html", has_player=pages.browser_player() is not None, shown=shown, error=error,
-                  adopted=adopted)
+    """The key page; ``shown``: the key just made (this browser's player from this answer on)."""
+    has_player = shown is not None or pages.browser_player() is not None
+    page = render("daily/key.html", has_player=has_player, shown=shown, error=error, adopted=adopted)
     return current_app.make_response((page, status))
 
 
