@@ -220,6 +220,8 @@ def test_archive_play_changes_no_streak_no_calendar_and_no_field_count(
     assert f'href="{result_url}#daily-result"' in table
     result = browser.get(result_url)
     assert result.status_code == 200 and 'id="practice-note"' in result.text and 'id="daily-matchpoints"' in result.text
+    # the share text: plain text without JavaScript, its Copy and Share buttons shown by the script
+    assert 'id="daily-share" dir="auto" data-copy-source>' in result.text and "hidden data-copy-actions" in result.text
     # the API's practice of the same day
     api = browser.post(f"/api/v1/{GAME}/daily/{day}/practice", json={})
     assert api.status_code == 201
