@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from babel.dates import format_timedelta
 from flask import Flask, request, url_for
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
-from engine.daily import closes_at, today
+from engine.daily import closes_at, is_revealed, today
 from engine.field import Bin
 from paiyou.daily.answers import long_date, share_text
 from paiyou.daily.secret import ring
@@ -158,10 +158,16 @@ def result_panel(game: Game) -> ResultPanel | None:
 
 
 def daily_result_url(game: str, game_id: str) -> str | None:
-    """The day's page of a finished daily deal whose result is recorded (the table's link to the
-    result against the field), else None: one read by the results' primary key."""
+    """Where a finished daily deal whose result is recorded shows it against the field (the
+    table's link), else None: one read by the results' primary key. A counted result, or any of a
+    day still secret: the day's page; an uncounted one of a revealed day (archive practice): its
+    own result page."""
     found = DailyStore(current_store()).result(game_id)
-    return url_for("daily.day", game=game) if found is not None and found.game == game else None
+    if found is None or found.game != game:
+        return None
+    if not found.counted and is_revealed(date.fromisoformat(found.day)):
+        return url_for("daily_mine.result", game=game, day=found.day, game_id=game_id)
+    return url_for("daily.day", game=game)
 
 
 def init_app(app: Flask) -> None:

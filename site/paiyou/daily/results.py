@@ -3,8 +3,9 @@
 ``deal_over`` is the one hook, a receiver of ``paiyou.deals.signals.deal_over`` (``create_app``
 connects it before the analysis's): for a daily deal it records the human seat's score
 (``engine.daily.score``, from the server's own replay), its decisions for the field's counts
-(``engine.daily.decisions``) and whether it counts (the attempt's own deal, started while the day
-was open and finished before its grace ended: ``engine.daily.counts``) in ``DailyStore``. Recording
+(``engine.daily.decisions``) and whether it counts (the attempt's own deal, never archive practice,
+started while the day was open and finished before its grace ended: ``engine.daily.counts``) in
+``DailyStore``. Recording
 again changes nothing (a retried request), so it is safe wherever the deal-over point moves.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 
 from engine.daily import counts, decisions, score
 from engine.games import game as game_rules
+from paiyou.daily.archive import is_practice
 from paiyou.deals.daily_mark import mark
 from paiyou.store.daily import DailyStore, Recorded
 from paiyou.store.games import GameStore, StoreUnavailable
@@ -34,7 +36,8 @@ def record(store: GameStore, stored: StoredGame, now: float | None = None) -> Re
     finished = time.time() if now is None else now
     days = DailyStore(store)
     attempt = days.attempt(daily.game, daily.day.isoformat(), daily.player)
-    countable = attempt is not None and attempt[0] == stored.id and counts(daily.day, attempt[1], finished)
+    countable = (not is_practice(stored.meta) and attempt is not None and attempt[0] == stored.id
+                 and counts(daily.day, attempt[1], finished))
     chosen = [(d.position, d.action) for d in decisions(stored.record, stored.seat)]
     return days.record_result(daily.game, daily.day.isoformat(), daily.player, stored.id,
                               score(stored.game, deal, stored.seat), countable=countable,

@@ -18,10 +18,12 @@ the app's ``GameStore`` (SQLite or PostgreSQL, the same SQL; the tables are ``sc
   first), ranks from the score counts (ties share a rank).
 - **Progress keys**: a random secret shown once (``issue_key``), stored as its SHA-256;
   ``player_for_key`` finds its player, ``replace_key`` gives a new one and the old stops working.
+  ``keep_carried``/``carried``: the copy of a player's statistics and mistakes decks (cookies on
+  each browser) that another browser adopts with the key.
 
 Every method validates what a request could send (game, day, ids, keys, bounds) and raises
 ``DailyStoreError`` with a code (``bad-game``, ``bad-day``, ``bad-player``, ``bad-deal``,
-``bad-score``, ``bad-page``), or ``StoreUnavailable`` when the database is out of reach.
+``bad-score``, ``bad-page``, ``bad-carried``), or ``StoreUnavailable`` when the database is out of reach.
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ from paiyou.store.games import Connection, GameStore, StoreUnavailable
 from paiyou.store.schema import (
     DAILY_ACTIONS,
     DAILY_ATTEMPTS,
+    DAILY_CARRIED,
     DAILY_PLAYERS,
     DAILY_RESULTS,
     DAILY_SCORES,
@@ -56,6 +59,8 @@ MAX_DECISIONS = 200  # a deal has far fewer decisions of one seat
 MAX_SCORE = 10**6  # any game's score is far smaller: beyond is an attack or a bug
 MAX_PAGE = 100  # leaderboard rows per read
 MAX_OFFSET = 10**6
+CARRIED_NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}")  # a cookie's name
+MAX_CARRIED_CHARS = 4096  # a cookie's value is at most this long in every browser
 RESULT_COLUMNS = "deal_id, game, day, player, score, finished_at, counted"
 
 T = TypeVar("T")
@@ -286,6 +291,19 @@ class DailyStore:
                             (_id(player, "bad-player"), _day(since), _day(until)), fetch=True)
         return [DailyResult.from_row(row) for row in rows]
 
+    def player_field_counts(self, player: str, since: str, until: str) -> dict[tuple[str, str], list[tuple[int, int]]]:
+        """For each (game, day) of the player's counted results from ``since`` to ``until``, the
+        day's score counts (as ``score_counts``): their matchpoints for the calendar, in one
+        statement (by the player's index, then each day's scores by their primary key)."""
+        _, rows = self._run(f"SELECT s.game, s.day, s.score, s.players FROM {DAILY_RESULTS} r JOIN {DAILY_SCORES} s "
+                            "ON s.game = r.game AND s.day = r.day WHERE r.player = ? AND r.day >= ? AND r.day <= ? "
+                            "AND r.counted = 1 ORDER BY s.game, s.day, s.score DESC",
+                            (_id(player, "bad-player"), _day(since), _day(until)), fetch=True)
+        found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        for game, day, value, players in rows:
+            found.setdefault((str(game), str(day)), []).append((int(value), int(players)))
+        return found
+
     # -- the field ----------------------------------------------------------------------------------
     def score_counts(self, game: str, day: str) -> list[tuple[int, int]]:
         """(score, counted results with it) for each distinct score of the day, highest first:
@@ -353,6 +371,27 @@ class DailyStore:
         count, _ = self._run(f"UPDATE {DAILY_PLAYERS} SET key_hash = ?, replaced_at = ? WHERE key_hash = ?",
                              (key_hash(new_key), int(time.time() if now is None else now), key_hash(key)))
         return new_key if count == 1 else None
+
+    # -- what a progress key carries besides the daily history ----------------------------------------
+    def keep_carried(self, player: str, values: dict[str, str], now: float | None = None) -> None:
+        """Keep the player's copy of each named value (a cookie's name and text), replacing the
+        previous one: what another browser adopts with the player's key (``carried``)."""
+        player = _id(player, "bad-player")
+        for name, value in values.items():
+            if (not isinstance(name, str) or not CARRIED_NAME.fullmatch(name) or not isinstance(value, str)
+                    or len(value) > MAX_CARRIED_CHARS):
+                raise DailyStoreError("bad-carried")
+        stamp = int(time.time() if now is None else now)
+        for name, value in sorted(values.items()):
+            self._run(f"INSERT INTO {DAILY_CARRIED} (player, name, value, updated_at) VALUES (?, ?, ?, ?) "
+                      "ON CONFLICT (player, name) DO UPDATE SET value = excluded.value, "
+                      "updated_at = excluded.updated_at", (player, name, value, stamp))
+
+    def carried(self, player: str) -> dict[str, str]:
+        """The player's kept values by name (``keep_carried``)."""
+        _, rows = self._run(f"SELECT name, value FROM {DAILY_CARRIED} WHERE player = ? ORDER BY name",
+                            (_id(player, "bad-player"),), fetch=True)
+        return {str(name): str(value) for name, value in rows}
 
 
 __all__ = ["DailyStore", "DailyStoreError", "DailyResult", "Recorded", "BoardEntry", "key_hash"]

@@ -104,6 +104,9 @@ ANALYSIS_ATTEMPTS = 3
 DAILY_ATTEMPTS, DAILY_RESULTS, DAILY_SCORES, DAILY_ACTIONS, DAILY_PLAYERS = (
     "paiyou_daily_attempts", "paiyou_daily_results", "paiyou_daily_scores", "paiyou_daily_actions",
     "paiyou_daily_players")
+# What a progress key carries besides its daily history: a player's statistics and mistakes decks
+# (cookies on each browser), the copy another browser adopts with the key (paiyou.daily.carry).
+DAILY_CARRIED = "paiyou_daily_carried"
 DAILY_SCHEMA = (
     f"CREATE TABLE IF NOT EXISTS {DAILY_ATTEMPTS} (game TEXT NOT NULL, day TEXT NOT NULL, player TEXT NOT NULL, "
     "deal_id TEXT NOT NULL, started_at BIGINT NOT NULL, PRIMARY KEY (game, day, player))",
@@ -121,6 +124,8 @@ DAILY_SCHEMA = (
     "action TEXT NOT NULL, players INTEGER NOT NULL, PRIMARY KEY (game, day, position, action))",
     f"CREATE TABLE IF NOT EXISTS {DAILY_PLAYERS} (player TEXT PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, "
     "created_at BIGINT NOT NULL, replaced_at BIGINT)",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_CARRIED} (player TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, "
+    "updated_at BIGINT NOT NULL, PRIMARY KEY (player, name))",
 )
 
 

@@ -8,6 +8,9 @@ bodies and errors are ``paiyou.daily.answers``, the work ``paiyou.daily.service`
 - ``POST /api/v1/<game>/daily`` (optional ``{"player": "<progress key>"}``) → 201 ``{"id", "key",
   "player", "date", "commitment", "version", "view"}`` (a new progress key as ``"player"`` when
   none was sent); the player's second start of the day → 409 ``daily-already-played`` with ``id``
+- ``POST /api/v1/<game>/daily/<date>/practice`` → 201 a practice deal of a revealed day (``{"id", "key",
+  "date", "commitment", "seed", "salt", "practice": true, "version", "view"}``): never counted; any
+  day not revealed 404 ``daily-unknown``
 - (seat key) ``GET /api/v1/games/<id>/daily`` once the deal is over → ``{"score", "matchpoints",
   "percentile", "rank", "players", "par", "share", …}``
 
@@ -21,6 +24,7 @@ from flask import Blueprint, Response, jsonify
 from engine.daily import parse_day, today
 from paiyou.api.games import game_response, json_body
 from paiyou.daily import answers, service
+from paiyou.daily.archive import revealed_day, start_practice
 from paiyou.daily.secret import ring
 from paiyou.deals.daily_mark import mark
 from paiyou.deals.service import load
@@ -29,6 +33,7 @@ from paiyou.seats import access
 from paiyou.seats.access import SeatKeyRequired
 from paiyou.store.daily import DailyStore
 from paiyou.store.databases import current_store
+from paiyou.store.schema import new_id
 from paiyou.web import limits
 from paiyou.web.private import no_store
 
@@ -62,6 +67,17 @@ def start(game: str) -> tuple[Response, int]:
     assert daily is not None
     return game_response(started, 201, key, extra={"player": progress_key, "date": daily.day.isoformat(),
                                                    "commitment": started.commitment})
+
+
+@bp.post(f"/{GAME_PATH}/daily/<day>/practice")
+@limits.new_game
+def practice(game: str, day: str) -> tuple[Response, int]:
+    listed = answers.listed(game)
+    deal = revealed_day(ring(), listed, parse_day(day))
+    key = access.new_key()
+    started = start_practice(ring(), current_store(), listed, deal.day, new_id(), key)
+    return game_response(started, 201, key, extra={"date": deal.day.isoformat(), "commitment": deal.commitment,
+                                                   "seed": deal.seed, "salt": deal.salt, "practice": True})
 
 
 @bp.get("/games/<game_id>/daily")

@@ -19,8 +19,10 @@ budget for a move and each step of the computer's (``advance``) from the table's
 game API; a fast deal at the instant speed (about 100 of them in a minute or two) stays far
 below it, while a script writing hundreds a second is stopped. A daily deal's result against the
 field reads the day's counts and may compute its par: ``PAIYOU_DAILY_READ_LIMIT`` (default 60 a
-minute and 1200 an hour; ``daily_read``); starting a daily deal is under the new-game budget. Over a
-limit: 429 with ``Retry-After``.
+minute and 1200 an hour; ``daily_read``); starting a daily deal is under the new-game budget. Trying
+a progress key (entering one on the key page, or making a new one) has its own small budget, so keys
+cannot be guessed in bulk (each is 256 bits: this only keeps the store quiet): ``PAIYOU_PROGRESS_KEY_LIMIT``
+(default 10 a minute and 100 a day; ``progress_key``). Over a limit: 429 with ``Retry-After``.
 
 Counts are kept in ``RATELIMIT_STORAGE_URI``: ``memory://`` (the default) counts per process,
 which is right for one process; several processes (gunicorn workers, containers) must share a
@@ -58,12 +60,14 @@ DEFAULT_JOIN_LIMIT = "20 per minute;200 per day"
 DEFAULT_SEAT_WRITE_LIMIT = "30 per minute;300 per hour"
 DEFAULT_MOVE_LIMIT = "300 per minute;6000 per hour"
 DEFAULT_DAILY_READ_LIMIT = "60 per minute;1200 per hour"
+DEFAULT_PROGRESS_KEY_LIMIT = "10 per minute;100 per day"
 HINT_SCOPE = "hint"
 ANALYSIS_SCOPE = "analysis-retry"
 JOIN_SCOPE = "join"
 SEAT_WRITE_SCOPE = "seat-write"
 MOVE_SCOPE = "move"
 DAILY_READ_SCOPE = "daily-read"
+PROGRESS_KEY_SCOPE = "progress-key"
 EXTENSION_KEY = "paiyou.limiter"
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 
@@ -141,6 +145,18 @@ def daily_read(view: View) -> View:
     the daily-read limit."""
     view._paiyou_daily_read = True  # type: ignore[attr-defined]
     return view
+
+
+def progress_key(view: View) -> View:
+    """Mark a view that tries or makes a progress key: ``init_app`` puts its POSTs under the
+    progress-key limit."""
+    view._paiyou_progress_key = True  # type: ignore[attr-defined]
+    return view
+
+
+def is_progress_key_limit(error: object) -> bool:
+    """The 429 ``error`` is the progress-key limit's."""
+    return getattr(getattr(error, "limit", None), "scope", None) == PROGRESS_KEY_SCOPE
 
 
 def is_daily_read_limit(error: object) -> bool:
@@ -251,6 +267,8 @@ def init_app(app: Flask) -> None:
         ("_paiyou_move", config.get("PAIYOU_MOVE_LIMIT") or DEFAULT_MOVE_LIMIT, MOVE_SCOPE, a_safe_method),
         ("_paiyou_daily_read", config.get("PAIYOU_DAILY_READ_LIMIT") or DEFAULT_DAILY_READ_LIMIT,
          DAILY_READ_SCOPE, None),
+        ("_paiyou_progress_key", config.get("PAIYOU_PROGRESS_KEY_LIMIT") or DEFAULT_PROGRESS_KEY_LIMIT,
+         PROGRESS_KEY_SCOPE, not_a_post),
     )
     for mark, budget, scope, exempt in budgets:
         shared = limiter.shared_limit(str(budget), scope=scope, exempt_when=exempt)
@@ -263,5 +281,6 @@ def init_app(app: Flask) -> None:
 __all__ = ["client_key", "address_key", "new_game", "hint", "analysis", "join", "seat_write", "move", "asks_hint",
            "is_hint_limit", "is_analysis_limit", "is_join_limit", "is_seat_write_limit", "is_move_limit",
            "daily_read", "is_daily_read_limit", "DEFAULT_DAILY_READ_LIMIT",
+           "progress_key", "is_progress_key_limit", "DEFAULT_PROGRESS_KEY_LIMIT",
            "init_app", "DEFAULT_NEW_GAME_LIMIT", "DEFAULT_HINT_LIMIT", "DEFAULT_ANALYSIS_RETRY_LIMIT",
            "DEFAULT_JOIN_LIMIT", "DEFAULT_SEAT_WRITE_LIMIT", "DEFAULT_MOVE_LIMIT"]
