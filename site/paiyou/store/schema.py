@@ -104,6 +104,7 @@ ANALYSIS_ATTEMPTS = 3
 DAILY_ATTEMPTS, DAILY_RESULTS, DAILY_SCORES, DAILY_ACTIONS, DAILY_PLAYERS = (
     "paiyou_daily_attempts", "paiyou_daily_results", "paiyou_daily_scores", "paiyou_daily_actions",
     "paiyou_daily_players")
+DAILY_NAMES = "paiyou_daily_names"  # a player's leaderboard name (none: shown as anonymous)
 DAILY_SCHEMA = (
     f"CREATE TABLE IF NOT EXISTS {DAILY_ATTEMPTS} (game TEXT NOT NULL, day TEXT NOT NULL, player TEXT NOT NULL, "
     "deal_id TEXT NOT NULL, started_at BIGINT NOT NULL, PRIMARY KEY (game, day, player))",
@@ -121,6 +122,8 @@ DAILY_SCHEMA = (
     "action TEXT NOT NULL, players INTEGER NOT NULL, PRIMARY KEY (game, day, position, action))",
     f"CREATE TABLE IF NOT EXISTS {DAILY_PLAYERS} (player TEXT PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, "
     "created_at BIGINT NOT NULL, replaced_at BIGINT)",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_NAMES} (player TEXT PRIMARY KEY, name TEXT NOT NULL, "
+    "named_at BIGINT NOT NULL)",
 )
 
 
