@@ -25,14 +25,16 @@ import pytest
 from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 
-from engine.daily import decisions, reveals_at, today
+from engine.daily import daily_deal, decisions, reveals_at, today
 from paiyou import create_app
 from paiyou.daily.field import field_of
 from paiyou.daily.pages import PLAYER_COOKIE, result_panel
+from paiyou.daily.secret import ring
 from paiyou.deals.service import load
 from paiyou.store.daily import DailyStore
 from paiyou.store.databases import store_for
 from paiyou.store.schema import DAILY_NAMES, DAILY_RESULTS, new_id
+from tests.site.test_daily_api import hidden_tiles, leaks, shown_tiles
 
 GAME = "tien-gow"  # the cheaper game to play out at the strong level (docs/daily.md)
 SECRET = "a-test-daily-secret-for-the-field-of-47-chars"
@@ -153,6 +155,25 @@ def test_the_field_shows_on_its_page_before_the_reveal(field_app: Flask, played:
     assert "۱۰۰٪" in fa or re.search("[۰-۹]+٪", fa)  # the locale's digits and percent sign
     nobody = field_app.test_client().get(f"/en/{GAME}/daily/field")
     assert nobody.status_code == 404 and 'id="daily-message"' in nobody.get_data(as_text=True)
+
+
+def test_the_new_routes_show_no_open_days_seed_salt_or_hidden_tile(field_app: Flask,
+                                                                    played: list[dict[str, Any]]) -> None:
+    day = today().isoformat()
+    deal = daily_deal(ring(field_app), GAME, today())
+    secrets = [str(deal.seed), format(deal.seed, "x"), format(deal.seed, "X"), deal.salt, deal.salt.upper()]
+    for data in played:
+        browser = browser_of(field_app, data["player"])
+        seen = [browser.get(path, headers=headers)
+                for path in (f"/en/{GAME}/daily/field", f"/fa/{GAME}/daily/field", f"/en/{GAME}/daily",
+                             f"/en/{GAME}/daily/{day}/board", f"/en/{GAME}/daily/result")
+                for headers in ({}, {"HX-Request": "true"})]
+        seen.append(browser.get(f"/api/v1/{GAME}/daily/{day}/board",
+                                headers={"Authorization": f"Bearer {data['player']}"}))
+        assert {r.status_code for r in seen} <= {200, 303}
+        assert not [(r.request.path, found) for r in seen if (found := leaks(r, secrets))]
+        hidden = hidden_tiles(field_app, data["id"])
+        assert not [(r.request.path, found) for r in seen if (found := shown_tiles(r, hidden))]
 
 
 def test_the_review_shows_what_the_field_played_at_each_decision_after_the_reveal(
