@@ -318,6 +318,23 @@ def test_the_leaderboard_by_pages_shares_ranks_and_names(crowded: tuple[Flask, s
     assert 'dir="rtl"' in text and "۴۹" in text and 'rel="prev"' in text and 'rel="next"' in text
 
 
+def test_every_leaderboard_slice_equals_the_brute_force_order(crowded: tuple[Flask, str]) -> None:
+    """The page starts at its first score (from the counts) and skips only the ties before it: the
+    same rows and ranks as sorting every result."""
+    app, _ = crowded
+    with app.app_context():
+        days = DailyStore(store_for(app))
+        _, rows = store_for(app)._run(f"SELECT deal_id, score, finished_at FROM {DAILY_RESULTS} WHERE game = ? "
+                                      "AND day = ? AND counted = 1", (GAME, today().isoformat()), fetch=True)
+        ordered = sorted(((str(d), int(s), int(f)) for d, s, f in rows), key=lambda r: (-r[1], r[2], r[0]))
+        for offset in range(0, 125, 7):
+            for limit in (1, 5, 50, 100):
+                got = [(e.result.deal_id, e.rank) for e in days.leaderboard(GAME, today().isoformat(), limit, offset)]
+                expected = [(d, 1 + sum(1 for _, s2, _ in ordered if s2 > s)) for d, s, _ in
+                            ordered[offset:offset + limit]]
+                assert got == expected, (offset, limit)
+
+
 @pytest.mark.parametrize(("page", "status", "code"), [
     ("0", 400, "bad-page"), ("-1", 400, "bad-page"), ("x", 400, "bad-page"), ("1e3", 400, "bad-page"),
     ("٢", 400, "bad-page"), ("9999999", 400, "bad-page"), ("4", 404, "page-out-of-range"),

@@ -327,25 +327,29 @@ class DailyStore:
     def leaderboard(self, game: str, day: str, limit: int = 50, offset: int = 0) -> list[BoardEntry]:
         """The day's counted results from ``offset``, best first (then who finished first), at most
         ``limit`` (1 … ``MAX_PAGE``), each with its rank. Two statements, each by an index: the
-        page, and the score counts for the ranks."""
+        score counts (the ranks, and the score the page starts at), and the page from that score
+        on — so a deep page skips only the players tied at its first score, not every player above
+        it (``OFFSET`` walks the index row by row)."""
         game, day = _game(game), _day(day)
         limit = _whole(limit, 1, MAX_PAGE, "bad-page")
         offset = _whole(offset, 0, MAX_OFFSET, "bad-page")
-        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE game = ? AND day = ? "
-                            "AND counted = 1 ORDER BY score DESC, finished_at, deal_id LIMIT ? OFFSET ?",
-                            (game, day, limit, offset), fetch=True)
-        if not rows:
-            return []
-        results = [DailyResult.from_row(row) for row in rows]
-        lowest = results[-1].score
         above: dict[int, int] = {}
-        higher = 0
-        for value, players in self.score_counts(game, day):  # highest first
-            if value < lowest:
-                break
+        higher, start = 0, None
+        counts = self.score_counts(game, day)
+        for value, players in counts:  # highest first
             above[value] = higher
+            if start is None and higher + players > offset:
+                start = (value, offset - higher)  # the page's first score, and the tied players before it
             higher += players
-        return [BoardEntry(above[r.score] + 1, r) for r in results]
+        if start is None:
+            return []
+        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE game = ? AND day = ? "
+                            "AND counted = 1 AND score <= ? ORDER BY score DESC, finished_at, deal_id LIMIT ? OFFSET ?",
+                            (game, day, start[0], limit, start[1]), fetch=True)
+        results = [DailyResult.from_row(row) for row in rows]
+        # a result counted after the counts were read may carry a score they do not hold yet
+        return [BoardEntry(1 + (above[r.score] if r.score in above else
+                                sum(n for value, n in counts if value > r.score)), r) for r in results]
 
     # -- names ----------------------------------------------------------------------------------------
     def set_name(self, player: str, name: str | None, now: float | None = None) -> None:
