@@ -410,3 +410,13 @@ def test_live_reads_are_limited_per_client(translations_dir: Path, tmp_path: Pat
     assert int(answers[2].headers["Retry-After"]) > 0
     board = client.get(f"/api/v1/{GAME}/daily/{today().isoformat()}/board")
     assert board.status_code == 429 and board.get_json()["error"] == "too-many-daily-reads"
+
+
+def test_names_are_under_the_seat_write_limit(translations_dir: Path, tmp_path: Path) -> None:
+    app = make_app(translations_dir, tmp_path, RATELIMIT_ENABLED=True, PAIYOU_SEAT_WRITE_LIMIT="2 per minute")
+    client = app.test_client()
+    with app.app_context():
+        _, key = DailyStore(store_for(app)).issue_key()
+    answers = [client.post("/api/v1/daily/name", json={"player": key, "name": f"Ling {n}"}) for n in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429] and int(answers[2].headers["Retry-After"]) > 0
+    assert names_table(app)[0][1] == "Ling 1"  # the refused one changed nothing

@@ -14,7 +14,6 @@ from flask import current_app
 from flask_babel import force_locale, pgettext
 
 from paiyou.config import LANGUAGE_CODES
-from paiyou.deals.errors import BadInput
 from paiyou.deals.seating import MARKS_PER_LETTER, NAME_MAX, parse_name
 from paiyou.i18n.numerals import format_number
 from paiyou.tables.labels import is_page_label, words
@@ -65,4 +64,4 @@ def refusal(code: str) -> str:
                         count=format_number(NAME_MAX), marks=format_number(MARKS_PER_LETTER)))
 
 
-__all__ = ["NAME_CODES", "anonymous_label", "is_reserved", "parse", "refusal", "BadInput"]
+__all__ = ["NAME_CODES", "anonymous_label", "is_reserved", "parse", "refusal"]

@@ -111,6 +111,7 @@ def board(game: str, day: str) -> tuple[Response, int]:
 
 
 @bp.post("/daily/name")
+@limits.seat_write
 def set_name() -> tuple[Response, int]:
     body = json_body()
     try:

@@ -8,7 +8,8 @@ and the result's live fragment (routes only; the work is ``paiyou.daily.board``,
   the last 404, an unknown day 404; each a localized page. Under the daily-read limit.
 - ``POST /<lang>/<game>/daily/name`` (a form with its CSRF token): set this browser's player's
   leaderboard name (empty: none), then back to the day's page (303). A bad name is a 400 page with
-  the form and why, and changes nothing; a browser without a progress key is 403.
+  the form and why, and changes nothing; a browser without a progress key is 403. Under the
+  seat-write limit, as a name at a table.
 - ``GET /<lang>/<game>/daily/field``: what the field played at each decision of this browser's
   finished deal of today (``paiyou.daily.field``; before the reveal too: docs/daily.md says why;
   from the reveal the review shows it at each step); 404 without a finished deal. Under the
@@ -66,6 +67,7 @@ def board(game: str, day: str) -> ResponseReturnValue:
 
 
 @bp.post(f"/{GAME}/daily/name")
+@limits.seat_write
 def set_name(game: str) -> ResponseReturnValue:
     if game not in listed_games():
         abort(404)
