@@ -375,6 +375,8 @@ def test_the_result_panel_is_polled_while_the_day_is_open(field_app: Flask, play
     page = browser.get(f"/en/{GAME}/daily").get_data(as_text=True)
     assert f'hx-get="/en/{GAME}/daily/result" hx-trigger="every 30s" hx-swap="outerHTML"' in page
     assert "htmx-2.0.11.min.js" in page and 'id="daily-refresh"' in page  # and a refresh link without it
+    assert "css/daily_field.css" in page and "css/daily_field.css" not in field_app.test_client().get(
+        f"/en/{GAME}/daily").get_data(as_text=True)  # a visitor's page stays as it was
     fragment = browser.get(f"/en/{GAME}/daily/result", headers={"HX-Request": "true"})
     text = fragment.get_data(as_text=True)
     assert fragment.status_code == 200 and text.lstrip().startswith('<section class="daily__result"')
