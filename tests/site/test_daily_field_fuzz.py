@@ -34,7 +34,8 @@ def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
     return create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
                        "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
                        "PAIYOU_NEW_GAME_LIMIT": "100000 per minute", "PAIYOU_MOVE_LIMIT": "100000 per minute",
-                       "PAIYOU_DAILY_READ_LIMIT": "100000 per minute", "PAIYOU_ANALYSIS_WORKERS": 0})
+                       "PAIYOU_DAILY_READ_LIMIT": "100000 per minute", "PAIYOU_SEAT_WRITE_LIMIT": "100000 per minute",
+                       "PAIYOU_ANALYSIS_WORKERS": 0})
 
 
 @pytest.fixture(scope="module")
