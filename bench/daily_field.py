@@ -34,7 +34,7 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ from typing import Any
 from engine.field import standing
 from paiyou.store.daily import RESULT_COLUMNS, DailyStore
 from paiyou.store.databases import open_store
-from paiyou.store.schema import DAILY_ACTIONS, DAILY_RESULTS, DAILY_SCORES, new_id
+from paiyou.store.schema import DAILY_ACTIONS, DAILY_NAMES, DAILY_RESULTS, DAILY_SCORES, new_id
 
 GAME, DAY = "chuo-pai", "2026-12-07"
 DECISIONS = 15
@@ -70,18 +70,27 @@ def player_path(draw: random.Random) -> tuple[int, list[tuple[str, str]]]:
     return score, decisions
 
 
-def bulk(url: str, count: int, seed: int) -> None:
+def bulk(url: str, count: int, seed: int, game: str = GAME, day: str = DAY,
+         shared: Sequence[tuple[str, str]] = (), named: float = 0.0) -> None:
     """Add ``count`` counted results with their counts, as ``record_result`` would, in batches (in
-    a child process: the measuring process's memory holds only what the measured operations keep)."""
+    a child process: the measuring process's memory holds only what the measured operations keep).
+    ``shared``: (position, action) pairs every added player also chose (a real deal's decisions, so
+    what the field played there grows with the field); ``named``: the share of players given a
+    leaderboard name."""
     store, draw = open_store(url), random.Random(seed)
     for start in range(0, count, BATCH):
         size = min(BATCH, count - start)
         rows, scores, actions = [], Counter[int](), Counter[tuple[str, str]]()
+        names = []
         for _ in range(size):
             score, decisions = player_path(draw)
-            rows.append((new_id(), GAME, DAY, new_id(), score, int(time.time()), 1))
+            player = new_id()
+            rows.append((new_id(), game, day, player, score, int(time.time()), 1))
             scores[score] += 1
             actions.update(decisions)
+            actions.update(shared)
+            if draw.random() < named:
+                names.append((player, f"Player {draw.randrange(10**6)}", int(time.time())))
         store._ensure_schema()
         with store._connection() as conn:
             conn.execute("BEGIN")
@@ -91,19 +100,22 @@ def bulk(url: str, count: int, seed: int) -> None:
             cur.executemany(store._sql(
                 f"INSERT INTO {DAILY_SCORES} (game, day, score, players) VALUES (?, ?, ?, ?) ON CONFLICT "
                 f"(game, day, score) DO UPDATE SET players = {DAILY_SCORES}.players + excluded.players"),
-                [(GAME, DAY, s, n) for s, n in scores.items()])
+                [(game, day, s, n) for s, n in scores.items()])
             cur.executemany(store._sql(
                 f"INSERT INTO {DAILY_ACTIONS} (game, day, position, action, players) VALUES (?, ?, ?, ?, ?) "
                 f"ON CONFLICT (game, day, position, action) DO UPDATE SET players = "
                 f"{DAILY_ACTIONS}.players + excluded.players"),
-                [(GAME, DAY, p, a, n) for (p, a), n in actions.items()])
+                [(game, day, p, a, n) for (p, a), n in actions.items()])
+            if names:
+                cur.executemany(store._sql(f"INSERT INTO {DAILY_NAMES} (player, name, named_at) VALUES (?, ?, ?)"),
+                                names)
             cur.close()
             conn.execute("COMMIT")
     store.close()
 
 
-def bulk_in_child(url: str, count: int, seed: int) -> None:
-    child = multiprocessing.get_context("fork").Process(target=bulk, args=(url, count, seed))
+def bulk_in_child(url: str, count: int, seed: int, **options: Any) -> None:
+    child = multiprocessing.get_context("fork").Process(target=bulk, args=(url, count, seed), kwargs=options)
     child.start()
     child.join()
     if child.exitcode != 0:

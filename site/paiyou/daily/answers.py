@@ -6,8 +6,10 @@ Codes: ``daily-unknown`` (404: a malformed date, a day before the first or not b
 about a future day is said), ``unknown-game`` (404: a game that is not listed), ``daily-already-
 played`` (409, with the deal's ``id``), ``bad-progress-key`` (400: not a progress key's form),
 ``unknown-progress-key`` (403: no player has it — forged or replaced), ``not-a-daily`` (404: the
-deal is not a daily deal), ``daily-no-result`` (404: the deal's result was not recorded), and the
-limits' ``too-many-daily-reads`` (429 with ``Retry-After``).
+deal is not a daily deal), ``daily-no-result`` (404: the deal's result was not recorded), the
+leaderboard's ``bad-page`` (400), ``page-out-of-range`` (404) and ``daily-board-closed`` (403), a
+name's ``bad-name`` and ``reserved-name`` (400), and the limits' ``too-many-daily-reads`` (429 with
+``Retry-After``).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from werkzeug.exceptions import HTTPException
 from engine.daily import FIRST_DAY, DailyError
 from paiyou.api.games import error, http_error
 from paiyou.api.games import install as install_game_api
+from paiyou.daily import names
 from paiyou.daily.service import AlreadyPlayed, Result
 from paiyou.deals.game import Game
 from paiyou.i18n.languages import isolated
@@ -51,6 +54,14 @@ def daily_message(code: str) -> str:
         "not-a-daily": pgettext("daily api", "This deal is not a daily deal."),
         "daily-no-result": pgettext("daily api", "This daily deal's result was not recorded."),
         "deal-not-over": pgettext("daily api", "The result against the field is given once the deal is over."),
+        "bad-page": pgettext("daily api", "\"page\" must be a whole number from %(first)s.", first=format_number(1)),
+        "page-out-of-range": pgettext(
+            "daily api", "The leaderboard has no such page: see \"pages\" on its first page."),
+        "daily-board-closed": pgettext(
+            "daily api", "The leaderboard of an open day is shown to players who finished its deal (send your "
+                         "progress key as a bearer token); everyone sees it from the day's reveal."),
+        "bad-name": names.refusal("bad-name"),
+        "reserved-name": names.refusal("reserved-name"),
         "too-many-daily-reads": pgettext(
             "daily api", "Too many requests for daily results from your address: wait a little (see %(header)s).",
             header="Retry-After"),

@@ -8,7 +8,7 @@ and numbers are in the reader's locale (Babel) and digits.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
 from babel.dates import format_timedelta
@@ -18,10 +18,12 @@ from werkzeug.wrappers import Response
 
 from engine.daily import closes_at, is_revealed, today
 from engine.field import Bin
+from paiyou.daily import board as day_board
 from paiyou.daily.answers import long_date, share_text
 from paiyou.daily.secret import ring
 from paiyou.daily.service import Result, players, recorded, standing_of, todays_deal
 from paiyou.deals.game import Game, GameNotFound
+from paiyou.deals.seating import NAME_MAX
 from paiyou.deals.service import load
 from paiyou.i18n.numerals import format_number, to_native_digits
 from paiyou.store.daily import KEY_PATTERN, DailyStore
@@ -30,7 +32,7 @@ from paiyou.tables.template_globals import percent
 
 PLAYER_COOKIE = "paiyou_daily"
 PLAYER_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
-BOARD_SIZE = 50
+BOARD_SIZE = day_board.BOARD_SIZE
 CHART_WIDTH, CHART_HEIGHT, CHART_GAP = 320, 100, 2
 MIN_SLOTS = 10  # the chart's width in bars at least: few bins stay narrow
 
@@ -124,13 +126,6 @@ def bars(bins: tuple[Bin, ...]) -> list[Bar]:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardRow:
-    rank: int
-    score: int
-    yours: bool
-
-
-@dataclass(frozen=True, slots=True)
 class ResultPanel:
     deal_id: str
     result: Result
@@ -138,7 +133,11 @@ class ResultPanel:
     percentile: str
     share: str
     bars: list[Bar]
-    board: list[BoardRow]
+    board: list[day_board.Row]
+    final: bool  # the day is revealed: the field no longer changes (no live updates)
+    more: bool  # the leaderboard has more pages than its top
+    name: str | None  # the player's leaderboard name
+    name_max: int = NAME_MAX
     chart_width: int = CHART_WIDTH
     chart_height: int = CHART_HEIGHT
 
@@ -148,11 +147,15 @@ def result_panel(game: Game) -> ResultPanel | None:
     found = recorded(current_store(), game)
     if found is None:
         return None
-    result = standing_of(current_store(), game, found)
-    board = [BoardRow(entry.rank, entry.result.score, entry.result.deal_id == game.id)
-             for entry in DailyStore(current_store()).leaderboard(result.game, result.day.isoformat(), BOARD_SIZE)]
+    store = current_store()
+    result = standing_of(store, game, found)
+    entries = DailyStore(store).leaderboard(result.game, result.day.isoformat(), BOARD_SIZE)
+    top = [replace(row, yours=entry.result.deal_id == game.id)
+           for entry, row in zip(entries, day_board.rows(store, entries, None), strict=True)]
     return ResultPanel(game.id, result, percent(result.matchpoints / 100, decimals=1),
-                       format_number(round(result.percentile, 1)), share_text(result), bars(result.distribution), board)
+                       format_number(round(result.percentile, 1)), share_text(result), bars(result.distribution), top,
+                       is_revealed(result.day), result.players > BOARD_SIZE,
+                       DailyStore(store).names([found.player]).get(found.player))
 
 
 
@@ -175,5 +178,5 @@ def init_app(app: Flask) -> None:
 
 
 __all__ = ["PLAYER_COOKIE", "progress_key", "browser_player", "keep_progress_key", "time_left", "DayCard",
-           "day_card", "attempt_today", "Bar", "bars", "BoardRow", "ResultPanel", "result_panel", "CHART_WIDTH",
+           "day_card", "attempt_today", "Bar", "bars", "ResultPanel", "result_panel", "CHART_WIDTH",
            "CHART_HEIGHT", "daily_result_url", "init_app"]

@@ -8,6 +8,7 @@ CLDR is ``latn``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -62,8 +63,19 @@ def to_native_digits(text: str, locale: Locale | str | None) -> str:
 def format_number(number: int | float, locale: Locale | str | None = None) -> str:
     """``number`` with the locale's separators and digits: fa 1234 -> '۱٬۲۳۴'."""
     loc = Locale.parse(locale) if locale is not None else get_locale()
+    if type(number) is int and loc is not None:
+        return _whole_number(number, str(loc))
     text = format_decimal(number, locale=loc, numbering_system="default")
     return to_native_digits(text, loc)
+
+
+@lru_cache(maxsize=8192)
+def _whole_number(number: int, locale: str) -> str:
+    """``format_number`` of a whole number, remembered: Babel's formatting is the costliest part of
+    a page of figures (the daily result's chart, table and leaderboard format some 200 numbers),
+    and the same few hundred numbers recur on every page."""
+    loc = Locale.parse(locale)
+    return to_native_digits(format_decimal(number, locale=loc, numbering_system="default"), loc)
 
 
 def num(value: int | float | str) -> str:

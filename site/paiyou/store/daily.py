@@ -16,6 +16,8 @@ the app's ``GameStore`` (SQLite or PostgreSQL, the same SQL; the tables are ``sc
   transactions never wait on each other in a cycle.
 - ``leaderboard`` reads the counted results by the index (score descending, then who finished
   first), ranks from the score counts (ties share a rank).
+- ``field_counts`` reads ``action_counts`` of one deal's decisions at once (the review's "what
+  the field played"); ``set_name`` and ``names`` keep the leaderboard's optional names.
 - **Progress keys**: a random secret shown once (``issue_key``), stored as its SHA-256;
   ``player_for_key`` finds its player, ``replace_key`` gives a new one and the old stops working.
   ``keep_carried``/``carried``: the copy of a player's statistics and mistakes decks (cookies on
@@ -23,7 +25,7 @@ the app's ``GameStore`` (SQLite or PostgreSQL, the same SQL; the tables are ``sc
 
 Every method validates what a request could send (game, day, ids, keys, bounds) and raises
 ``DailyStoreError`` with a code (``bad-game``, ``bad-day``, ``bad-player``, ``bad-deal``,
-``bad-score``, ``bad-page``, ``bad-carried``), or ``StoreUnavailable`` when the database is out of reach.
+``bad-score``, ``bad-page``, ``bad-carried``, ``bad-name``), or ``StoreUnavailable`` when the database is out of reach.
 """
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ from paiyou.store.schema import (
     DAILY_ACTIONS,
     DAILY_ATTEMPTS,
     DAILY_CARRIED,
+    DAILY_NAMES,
     DAILY_PLAYERS,
     DAILY_RESULTS,
     DAILY_SCORES,
@@ -61,6 +64,8 @@ MAX_PAGE = 100  # leaderboard rows per read
 MAX_OFFSET = 10**6
 CARRIED_NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}")  # a cookie's name
 MAX_CARRIED_CHARS = 4096  # a cookie's value is at most this long in every browser
+MAX_POSITIONS = MAX_DECISIONS  # positions read at once: one deal's decisions
+MAX_NAME_CHARS = 64  # the caller's rules are stricter (``paiyou.daily.names``); this bounds the column
 RESULT_COLUMNS = "deal_id, game, day, player, score, finished_at, counted"
 
 T = TypeVar("T")
@@ -320,28 +325,75 @@ class DailyStore:
                             "AND position = ?", (_game(game), _day(day), position), fetch=True)
         return {str(action): int(players) for action, players in rows}
 
+    def field_counts(self, game: str, day: str, positions: Sequence[str]) -> dict[str, dict[str, int]]:
+        """``action_counts`` of several positions in one statement (by the primary key): what the
+        field played at each of one deal's decisions. A position nobody counted reached is absent."""
+        game, day = _game(game), _day(day)
+        wanted = sorted(set(positions))
+        if len(wanted) > MAX_POSITIONS or not all(isinstance(p, str) and POSITION_PATTERN.fullmatch(p)
+                                                  for p in wanted):
+            raise DailyStoreError("bad-deal")
+        if not wanted:
+            return {}
+        _, rows = self._run(f"SELECT position, action, players FROM {DAILY_ACTIONS} WHERE game = ? AND day = ? "
+                            f"AND position IN ({', '.join('?' * len(wanted))})", (game, day, *wanted), fetch=True)
+        found: dict[str, dict[str, int]] = {}
+        for position, action, players in rows:
+            found.setdefault(str(position), {})[str(action)] = int(players)
+        return found
+
     def leaderboard(self, game: str, day: str, limit: int = 50, offset: int = 0) -> list[BoardEntry]:
         """The day's counted results from ``offset``, best first (then who finished first), at most
         ``limit`` (1 … ``MAX_PAGE``), each with its rank. Two statements, each by an index: the
-        page, and the score counts for the ranks."""
+        score counts (the ranks, and the score the page starts at), and the page from that score
+        on — so a deep page skips only the players tied at its first score, not every player above
+        it (``OFFSET`` walks the index row by row)."""
         game, day = _game(game), _day(day)
         limit = _whole(limit, 1, MAX_PAGE, "bad-page")
         offset = _whole(offset, 0, MAX_OFFSET, "bad-page")
-        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE game = ? AND day = ? "
-                            "AND counted = 1 ORDER BY score DESC, finished_at, deal_id LIMIT ? OFFSET ?",
-                            (game, day, limit, offset), fetch=True)
-        if not rows:
-            return []
-        results = [DailyResult.from_row(row) for row in rows]
-        lowest = results[-1].score
         above: dict[int, int] = {}
-        higher = 0
-        for value, players in self.score_counts(game, day):  # highest first
-            if value < lowest:
-                break
+        higher, start = 0, None
+        counts = self.score_counts(game, day)
+        for value, players in counts:  # highest first
             above[value] = higher
+            if start is None and higher + players > offset:
+                start = (value, offset - higher)  # the page's first score, and the tied players before it
             higher += players
-        return [BoardEntry(above[r.score] + 1, r) for r in results]
+        if start is None:
+            return []
+        _, rows = self._run(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE game = ? AND day = ? "
+                            "AND counted = 1 AND score <= ? ORDER BY score DESC, finished_at, deal_id LIMIT ? OFFSET ?",
+                            (game, day, start[0], limit, start[1]), fetch=True)
+        results = [DailyResult.from_row(row) for row in rows]
+        # a result counted after the counts were read may carry a score they do not hold yet
+        return [BoardEntry(1 + (above[r.score] if r.score in above else
+                                sum(n for value, n in counts if value > r.score)), r) for r in results]
+
+    # -- names ----------------------------------------------------------------------------------------
+    def set_name(self, player: str, name: str | None, now: float | None = None) -> None:
+        """The player's leaderboard name (None: none, shown as anonymous). The caller checks the
+        name's rules (``paiyou.daily.names``); here only its type and length."""
+        player = _id(player, "bad-player")
+        if name is None:
+            self._run(f"DELETE FROM {DAILY_NAMES} WHERE player = ?", (player,))
+            return
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_CHARS:
+            raise DailyStoreError("bad-name")
+        self._run(f"INSERT INTO {DAILY_NAMES} (player, name, named_at) VALUES (?, ?, ?) ON CONFLICT (player) "
+                  "DO UPDATE SET name = excluded.name, named_at = excluded.named_at",
+                  (player, name, int(time.time() if now is None else now)))
+
+    def names(self, players: Sequence[str]) -> dict[str, str]:
+        """The names of the players who have one (a leaderboard page's: at most ``MAX_PAGE``), in
+        one statement by the primary key."""
+        wanted = sorted({_id(p, "bad-player") for p in players})
+        if len(wanted) > MAX_PAGE:
+            raise DailyStoreError("bad-page")
+        if not wanted:
+            return {}
+        _, rows = self._run(f"SELECT player, name FROM {DAILY_NAMES} WHERE player IN "
+                            f"({', '.join('?' * len(wanted))})", wanted, fetch=True)
+        return {str(player): str(name) for player, name in rows}
 
     # -- progress keys ------------------------------------------------------------------------------
     def issue_key(self, now: float | None = None) -> tuple[str, str]:

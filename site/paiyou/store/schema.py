@@ -107,6 +107,7 @@ DAILY_ATTEMPTS, DAILY_RESULTS, DAILY_SCORES, DAILY_ACTIONS, DAILY_PLAYERS = (
 # What a progress key carries besides its daily history: a player's statistics and mistakes decks
 # (cookies on each browser), the copy another browser adopts with the key (paiyou.daily.carry).
 DAILY_CARRIED = "paiyou_daily_carried"
+DAILY_NAMES = "paiyou_daily_names"  # a player's leaderboard name (none: shown as anonymous)
 DAILY_SCHEMA = (
     f"CREATE TABLE IF NOT EXISTS {DAILY_ATTEMPTS} (game TEXT NOT NULL, day TEXT NOT NULL, player TEXT NOT NULL, "
     "deal_id TEXT NOT NULL, started_at BIGINT NOT NULL, PRIMARY KEY (game, day, player))",
@@ -126,6 +127,8 @@ DAILY_SCHEMA = (
     "created_at BIGINT NOT NULL, replaced_at BIGINT)",
     f"CREATE TABLE IF NOT EXISTS {DAILY_CARRIED} (player TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, "
     "updated_at BIGINT NOT NULL, PRIMARY KEY (player, name))",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_NAMES} (player TEXT PRIMARY KEY, name TEXT NOT NULL, "
+    "named_at BIGINT NOT NULL)",
 )
 
 

@@ -31,6 +31,7 @@ from wtforms.validators import ValidationError
 from engine.errors import RecordError
 from paiyou.analysis import jobs
 from paiyou.analysis.review import review_model as analysis_model
+from paiyou.daily.field import at_step, field_of
 from paiyou.i18n.names import game_name
 from paiyou.registry import GAME_KEYS, url_converter
 from paiyou.registry import game as game_spec
@@ -85,11 +86,12 @@ def review(game: str, game_id: str) -> ResponseReturnValue:
         return url_for("review.review", game=game, game_id=game_id, step=n)
 
     analysis = analysis_model(jobs.status(current_app, jobs.job_id(found)), step, game, states, found.seat)
+    field = at_step(field_of(current_store(), found), step)  # a daily's: what the field played here
     return review_page(game, states, step, found.agents, step_url, seat=found.seat,
                        names=seat_names(found, watching=access.seat_of(found) is None),
                        table_url=table_url(game, game_id), shuffle=records.shuffle_check(game, found.record()),
                        analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
-                       retry_url=retry_url(found),
+                       retry_url=retry_url(found), field=field,
                        mistakes_url=url_for("mistakes.add", game=game, game_id=game_id))
 
 
