@@ -15,7 +15,8 @@ must provide. This module imports no room and no area; every shared module finds
   ``vocabulary``, each from ``<package>.<part>``), template parts (``template_parts``: each
   part's path and the names it must define) and content (``content_parts``: its rules text, its
   course and the course's policy, ``policy.toml``: what the shared tests ask of its course and
-  players).
+  players) and whether it has a sources file (``sources``: ``sources/<key>.toml``, each rule's
+  receipts and the game's "Sources and variants" page, ``paiyou.content.sources``).
 - ``TEMPLATE_NAMES``: the macros and sets each template part must define (what the shared
   templates call; ``OPTIONAL_TEMPLATE_NAMES`` what they call only for a game whose puzzles ask
   for them), checked by parsing the part (``template_names``).
@@ -148,6 +149,7 @@ class Room:
     levels: Mapping[str, LevelWords]  # the words of each of its engine levels (``GameSpec.agent_levels``)
     templates: Path | None = None  # its template parts; None: the site's templates/games/<key>/
     content: Path | None = None    # holds rules/<key>.md and puzzles/<key>/ (and policy.toml); None: the site's
+    sources: bool = False          # its content has sources/<key>.toml: each rule's receipts, a sources page
 
     def part(self, name: str) -> object:
         """The object a part's module provides (``PARTS``: ``<package>.table.TABLE`` …)."""
@@ -347,6 +349,9 @@ def missing_parts(key: str, content_dir: str | Path | None = None) -> list[str]:
         rules, course, policy = declared.content_parts(content_dir)
         missing += [str(path) for path, there in ((rules, rules.is_file()), (course, course.is_dir()),
                                                   (policy, policy.is_file())) if not there]
+        sources = (declared.content or Path(content_dir)) / "sources" / f"{key}.toml"
+        if declared.sources and not sources.is_file():
+            missing.append(str(sources))
     return missing
 
 

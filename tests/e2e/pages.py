@@ -16,6 +16,8 @@ PAGE_DOMAINS: dict[str, str] = {
     "/{lang}/glossary": "core",
     "/{lang}/chuo-pai/rules": "rules",
     "/{lang}/tien-gow/rules": "rules",
+    "/{lang}/chuo-pai/sources": "rules",  # each rule's sources, the disputed points (issue 49)
+    "/{lang}/tien-gow/sources": "rules",
     # The play pages: both games, then each game's start page (level, seed, "New deal" as a
     # POST: a GET never deals). The table itself is checked by tests/e2e/test_play_e2e.py.
     "/{lang}/play": "play",

@@ -121,7 +121,8 @@ def paths(game_id: str, finished_id: str) -> Iterator[str]:
             "level": "easy", "seed": "7", "digest": "0" * 64, "over": finished_id, "tg": "tien-gow"}
     templates = [
         "/", "/{lang}/", "/{lang}/glossary", "/favicon.svg", "/robots.txt", "/sitemap.xml",
-        "/static/css/site.css", "/static/{lang}", "/{lang}/{game}/rules", "/{lang}/{game}/play",
+        "/static/css/site.css", "/static/{lang}", "/{lang}/{game}/rules", "/{lang}/{game}/sources",
+        "/{lang}/{game}/play",
         "/{lang}/{game}/games/{id}", "/{lang}/{game}/games/{id}/record", "/api/v1/{game}/games",
         "/api/v1/games/{id}", "/api/v1/games/{id}/actions", "/api/v1/games/{id}/advance",
         "/api/v1/games/{id}/record",

@@ -30,24 +30,25 @@ def rule_label(rule: str) -> str:
     return _digits(rule.upper())
 
 
-def _value(game: str, value: Value) -> Markup:
+def _value(game: str, value: Value, rule_page: str = "") -> Markup:
     if value.kind == "n":
         return escape(numerals.num(int(value.arg)))
     if value.kind in rules_content.TILE_KINDS:
         tile_game = rules_content.TILE_KINDS[value.kind]
         return Markup('<span class="tile-name">%s</span>') % names.tile_name(value.arg, tile_game)
-    return Markup('<a class="rule-ref" href="#%s"><bdi dir="ltr">%s</bdi></a>') % (
-        value.arg, rule_label(value.arg))
+    return Markup('<a class="rule-ref" href="%s#%s"><bdi dir="ltr">%s</bdi></a>') % (
+        rule_page, value.arg, rule_label(value.arg))
 
 
-def text_renderer(game: str) -> Callable[[Text], Markup]:
-    """``rt(text)``: one content message, translated and rendered to HTML."""
+def text_renderer(game: str, rule_page: str = "") -> Callable[[Text], Markup]:
+    """``rt(text)``: one content message, translated and rendered to HTML; a rule's link points
+    into ``rule_page`` (the rules page's URL; "" on the rules page itself)."""
 
     def rt(text: Text) -> Markup:
         return rules_content.render_text(
             text,
             translate=lambda ctx, msgid: pgettext(ctx, msgid),
-            value=lambda v: _value(game, v),
+            value=lambda v: _value(game, v, rule_page),
             digits=_digits,
             chinese=names.vocabulary(game).chinese_script,
         )

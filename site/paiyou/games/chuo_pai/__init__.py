@@ -6,5 +6,6 @@ ROOM = register_room(Room(
     key="chuo-pai",
     package=__name__,
     listed=True,  # the shared listings show it
+    sources=True,  # content/sources/<key>.toml: each rule's receipts, its "Sources and variants" page
     levels=USUAL_LEVELS,  # its computer levels (engine/games/chuo_pai.py), the usual four
 ))

@@ -1,0 +1,306 @@
+"""Every rule shows its receipts (issue 49): ``content/sources/<game>.toml`` and the pages it feeds.
+
+- Data: every rule a rules page states has exactly one receipt, every receipt names a rule of that
+  page, and "corrected" and "disputed" receipts carry their detail (the card's words, their
+  meaning and the reading adopted; the disputed point with what each source says and the
+  default). The format is strict (``paiyou.content.sources``).
+- The rules pages, in every language: each rule has a badge and a fold (``<details>``, no script)
+  naming the cards and sources, the corrections with the card's own words in its language, and a
+  link to the disputed point.
+- The "Sources and variants" page of each game with sources, in every language: the sources, the
+  disputed points (Tien Gow's with the issue's four table options), the cards' corrections and
+  every rule's receipt; linked from the rules page, listed in the sitemap; a game whose room
+  declares no sources has no such page.
+- Every message of the sources is translated in every language.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from paiyou import create_app, registry
+from paiyou.config import LANGUAGE_CODES
+from paiyou.content import rules as rules_content
+from paiyou.content import sources as sources_content
+from paiyou.i18n import catalogs
+from paiyou.registry import GAME_KEYS
+from tests.site.test_rules_pages import main_of, tree
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+TRANSLATIONS = ROOT / "translations"
+WITH_SOURCES = tuple(game for game in GAME_KEYS if sources_content.has_sources(game))
+WITHOUT_SOURCES = tuple(game for game in GAME_KEYS if game not in WITH_SOURCES)
+# Issue 49: Tien Gow's disputed rules as table options, each off by default and backed by a source.
+TIEN_GOW_OPTIONS = ("no-early-death", "pure-pairs", "rising-banker", "hk-banker-excess")
+
+
+@pytest.fixture(scope="module")
+def sources_app(tmp_path_factory: pytest.TempPathFactory):
+    translations = tmp_path_factory.mktemp("sources") / "translations"
+    shutil.copytree(TRANSLATIONS, translations, ignore=shutil.ignore_patterns("*.mo"))
+    catalogs.compile_catalogs(translations)
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                       "PAIYOU_TRANSLATIONS_DIR": str(translations)})
+
+
+@pytest.fixture(scope="module")
+def pages(sources_app) -> dict[tuple[str, str, str], str]:
+    client = sources_app.test_client()
+    out = {}
+    for lang in LANGUAGE_CODES:
+        for game in WITH_SOURCES:
+            for page in ("rules", "sources"):
+                response = client.get(f"/{lang}/{game}/{page}")
+                assert response.status_code == 200, (lang, game, page)
+                out[lang, game, page] = response.get_data(as_text=True)
+    return out
+
+
+def receipts(game: str) -> sources_content.Sources:
+    return sources_content.load(CONTENT, game)
+
+
+# --- the data ------------------------------------------------------------------------------------
+
+
+def test_chuo_pai_and_tien_gow_have_sources() -> None:
+    assert {"chuo-pai", "tien-gow"} <= set(WITH_SOURCES)
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+def test_every_rule_on_the_rules_page_has_a_receipt_and_every_receipt_names_one(game: str) -> None:
+    stated = rules_content.load(CONTENT, game).rules()
+    assert sorted(receipts(game).receipts) == sorted(stated)
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+def test_corrected_and_disputed_receipts_carry_their_detail(game: str) -> None:
+    found = receipts(game)
+    for receipt in found.receipts.values():
+        assert receipt.status in sources_content.STATUSES
+        if receipt.status == "corrected":
+            assert receipt.corrections, receipt.rule
+        if receipt.status == "disputed":
+            assert receipt.disputes, receipt.rule
+        if receipt.status == "agreed":
+            assert receipt.citations, receipt.rule
+        for cid in receipt.corrections:
+            correction = found.corrections[cid]
+            assert correction.quotes and correction.meaning.msgid and correction.adopted.msgid
+            assert all(found.sources[q.card].card and q.text for q in correction.quotes)
+            assert receipt.rule in correction.rules
+        for did in receipt.disputes:
+            dispute = found.disputes[did]
+            assert len(dispute.positions) >= 2 and dispute.default.msgid
+    for correction in found.corrections.values():  # each correction belongs to the rules it fixes
+        assert all(correction.id in found.receipts[rule].corrections for rule in correction.rules)
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+def test_a_cards_quote_is_in_the_cards_own_language(game: str) -> None:
+    scripts = {"ar": r"[\u0600-\u06ff]", "fa": r"[\u0600-\u06ff]", "hi": r"[\u0900-\u097f]",
+               "pl": r"[A-Za-ząćęłńóśźżĄĆĘŁŃÓŚŹŻ]"}
+    found = receipts(game)
+    for correction in found.corrections.values():
+        for quote in correction.quotes:
+            language = found.sources[quote.card].card
+            assert re.search(scripts[language], quote.text), (correction.id, quote.text)
+
+
+def test_tien_gow_lists_the_issues_four_options_each_with_its_sources() -> None:
+    found = receipts("tien-gow")
+    assert sources_content.option_keys(found) == TIEN_GOW_OPTIONS
+    for option in found.options:
+        dispute = found.disputes[option.dispute]
+        assert dispute.option == option.key
+        assert any(not found.sources[s].card for p in dispute.positions for s in p.sources), option.key
+    assert sources_content.option_keys(receipts("chuo-pai")) == ()  # no source gives Chuo Pai one
+
+
+GOOD = """
+title = "T"
+intro = "I"
+[[source]]
+id = "card-ar"
+card = "ar"
+name = "The card"
+about = "A card."
+[[source]]
+id = "work"
+title = "A work"
+about = "A work."
+[[correction]]
+id = "d1"
+quote = [{ card = "card-ar", text = "كلمة" }]
+meaning = "A word."
+adopted = "Another word."
+rules = ["cp-1"]
+[[dispute]]
+id = "point"
+point = "A point."
+default = "The default."
+[[dispute.position]]
+sources = ["card-ar"]
+says = "One thing."
+[[dispute.position]]
+sources = ["work"]
+says = "Another."
+[[rule]]
+rule = "cp-1"
+status = "corrected"
+cards = ["card-ar"]
+corrections = ["d1"]
+"""
+
+
+def test_the_format_reads_a_good_file() -> None:
+    found = sources_content.parse(GOOD, "chuo-pai")
+    assert found.receipts["cp-1"].corrections == ("d1",)
+
+
+@pytest.mark.parametrize("edit, problem", [
+    (('status = "corrected"\ncards = ["card-ar"]\ncorrections = ["d1"]', 'status = "corrected"\ncards = ["card-ar"]'),
+     "names the correction it follows"),
+    (('status = "corrected"', 'status = "disputed"'), "names its dispute"),
+    (('status = "corrected"\ncards = ["card-ar"]\ncorrections = ["d1"]', 'status = "agreed"\ncards = ["card-ar"]'),
+     "cites the public sources"),
+    (('status = "corrected"', 'status = "likely"'), "status must be one of"),
+    (('rule = "cp-1"\nstatus', 'rule = "tg-1"\nstatus'), "not a rule of chuo-pai"),
+    (('corrections = ["d1"]', 'corrections = ["d1", "d9"]'), "unknown corrections"),
+    (('sources = ["work"]', 'sources = ["nowhere"]'), "unknown sources"),
+    (('cards = ["card-ar"]', 'cards = ["work"]'), "the user's cards"),
+    (('quote = [{ card = "card-ar"', 'quote = [{ card = "work"'), "not one of the user's cards"),
+    (('meaning = "A word."', 'meaning = "Deal 28 cards."'), "digits"),
+    (('rules = ["cp-1"]\n[[dispute]]', 'rules = ["cp-2"]\n[[dispute]]'), "does not name this correction"),
+])
+def test_the_format_is_strict(edit: tuple[str, str], problem: str) -> None:
+    old, new = edit
+    assert GOOD.count(old) == 1
+    with pytest.raises(sources_content.ContentError, match=problem):
+        sources_content.parse(GOOD.replace(old, new), "chuo-pai")
+
+
+def test_a_room_declaring_sources_without_its_file_is_refused(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    key = "high-card"
+    site = registry.content_parts(key, CONTENT)
+    shutil.copytree(site.course, tmp_path / "puzzles" / key)
+    (tmp_path / "rules").mkdir()
+    shutil.copy2(site.rules, tmp_path / "rules" / site.rules.name)
+    monkeypatch.setitem(registry._ROOMS, key, dataclasses.replace(registry.room(key), content=tmp_path, sources=True))
+    assert str(tmp_path / "sources" / f"{key}.toml") in registry.missing_parts(key, CONTENT)
+
+
+# --- the rules pages -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_each_rule_has_a_badge_and_a_fold_with_its_receipt(pages, lang: str, game: str) -> None:
+    found = receipts(game)
+    main = main_of(pages[lang, game, "rules"])
+    folds = {n.attrs["id"]: n for n in main.find_all(lambda n: n.tag == "details")}
+    for rule, receipt in found.receipts.items():
+        fold = folds[f"receipt-{rule}"]
+        assert f"receipt-{receipt.status}" in fold.classes()
+        (summary,) = fold.find_all(lambda n: n.tag == "summary")
+        assert summary.find_all(lambda n: "receipt-badge" in n.classes())
+        links = [n.attrs.get("href", "") for n in fold.find_all(lambda n: n.tag == "a")]
+        sources_page = f"/{lang}/{game}/sources"
+        for cited in receipt.citations:
+            assert f"{sources_page}#source-{cited.source}" in links
+        for did in receipt.disputes:
+            assert f"{sources_page}#dispute-{did}" in links
+        quotes = fold.find_all(lambda n: n.tag == "q")
+        for cid in receipt.corrections:
+            for quote in found.corrections[cid].quotes:
+                assert any(q.text() == quote.text and q.attrs["lang"] == found.sources[quote.card].card
+                           for q in quotes), (rule, cid)
+        assert fold.find_all(lambda n: "receipt-body" in n.classes())
+    assert f'href="/{lang}/{game}/sources"' in pages[lang, game, "rules"]
+
+
+# --- the sources pages ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_sources_page_lays_out_sources_disputes_corrections_and_receipts(pages, lang: str, game: str) -> None:
+    found = receipts(game)
+    html = pages[lang, game, "sources"]
+    root = tree(html)
+    ids = {n.attrs["id"] for n in root.iter() if n.attrs.get("id")}
+    assert {"sources", "disputes", "corrections", "receipts"} <= ids
+    assert {f"source-{s}" for s in found.sources} <= ids
+    assert {f"dispute-{d}" for d in found.disputes} <= ids
+    assert {f"correction-{c}" for c in found.corrections} <= ids
+    for dispute in found.disputes.values():
+        (row,) = root.find_all(lambda n, d=dispute: n.attrs.get("id") == f"dispute-{d.id}")
+        assert len(row.find_all(lambda n: n.tag == "li")) == len(dispute.positions)
+    for source in found.sources.values():
+        if source.url:  # shown as an address, since no page links to another host
+            assert f'<bdi class="source-url" dir="ltr">{source.url}</bdi>' in html
+    index = [n.attrs["href"] for n in root.find_all(lambda n: n.tag == "a" and "#receipt-" in n.attrs.get("href", ""))]
+    assert index == [f"/{lang}/{game}/rules#receipt-{rule}" for rule in found.receipts]
+    in_page = {n.attrs["href"][1:] for n in root.find_all(
+        lambda n: n.tag == "a" and n.attrs.get("href", "").startswith("#"))}
+    assert in_page <= ids  # no broken link inside the page
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_tien_gow_sources_page_lists_the_four_options(pages, lang: str) -> None:
+    root = tree(pages[lang, "tien-gow", "sources"])
+    listed = [n.attrs["id"][len("option-"):] for n in root.iter() if n.attrs.get("id", "").startswith("option-")]
+    assert tuple(listed) == TIEN_GOW_OPTIONS
+    assert not [n for n in tree(pages[lang, "chuo-pai", "sources"]).iter()
+                if n.attrs.get("id", "").startswith("option-")]
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])
+def test_the_sources_pages_have_no_untranslated_english(pages, lang: str) -> None:
+    for game in WITH_SOURCES:
+        page = " ".join(main_of(pages[lang, game, "sources"]).text().split())
+        for text in receipts(game).texts():
+            plain = re.sub(r"%\([a-z0-9_]+\)s|\*\*|`", " ", text.msgid)
+            for chunk in re.split(r"\s{2,}|[.:;!?()\"]", plain):
+                chunk = " ".join(chunk.split())
+                if len(chunk.split()) >= 4:
+                    assert chunk not in page, f"untranslated English on the {lang} {game} page: {chunk!r}"
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])
+def test_every_sources_message_is_translated(lang: str) -> None:
+    with catalogs.po_path(TRANSLATIONS, lang, "rules").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    for game in WITH_SOURCES:
+        for text in receipts(game).texts():
+            message = catalog.get(text.msgid, context=text.ctx)
+            assert message is not None and message.string and not message.fuzzy, (lang, text.ctx, text.msgid)
+
+
+def test_the_rules_pot_holds_every_sources_message() -> None:
+    with (TRANSLATIONS / "rules.pot").open("rb") as f:
+        pot = read_po(f)
+    for game in WITH_SOURCES:
+        for text in receipts(game).texts():
+            assert pot.get(text.msgid, context=text.ctx) is not None, (
+                f"rules.pot is stale (flask --app paiyou i18n extract -D rules): {text.msgid!r}")
+
+
+def test_the_sources_pages_are_in_the_sitemap_and_only_for_games_with_sources(sources_app) -> None:
+    client = sources_app.test_client()
+    sitemap = client.get("/sitemap.xml").get_data(as_text=True)
+    for game in WITH_SOURCES:
+        if game in sources_app.config["PAIYOU_LISTED_GAMES"]:
+            assert f"/en/{game}/sources" in sitemap
+    for game in WITHOUT_SOURCES:
+        assert client.get(f"/en/{game}/sources").status_code == 404
+        assert f"/{game}/sources" not in sitemap
+        assert "receipt-" not in client.get(f"/en/{game}/rules").get_data(as_text=True)
