@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from engine.errors import EngineError
-from engine.estimate import CHANCE_SPREAD, FIRST, SCORE, SCORE_WEIGHT, Estimate, Sampling
+from engine.estimate import CHANCE_SPREAD, FIRST, SCORE, SCORE_WEIGHT, Estimate, estimate_worlds
 from engine.games import GAMES
 from engine.rng import make_rng
 from engine.seating import play_seats
@@ -64,12 +64,6 @@ ACCURACY_A, ACCURACY_K, ACCURACY_B = 103.1668, 0.04354, 3.1669
 
 # Bases of a cost: the first-place chance, the expected score, or neither (a move not weighed).
 UNWEIGHED = "unweighed"
-
-# The move played is sampled on (``engine.estimate.Sampling.refine``) until one standard error of
-# its cost moves its accuracy by at most ACCURACY_ERROR points (``accuracy_error``), or its budget
-# ends: a Tien Gow deal has about five graded decisions, so one move's accuracy weighs a fifth of
-# the deal's.
-ACCURACY_ERROR = 3.0
 # The bands a cost's interval must fall in for the estimate to stop sampling a candidate: best and
 # good are one band (both are "right" in a puzzle; the estimate cannot afford to split them).
 SETTLING_BOUNDS = (GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW)
@@ -179,19 +173,12 @@ def estimate(game: str, view: AnySeatView, *, level: str = "strong", draw: int =
 
 
 def _estimate(spec: AnyGameSpec, agent: AnyEstimator, level: str, view: AnySeatView, draw: int) -> Estimate:
-    return _sampling(spec, agent, level, view, draw)[1]
-
-
-def _sampling(spec: AnyGameSpec, agent: AnyEstimator, level: str, view: AnySeatView,
-              draw: int) -> tuple[Sampling, Estimate]:
-    """The view's sampled worlds and their estimate, every action as the engine's own object (an
-    agent may answer with its own)."""
-    sampling = Sampling(agent.sampler(view), make_rng(estimate_seed(spec.key, level, view, draw)),
-                        SETTLING_BOUNDS)
+    found = estimate_worlds(agent.sampler(view), make_rng(estimate_seed(spec.key, level, view, draw)),
+                            SETTLING_BOUNDS)
     legal = {_key(a): a for a in view.legal_actions()}
-    found = sampling.estimate
-    return sampling, replace(found, candidates=tuple(replace(c, action=legal.get(_key(c.action), c.action))
-                                                     for c in found.candidates))
+    # Every action as the engine's own object (an agent may answer with its own).
+    return replace(found, candidates=tuple(replace(c, action=legal.get(_key(c.action), c.action))
+                                           for c in found.candidates))
 
 
 def cost_of(found: Estimate, played: Action) -> tuple[float, float, str]:
@@ -306,31 +293,15 @@ def _estimator(spec: AnyGameSpec, level: str) -> AnyEstimator:
     return spec.make_estimator(level)
 
 
-def decision_of(step: int, view: AnySeatView, played: Action, found: Estimate,
-                refined: tuple[float, float] | None = None) -> Decision:
+def decision_of(step: int, view: AnySeatView, played: Action, found: Estimate) -> Decision:
     """The decision of playing ``played`` (one of ``view.legal_actions()``) in ``view``, graded
-    from the view's estimate ``found`` — or, given ``refined``, from that (cost, margin) of the
-    move (``Sampling.refine``; the figures stay the estimate's)."""
+    from the view's estimate ``found``."""
     cost, margin, basis = cost_of(found, played)
-    if refined is not None and basis != UNWEIGHED:
-        cost, margin = refined
     figures = tuple((c.action, Figures(c.first, c.score, c.first_margin, c.score_margin)) for c in found.candidates)
     low = graded_cost(cost, margin)
     return Decision(step, view.seat, played, forced=False, best=found.candidates[0].action, figures=figures,
                     cost=cost, basis=basis, grade=grade(low), accuracy=move_accuracy(low), margin=margin,
                     close=is_close(cost, margin))
-
-
-def accuracy_error(cost: float, margin: float, error: float) -> float:
-    """How far a move's accuracy (``move_accuracy`` of its graded cost) moves when its cost moves by
-    ``error`` (one standard error) either way, half the difference: what another estimate would
-    likely change in it (0 while the interval's lower end stays below 0 either way)."""
-    return (move_accuracy(graded_cost(cost - error, margin)) - move_accuracy(graded_cost(cost + error, margin))) / 2
-
-
-def accuracy_is_precise(cost: float, margin: float, error: float) -> bool:
-    """A move's cost is known well enough for its accuracy: ``accuracy_error`` ≤ ACCURACY_ERROR."""
-    return accuracy_error(cost, margin, error) <= ACCURACY_ERROR
 
 
 def _assess(spec: AnyGameSpec, agent: AnyEstimator, level: str, step: int, view: AnySeatView,
@@ -341,10 +312,7 @@ def _assess(spec: AnyGameSpec, agent: AnyEstimator, level: str, step: int, view:
     played = legal[_key(played)]
     if len(legal) == 1:
         return Decision(step, view.seat, played, forced=True)
-    sampling, found = _sampling(spec, agent, level, view, draw)
-    mine = next((c for c, a in enumerate(sampling.actions) if _key(a) == _key(played)), None)
-    refined = None if mine is None else sampling.refine(mine, accuracy_is_precise)
-    return decision_of(step, view, played, found, refined)
+    return decision_of(step, view, played, _estimate(spec, agent, level, view, draw))
 
 
 def assess(game: str, view: AnySeatView, played: Action, *, level: str = "strong", step: int = 0,
@@ -618,6 +586,5 @@ __all__ = ["GRADES", "BEST", "GOOD", "INACCURACY", "MISTAKE", "BLUNDER", "BEST_M
            "INACCURACY_BELOW", "MISTAKE_BELOW", "CHANCE_SPREAD", "SCORE_WEIGHT", "UNWEIGHED_COST",
            "AnalysisError", "Figures", "Decision", "Analysis", "DuplicateResult", "grade", "move_accuracy",
            "deal_accuracy", "estimate_figures", "cost_of", "estimate_seed", "estimate", "graded_cost", "is_close",
-           "decision_of", "ACCURACY_ERROR", "accuracy_error", "accuracy_is_precise",
-           "FIRST", "SCORE", "UNWEIGHED", "SETTLING_BOUNDS", "assess", "analyse", "seat_moves",
+           "decision_of", "FIRST", "SCORE", "UNWEIGHED", "SETTLING_BOUNDS", "assess", "analyse", "seat_moves",
            "played_action", "play_again", "duplicate", "Hindsight", "hindsight", "hindsight_at"]

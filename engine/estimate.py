@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -38,9 +38,6 @@ MIN_WORLDS = 16  # worlds before any candidate may settle
 # The budget, in plays (a candidate in a world) and worlds drawn, against the agent's own search of
 # the position: measured by bench/analysis_stability.py (docs/analysis.md).
 BUDGET_FACTOR = 1.6
-# The most a refinement of one candidate's cost (``Sampling.refine``: the analysis's move played)
-# may add, in plays and worlds, against the agent's own search of the position.
-REFINE_FACTOR = 4.0
 # A floor under a paired difference's variance, as one more world of full disagreement would add
 # (0/1 results of a few worlds can all agree by chance: no candidate settles on that).
 VARIANCE_FLOOR = 1.0
@@ -139,7 +136,7 @@ class _Tally:
         self.first_sums[candidate].add(first, self.weights[k])
         self.score_sums[candidate].add(score, self.weights[k])
 
-    def cost(self, best: int, c: int, basis: str) -> tuple[float, float]:
+    def _cost(self, best: int, c: int, basis: str) -> tuple[float, float]:
         found = self.paired[c]
         if found is None or found[0] != best or found[1] != basis:
             found = (best, basis, _Sums())
@@ -165,7 +162,7 @@ class _Tally:
         best = order[0]
         found = []
         for c in order:
-            cost, cost_margin = (0.0, 0.0) if c == best else self.cost(best, c, basis)
+            cost, cost_margin = (0.0, 0.0) if c == best else self._cost(best, c, basis)
             found.append(Candidate(self.actions[c], first[c], self.first_sums[c].margin(0.0),
                                    score[c] if scored else None,
                                    self.score_sums[c].margin(0.0) if scored else None,
@@ -177,80 +174,35 @@ def estimate_worlds(sampler: WorldSampler, rng: random.Random, bounds: Sequence[
     """Every candidate of ``sampler`` played on common worlds drawn from ``rng``, until each
     candidate other than the best is settled within one band of ``bounds`` (increasing costs) or
     the budget is spent (module docstring)."""
-    return Sampling(sampler, rng, bounds).estimate
-
-
-# (cost, margin, standard error) -> whether a cost is known well enough (``Sampling.refine``).
-Precise = Callable[[float, float, float], bool]
-
-
-class Sampling:
-    """A view's sampled worlds: ``estimate`` the shared estimate (``estimate_worlds``), and the
-    worlds, results and generator kept, so that one candidate's cost can be refined after it
-    (``refine``) on further worlds of the same generator, the estimate itself unchanged."""
-
-    def __init__(self, sampler: WorldSampler, rng: random.Random, bounds: Sequence[float]) -> None:
-        self.sampler, self.rng = sampler, rng
-        self.actions = list(sampler.actions)
-        self.tally = _Tally(self.actions, 0.0 if sampler.exact else VARIANCE_FLOOR)
-        self.estimate = self._settle(bounds)
-
-    def _play(self, candidates: Sequence[int]) -> int:
-        """Every one of ``candidates`` played on the worlds drawn that it missed; the plays made."""
-        tally, plays = self.tally, 0
-        for c in candidates:
-            for k in range(len(tally.firsts[c]), len(tally.weights)):
-                tally.add(c, *self.sampler.play(c, k))
+    actions = list(sampler.actions)
+    n = len(actions)
+    if sampler.exact:  # one world tells all
+        tally = _Tally(actions, 0.0)
+        tally.weights.append(sampler.draw(rng))
+        for c in range(n):
+            tally.add(c, *sampler.play(c, 0))
+        return tally.summary()
+    tally = _Tally(actions, VARIANCE_FLOOR)
+    weights = tally.weights
+    budget = max(MIN_WORLDS * n, int(BUDGET_FACTOR * sampler.work))
+    active = list(range(n))
+    plays = 0
+    while True:
+        for _ in range(ROUND_WORLDS):
+            weights.append(sampler.draw(rng))
+        for c in active:  # a candidate back in play first catches up on the worlds it missed
+            for k in range(len(tally.firsts[c]), len(weights)):
+                tally.add(c, *sampler.play(c, k))
                 plays += 1
-        return plays
-
-    def _index(self, action: Action) -> int:
-        return next(c for c, a in enumerate(self.actions) if a is action)
-
-    def _settle(self, bounds: Sequence[float]) -> Estimate:
-        sampler, tally, n = self.sampler, self.tally, len(self.actions)
-        if sampler.exact:  # one world tells all
-            tally.weights.append(sampler.draw(self.rng))
-            self._play(range(n))
-            return tally.summary()
-        budget = max(MIN_WORLDS * n, int(BUDGET_FACTOR * sampler.work))
-        active = list(range(n))
-        plays = 0
-        while True:
-            for _ in range(ROUND_WORLDS):
-                tally.weights.append(sampler.draw(self.rng))
-            plays += self._play(active)  # a candidate back in play first catches up
-            if len(tally.weights) < MIN_WORLDS:
-                continue
-            found = tally.summary()
-            if plays + len(tally.weights) >= budget:
-                return found
-            best = self._index(found.candidates[0].action)
-            active = sorted({best} | {self._index(f.action) for f in found.candidates[1:]
-                                      if _band(max(0.0, f.cost - f.cost_margin), bounds)
-                                      != _band(f.cost + f.cost_margin, bounds)})
-            if active == [best]:
-                return found
-
-    def refine(self, candidate: int, precise: Precise) -> tuple[float, float]:
-        """The (cost, margin) of ``candidate`` (an index of ``sampler.actions``) against the
-        estimate's best, on its basis, played on further worlds with the best until
-        ``precise(cost, margin, standard error)`` or until the refinement's plays and worlds reach
-        ``REFINE_FACTOR`` × the agent's own search (``sampler.work``). It first catches up on the
-        estimate's worlds it missed (no world is drawn while those make it precise); the estimate
-        itself is unchanged."""
-        found = self.estimate
-        best = self._index(found.candidates[0].action)
-        mine = self.actions[candidate]
-        if candidate == best or self.sampler.exact:
-            return next((c.cost, c.cost_margin) for c in found.candidates if c.action is mine)
-        budget = int(REFINE_FACTOR * self.sampler.work)
-        spent = self._play((candidate,))
-        while True:
-            cost, margin = self.tally.cost(best, candidate, found.basis)
-            cost = max(0.0, cost)
-            if precise(cost, margin, margin / self.tally.z) or spent >= budget:
-                return cost, margin
-            for _ in range(ROUND_WORLDS):
-                self.tally.weights.append(self.sampler.draw(self.rng))
-            spent += ROUND_WORLDS + self._play((best, candidate))
+        if len(weights) < MIN_WORLDS:
+            continue
+        found = tally.summary()
+        if plays + len(weights) >= budget:
+            return found
+        index = {id(a): c for c, a in enumerate(actions)}
+        best = index[id(found.candidates[0].action)]
+        active = sorted({best} | {index[id(f.action)] for f in found.candidates[1:]
+                                  if _band(max(0.0, f.cost - f.cost_margin), bounds)
+                                  != _band(f.cost + f.cost_margin, bounds)})
+        if active == [best]:
+            return found
