@@ -5,9 +5,9 @@
 
 For each game and each ``--levels`` name L, deals ``--seed`` … ``--seed + deals − 1`` are played as
 the site plays them (``engine.seating``: one generator per move) with L in every seat; seat 0 is
-analysed by L with the estimate's draws 0 … ``--draws`` − 1 (as ``analyse(…, draw=k)`` grades
-them: the same views, only the estimator's random draws differ; draw 0 is what the site shows). Printed, per game
-and level, over the graded decisions (D) and deals:
+analysed by L with ``analyse(…, draw=k)`` for the estimate's draws 0 … ``--draws`` − 1 (the same
+views, only the estimator's random draws differ; draw 0 is what the site shows). Printed, per game
+and level, over the graded decisions and deals:
 
 - **re-estimate changes the grade**: the share of (decision, draw k ≥ 1) whose grade differs from
   draw 0's (the issue's measure: the same view re-estimated with other draws); and the share of
@@ -19,11 +19,14 @@ and level, over the graded decisions (D) and deals:
   maximum (and against draw 0 alone, the issue's measure);
 - **hint graded mistake/blunder** (L = the hint's level, ``strong``): decisions at which the hint's
   first choice (the draw-0 estimate's best, what the site's hint shows) is graded a mistake or a
-  blunder by the analysis at draw 0, and under any draw;
+  blunder by the analysis at draw 0, and under any draw (``assess`` of it with that draw);
 - **close**: the share of grades the analysis flags close;
 - **CPU per analysed deal**: the process's CPU time (``time.process_time``) of the analysis at
   draw 0 against today's (before issue 48: the level's ``estimate_scores`` — its halving search —
-  once per graded decision, which is what the analysis ran), median and mean, and their ratio.
+  once per graded decision, which is what the analysis ran), median and mean, and their ratio;
+- **the deals whose accuracy moves most**: their accuracy under each draw and the move whose
+  accuracy moves most, with its cost ± margin (and move accuracy) under each draw: where the
+  spread comes from.
 """
 from __future__ import annotations
 
