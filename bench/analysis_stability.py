@@ -5,9 +5,9 @@
 
 For each game and each ``--levels`` name L, deals ``--seed`` … ``--seed + deals − 1`` are played as
 the site plays them (``engine.seating``: one generator per move) with L in every seat; seat 0 is
-analysed by L with the estimate's draws 0 … ``--draws`` − 1 (as ``analyse(…, draw=k)`` grades
-them: the same views, only the estimator's random draws differ; draw 0 is what the site shows). Printed, per game
-and level, over the graded decisions (D) and deals:
+analysed by L with ``analyse(…, draw=k)`` for the estimate's draws 0 … ``--draws`` − 1 (the same
+views, only the estimator's random draws differ; draw 0 is what the site shows). Printed, per game
+and level, over the graded decisions and deals:
 
 - **re-estimate changes the grade**: the share of (decision, draw k ≥ 1) whose grade differs from
   draw 0's (the issue's measure: the same view re-estimated with other draws); and the share of
@@ -19,11 +19,14 @@ and level, over the graded decisions (D) and deals:
   maximum (and against draw 0 alone, the issue's measure);
 - **hint graded mistake/blunder** (L = the hint's level, ``strong``): decisions at which the hint's
   first choice (the draw-0 estimate's best, what the site's hint shows) is graded a mistake or a
-  blunder by the analysis at draw 0, and under any draw;
+  blunder by the analysis at draw 0, and under any draw (``assess`` of it with that draw);
 - **close**: the share of grades the analysis flags close;
 - **CPU per analysed deal**: the process's CPU time (``time.process_time``) of the analysis at
   draw 0 against today's (before issue 48: the level's ``estimate_scores`` — its halving search —
-  once per graded decision, which is what the analysis ran), median and mean, and their ratio.
+  once per graded decision, which is what the analysis ran), median and mean, and their ratio;
+- **the deals whose accuracy moves most**: their accuracy under each draw and the move whose
+  accuracy moves most, with its cost ± margin (and move accuracy) under each draw: where the
+  spread comes from.
 """
 from __future__ import annotations
 
@@ -44,13 +47,9 @@ from engine.analysis import (  # noqa: E402
     BLUNDER,
     GOOD,
     MISTAKE,
-    cost_of,
-    deal_accuracy,
-    decision_of,
-    estimate,
+    analyse,
+    assess,
     estimate_figures,
-    grade,
-    graded_cost,
     seat_moves,
 )
 from engine.games import game  # noqa: E402
@@ -74,32 +73,38 @@ def today_seconds(key: str, record: dict[str, Any], level: str) -> float:
 
 
 def run_deal(key: str, seed: int, level: str, draws: int) -> dict[str, Any]:
-    """One deal played with ``level`` everywhere; seat 0 analysed under every draw (each decision's
-    estimate made once per draw, as ``analyse`` makes it, and read for the played move and for the
-    hint's first choice alike)."""
+    """One deal played with ``level`` everywhere; seat 0 analysed under every draw (``analyse``, as
+    the site analyses it), and the hint's first choice (draw 0's best) graded under every draw."""
     spec = game(key)
     record = spec.to_record(play_seats(spec.new_deal(seed), [spec.make_agent(level) for _ in range(spec.seats)]))
-    views = [(step, before.view(0), played) for step, before, played in seat_moves(record, 0)
-             if len(before.view(0).legal_actions()) > 1]
-    grades: list[list[str]] = [[] for _ in range(draws)]  # per draw, the graded decisions' grades in order
-    costs: list[list[float]] = [[] for _ in range(draws)]
-    hint_grades: list[list[str]] = [[] for _ in views]  # per decision, the hint's first choice's grade per draw
-    seconds, close = 0.0, 0
+    grades: list[list[str]] = []  # per draw, the graded decisions' grades in order
+    accuracies: list[float | None] = []
+    moves: list[list[tuple[float, float, float]]] = []  # per draw, each graded move's (cost, margin, accuracy)
+    hint_grades: list[list[str]] = []  # per decision, the hint's first choice's grade per draw
+    seconds, close, steps, hints = 0.0, 0, [], []
     for draw in range(draws):
         start = time.process_time()
-        found = [(step, view, played, estimate(key, view, level=level, draw=draw)) for step, view, played in views]
-        decisions = [decision_of(step, view, played, e) for step, view, played, e in found]
+        found = analyse(record, 0, level=level, draw=draw)
+        graded = [d for d in found.decisions if not d.forced]
         if draw == 0:
             seconds = time.process_time() - start
-            close = sum(1 for d in decisions if d.close)
-            hints = [e.candidates[0].action for _, _, _, e in found]  # the site's hint: draw 0
-        grades[draw] = [str(d.grade) for d in decisions]
-        costs[draw] = [graded_cost(d.cost or 0.0, d.margin or 0.0) for d in decisions]
+            close = sum(1 for d in graded if d.close)
+            steps = [d.step for d in graded]
+            hint_grades = [[] for _ in graded]
+            hints = [d.best for d in graded]  # the site's hint: draw 0's estimate's first
+        grades.append([str(d.grade) for d in graded])
+        accuracies.append(found.accuracy)
+        moves.append([(d.cost or 0.0, d.margin or 0.0, d.accuracy or 0.0) for d in graded])
         if level == HINT_LEVEL:
-            for i, (_, _, _, e) in enumerate(found):
-                hint_grades[i].append(grade(graded_cost(*cost_of(e, hints[i])[:2])))
-    accuracies = [deal_accuracy(c) for c in costs]
-    return {"grades": grades, "accuracies": accuracies, "seconds": seconds, "close": close,
+            for i, (d, hint) in enumerate(zip(graded, hints, strict=True)):
+                assert hint is not None and d.best is not None
+                if hint.as_dict() == d.best.as_dict():
+                    hint_grades[i].append(BEST)
+                else:  # the analysis's grade of the hint's move, from this draw's estimate
+                    view = spec.replay_steps(record)[d.step].view(0)
+                    hint_grades[i].append(str(assess(key, view, hint, level=level, step=d.step, draw=draw).grade))
+    return {"seed": seed, "grades": grades, "accuracies": accuracies, "seconds": seconds, "close": close,
+            "steps": steps, "moves": moves,
             "today": today_seconds(key, record, level), "hint": hint_grades if level == HINT_LEVEL else []}
 
 
@@ -168,7 +173,26 @@ def report(key: str, level: str, rows: list[dict[str, Any]], deals: int, first_s
               f"| CPU per analysed deal, now (median, mean) | {statistics.median(now):.2f} s, "
               f"{statistics.fmean(now):.2f} s |",
               f"| ratio of the means (now / today) | {statistics.fmean(now) / statistics.fmean(today):.2f} |"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + worst(rows, draws)) + "\n"
+
+
+def worst(rows: list[dict[str, Any]], draws: int, count: int = 3) -> list[str]:
+    """The ``count`` deals whose accuracy moves most between draws: their graded decisions, the
+    accuracies per draw, and the move whose accuracy moves most (its cost ± margin per draw)."""
+    spread = []
+    for r in rows:
+        values = [a for a in r["accuracies"] if a is not None]
+        if len(values) == draws:
+            spread.append((max(values) - min(values), r["seed"], r))
+    lines = ["", f"The {count} deals whose accuracy moves most:", ""]
+    for moved, seed, r in sorted(spread, key=lambda x: (-x[0], x[1]))[:count]:
+        per_move = list(zip(*r["moves"], strict=True))  # per decision, its (cost, margin, accuracy) per draw
+        i = max(range(len(per_move)), key=lambda i: max(m[2] for m in per_move[i]) - min(m[2] for m in per_move[i]))
+        figures = ", ".join(f"{c:.3f} ± {m:.3f} ({a:.1f})" for c, m, a in per_move[i])
+        lines.append(f"- seed {seed}: {len(per_move)} graded decisions, accuracy "
+                     + " / ".join(f"{a:.1f}" for a in r["accuracies"]) + f" (moves {moved:.2f}); "
+                     f"most at step {r['steps'][i]}: cost ± margin (move accuracy) {figures}")
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:

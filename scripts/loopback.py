@@ -16,6 +16,9 @@ from paiyou import create_app
 from paiyou.i18n import catalogs
 
 CHECKOUT = Path(__file__).resolve().parents[1]
+# The analysis of each finished deal runs in the server's worker thread: a cheap level keeps it to
+# a few hundredths of a second (the browser tests compute their deals' grades at it too).
+ANALYSIS_LEVEL = "standard"
 
 
 @contextmanager
@@ -31,9 +34,7 @@ def served(scratch: Path, **config: Any) -> Iterator[str]:
                       # and seat-write limits in tests/site/test_fair_tables.py)
                       "PAIYOU_NEW_GAME_LIMIT": "600 per minute", "PAIYOU_MOVE_LIMIT": "6000 per minute",
                       "PAIYOU_SEAT_WRITE_LIMIT": "600 per minute",
-                      # the analysis of each finished deal runs in the server's worker thread: a
-                      # cheap level keeps it to a few hundredths of a second
-                      "PAIYOU_ANALYSIS_LEVEL": "standard", **config})
+                      "PAIYOU_ANALYSIS_LEVEL": ANALYSIS_LEVEL, **config})
     # threaded: an events stream holds a thread of its own
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
