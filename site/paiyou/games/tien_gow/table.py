@@ -170,7 +170,8 @@ class TienGowTable:
             return []
         return [{"name": names[line.seat], "pillars": line.pillars, "base": line.base,
                  "banker": line.banker, "multiplier": line.multiplier, "amount": line.amount}
-                for line in settlement_working(view.pillars, view.banker, winner, won_with)]
+                for line in settlement_working(view.pillars, view.banker, winner, won_with,
+                                                       view.rules)]
 
     def round_number(self, view: SeatView) -> int:
         return len(view.tricks) + (0 if view.is_over else 1)
