@@ -188,11 +188,13 @@ class Variants(Generic[D]):
     """A game's table options: ``options`` (in key order); ``vary(deal, variant, previous)`` the
     freshly dealt ``deal`` under the sorted option keys ``variant``, ``previous`` being the
     match's deal before it (None for a match's first deal: a rising banker counts from it);
-    ``judge(current, play, variant)`` the referee under those options."""
+    ``judge(current, play, variant)`` the referee under those options; ``of(deal)`` the option
+    keys a deal is played under (a match's next deal keeps them)."""
 
     options: tuple[VariantOption, ...]
     vary: Callable[[D, tuple[str, ...], D | None], D]
     judge: Callable[[str | None, str, tuple[str, ...]], Judgement]
+    of: Callable[[D], tuple[str, ...]]
 
 
 def check_variant(options: Sequence[VariantOption], value: object) -> tuple[str, ...]:
@@ -281,8 +283,9 @@ class GameSpec(Generic[A, V, D]):
     - ``variants``: the game's table options (``Variants``), None for a game that has none:
       ``variant_options`` lists them, ``check_variant(value)`` reads a list of their keys
       (VariantError, code ``unknown-variant``), ``under(deal, variant, previous)`` puts a fresh
-      deal under them and ``judge_under(current, play, variant)`` judges by them. The empty
-      variant is the default rules, the very deal ``new_deal`` and ``next_deal`` make.
+      deal under them, ``variant_of(deal)`` reads them back and ``judge_under(current, play,
+      variant)`` judges by them. The empty variant is the default rules, the very deal
+      ``new_deal`` and ``next_deal`` make.
     """
 
     key: str
@@ -338,6 +341,10 @@ class GameSpec(Generic[A, V, D]):
         if not variant or self.variants is None:
             return deal
         return self.variants.vary(deal, variant, previous)
+
+    def variant_of(self, deal: D) -> tuple[str, ...]:
+        """The option keys ``deal`` is played under (() for the default rules)."""
+        return () if self.variants is None else self.variants.of(deal)
 
     def judge_under(self, current: str | None, play: str, variant: tuple[str, ...]) -> Judgement:
         if not variant or self.variants is None:

@@ -17,4 +17,4 @@ LEVELS: tuple[Level[tien_gow.SeatView, tien_gow.Action], ...] = (
 )
 SPEC: GameSpec[tien_gow.Action, tien_gow.SeatView, tien_gow.Deal] = GameSpec.of(
     tien_gow, LEVELS, selfplay.random_record_line,
-    Variants(tien_gow.OPTIONS, tien_gow.with_rules, tien_gow.judge_variant))
+    Variants(tien_gow.OPTIONS, tien_gow.with_rules, tien_gow.judge_variant, tien_gow.variant_of))

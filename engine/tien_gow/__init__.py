@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.outcome import Payment
 from engine.spec import Deal as GameDeal
 from engine.tien_gow.actions import Action, action_from_tiles, format_action, make_action, parse_action
-from engine.tien_gow.deal import Deal, deal_from_hands, new_deal, next_deal, position, with_rules
+from engine.tien_gow.deal import Deal, deal_from_hands, new_deal, next_deal, position, variant_of, with_rules
 from engine.tien_gow.history import Trick, Turn
 from engine.tien_gow.judging import judge, judge_variant
 from engine.tien_gow.moves import early_death, legal_actions
@@ -38,7 +38,7 @@ __all__ = [
     "beats", "classify",
     "early_death", "legal_actions", "final_payments", "immediate_payments", "is_immediate", "net",
     "settlement_working", "SettlementLine",
-    "OPTIONS", "Rules", "DEFAULT", "rules_of", "with_rules", "judge_variant",
+    "OPTIONS", "Rules", "DEFAULT", "rules_of", "with_rules", "variant_of", "judge_variant",
 ]
 
 # This game's deal is the contract's Deal of its actions and views: mypy proves it here.

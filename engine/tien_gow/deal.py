@@ -269,3 +269,8 @@ def with_rules(deal: Deal, variant: tuple[str, ...], previous: Deal | None = Non
     if previous is not None and previous.banker == deal.banker:
         run = previous.rules.banker_run + 1
     return deal._replace(rules=rules_of(variant, run))
+
+
+def variant_of(deal: Deal) -> tuple[str, ...]:
+    """The table options ``deal`` is played under (sorted keys; () for the default rules)."""
+    return deal.rules.variant

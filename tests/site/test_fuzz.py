@@ -240,10 +240,11 @@ def test_query_keys_that_collide_with_routing_arguments(fuzz_app: Flask, a_game:
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
     | st.sampled_from(["6-6 6-6", "", "٣", "۴۲", "²", "--1", "9" * 200, "up 6-6", "en", "fa", "you", "friend",
-                       "random", "a" * 32, "\u202e", "x" * 25, "a-1"]),
+                       "random", "a" * 32, "\u202e", "x" * 25, "a-1", "pure-pairs", "rising-banker"]),
     lambda children: st.lists(children, max_size=5) | st.dictionaries(
         st.sampled_from(["seed", "version", "tiles", "face_up", "lang", "game", "play", "current",
-                         "level", "x", "seats", "timer", "name", "invite", "action_id"]) | st.text(max_size=8),
+                         "level", "x", "seats", "timer", "name", "invite", "action_id", "variant"])
+        | st.text(max_size=8),
         children, max_size=6),
     max_leaves=20)
 

@@ -13,6 +13,7 @@ from typing import NotRequired, TypedDict
 
 from flask_babel import pgettext
 
+from engine.games import game as game_rules
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
 from paiyou.deals.game import Game, Match, match_of
@@ -266,7 +267,8 @@ def recent_events(all_events: Sequence[Event]) -> list[Event]:
 
 
 def view_json(game: Game, watching: bool = False) -> JsonObject:
-    """A seat's view as the API's JSON: the game, its players, and the game's own view. With
+    """A seat's view as the API's JSON: the game, its players, the game's own view and its table
+    options (``variant``, only when some are on: the engine's ``GameSpec.variant_of``). With
     ``watching`` (a table with friends, no key, before the end) a watcher's: drawn from the
     creator's place with no hand, no face-down tile and no legal action."""
     view = game.deal.watch(game.seat) if watching else game.view()
@@ -275,9 +277,11 @@ def view_json(game: Game, watching: bool = False) -> JsonObject:
     if watching:
         own.update(seat=None, hand=[], legal_actions=[], your_turn=False)
     seating = game.seating
+    variant = game_rules(game.game).variant_of(game.deal)
     return {"game": game.game, "players": players_json(game) if seating else
             [{"seat": s, "agent": a} for s, a in enumerate(game.agents)],
             **own,
+            **({"variant": list(variant)} if variant else {}),
             "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]},
             "commitment": game.commitment,
             # whether the player chose the seed (then they could know every hand), or it was random
