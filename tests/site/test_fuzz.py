@@ -32,7 +32,8 @@ NASTY = ["x", "", "%00", "..%2F..", "ｅｎ", "é", "٣", "۴۲", "²", "--1", "
 # and C0, invalid UTF-8, a byte-order mark, a right-to-left override, an encoded slash.
 ENCODED = ["%0d%0a", "%0d%0aSet-Cookie:%20x=1", "%7f%01%1b", "%c3%28", "%ff%fe", "%e2%80%ae", "%2f"]
 QUERY_KEYS = ["lang_code", "endpoint", "_anchor", "_method", "_external", "_scheme", "game", "chosen",
-              "seed", "answer", "tile", "number", "pay-1", "step", "reset", "lang", "v", "level"]
+              "seed", "answer", "tile", "number", "pay-1", "step", "reset", "lang", "v", "level",
+              "variant"]
 CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded",
                  "multipart/form-data; boundary=zz", "application/json; charset=latin-1", "", "*/*"]
 
