@@ -16,6 +16,7 @@ from engine import tien_gow as tg
 from paiyou import create_app
 from paiyou.deals import service
 from paiyou.store.databases import store_for
+from tests.site.test_api_games import make_app
 
 OPTIONS = ["hk-banker-excess", "no-early-death", "pure-pairs", "rising-banker"]
 
@@ -107,3 +108,26 @@ def test_the_review_of_a_record_shows_its_options(app: Flask) -> None:
     web = app.test_client()
     page = web.post("/en/tien-gow/replay", json=tg.to_record(deal), follow_redirects=True).get_data(as_text=True)
     assert 'id="table-options"' in page and "A losing banker" in page
+
+
+def test_leading_a_mixed_set_at_a_pure_pairs_table_is_refused_with_its_reason(translations_dir: Path,
+                                                                               tmp_path: Path) -> None:
+    api_app = make_app(translations_dir, tmp_path / "api.sqlite3", level="random")
+    api = api_app.test_client()  # a PlayerClient: it keeps the seat keys
+    try:
+        for seed in range(80):  # a deal whose first lead is yours while you hold a mixed set
+            data = api.post("/api/v1/tien-gow/games", json={"seed": seed, "variant": ["pure-pairs"]}).get_json()
+            view = data["view"]
+            hand = view["hand"]
+            mixed = [s for s in tg.SETS if s.kind == "mixed"
+                     and all(hand.count(t.key) >= s.tiles.count(t) for t in s.tiles)]
+            if view["your_turn"] and not view["trick"]["plays"] and mixed:
+                break
+        else:
+            raise AssertionError("no such deal")
+        answer = api.post(f"/api/v1/games/{data['id']}/actions",
+                          json={"version": data["version"], "tiles": mixed[0].notation})
+        assert answer.status_code == 422 and answer.get_json()["error"] == "pure-pairs"
+        assert "only pairs" in answer.get_json()["message"]
+    finally:
+        store_for(api_app).close()
