@@ -11,13 +11,14 @@ from typing import TextIO
 
 from engine.analysis import AnalysisError, analyse
 from engine.daily import verify_revealed
-from engine.errors import EngineError, RecordError
+from engine.errors import EngineError, RecordError, VariantError
 from engine.games import GAME_KEYS, game
 from engine.rng import BitSources, make_rng
 
 
-def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
-    """One JSON answer per input line, in order; 1 if any line was malformed, else 0."""
+def judge_lines(game_key: str, lines: Iterable[str], out: TextIO, variant: tuple[str, ...] = ()) -> int:
+    """One JSON answer per input line, in order, under the table options ``variant``; 1 if any line
+    was malformed, else 0."""
     rules = game(game_key)
     status = 0
     for line in lines:
@@ -28,19 +29,21 @@ def judge_lines(game_key: str, lines: Iterable[str], out: TextIO) -> int:
             current, play = query.get("current"), query["play"]
             if not isinstance(play, str) or not (current is None or isinstance(current, str)):
                 raise ValueError("'play' must be a string and 'current' a string or null")
-            answer = rules.judge(current, play).as_dict()
+            answer = rules.judge_under(current, play, variant).as_dict()
         except (ValueError, EngineError) as error:
             answer, status = {"error": str(error)}, 1
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")
     return status
 
 
-def play_deal(game_key: str, seed: int, agent_names: Sequence[str]) -> dict[str, object]:
-    """Play one complete deal with the named agents through the engine; return its record."""
+def play_deal(game_key: str, seed: int, agent_names: Sequence[str],
+              variant: tuple[str, ...] = ()) -> dict[str, object]:
+    """Play one complete deal with the named agents through the engine, under the table options
+    ``variant`` (checked: ``GameSpec.check_variant``); return its record."""
     rules = game(game_key)
     agents = [rules.make_agent(name) for name in agent_names]
     rngs = [make_rng(s) for s in agent_seeds(seed, rules.seats)]
-    deal = rules.new_deal(seed)
+    deal = rules.under(rules.new_deal(seed), variant)
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
@@ -53,15 +56,17 @@ def agent_seeds(seed: int, seats: int) -> range:
     return range(seed * 16 + 1, seed * 16 + seats + 1)
 
 
-def record_lines(game_key: str, agent_names: Sequence[str], seeds: Iterable[int]) -> Iterator[str]:
+def record_lines(game_key: str, agent_names: Sequence[str], seeds: Iterable[int],
+                 variant: tuple[str, ...] = ()) -> Iterator[str]:
     """The JSON lines ``selfplay`` writes for the deals ``seeds``, each ending in a newline. With
     every seat random, the game's ``GameSpec.random_record_line`` (where it has one) writes the
     same line from its kernel: a random player needs only the legal actions, not an immutable
     state and a full seat view per action. Its generators are made once and reseeded for every
-    deal."""
+    deal. The kernel's line is of the default rules: a deal under table options (``variant``)
+    is played through the engine."""
     seats = len(agent_names)
     fast = game(game_key).random_record_line
-    if fast is not None and all(name == "random" for name in agent_names):
+    if fast is not None and not variant and all(name == "random" for name in agent_names):
         bits = BitSources(1 + seats)
         deal_bits, *seat_bits = bits.streams  # the same after every reseed
         for seed in seeds:
@@ -69,7 +74,7 @@ def record_lines(game_key: str, agent_names: Sequence[str], seeds: Iterable[int]
             yield fast(seed, deal_bits, seat_bits)
         return
     for seed in seeds:
-        yield json.dumps(play_deal(game_key, seed, agent_names), separators=(",", ":")) + "\n"
+        yield json.dumps(play_deal(game_key, seed, agent_names, variant), separators=(",", ":")) + "\n"
 
 
 def replay_lines(lines: Iterable[str], out: TextIO) -> int:
@@ -116,16 +121,27 @@ def analyse_lines(lines: Iterable[str], out: TextIO, seat: int, level: str, draw
     return status
 
 
+_VARIANT_HELP = "comma-separated table options of the game (none: its default rules)"
+
+
+def variant_of(game_key: str, text: str) -> tuple[str, ...]:
+    """The option keys of ``--variant a,b`` for ``game_key``, sorted; VariantError (code
+    ``unknown-variant``) for an unknown or repeated one, or an empty entry."""
+    return game(game_key).check_variant(text.split(",") if text else [])
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     judge = commands.add_parser("judge", help="judge JSON lines {current, play} from standard input")
     judge.add_argument("--game", choices=GAME_KEYS, required=True)
+    judge.add_argument("--variant", default="", help=_VARIANT_HELP)
     selfplay = commands.add_parser("selfplay", help="play complete deals, write records as JSON lines")
     selfplay.add_argument("--game", choices=GAME_KEYS, required=True)
     selfplay.add_argument("--deals", type=int, default=1)
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--agents", default=None, help="comma-separated agent names, one per seat")
+    selfplay.add_argument("--variant", default="", help=_VARIANT_HELP)
     replay = commands.add_parser("replay", help="check records (JSON lines) from FILE or standard input")
     replay.add_argument("file", nargs="?", type=argparse.FileType("r", encoding="utf-8"), default=sys.stdin)
     verify = commands.add_parser("daily-verify", help="check a revealed daily deal's seed and salt "
@@ -153,8 +169,15 @@ def daily_verify(game_key: str, seed: int, salt: str, commitment: str, out: Text
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     args = _parser().parse_args(argv)
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    variant: tuple[str, ...] = ()
+    if args.command in ("judge", "selfplay"):
+        try:
+            variant = variant_of(args.game, args.variant)
+        except VariantError as error:
+            sys.stderr.write(f"{error}\n")
+            return 2
     if args.command == "judge":
-        return judge_lines(args.game, stdin, stdout)
+        return judge_lines(args.game, stdin, stdout, variant)
     if args.command == "daily-verify":
         return daily_verify(args.game, args.seed, args.salt, args.commitment, stdout)
     if args.command == "selfplay":
@@ -166,7 +189,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             if name not in rules.agent_levels:
                 raise SystemExit(f"unknown agent {name!r}")
         # each line ends in its newline already: not copied again to add one
-        stdout.writelines(record_lines(args.game, names, range(args.seed, args.seed + args.deals)))
+        stdout.writelines(record_lines(args.game, names, range(args.seed, args.seed + args.deals), variant))
         return 0
     if args.command == "analyse":
         return analyse_lines(stdin, stdout, args.seat, args.level, args.draw)

@@ -26,10 +26,22 @@ class IllegalAction(EngineError, ValueError):
         super().__init__(f"{reason}: {detail}" if detail else reason)
 
 
+class VariantError(EngineError, ValueError):
+    """A rule set the game does not have: an unknown option, a malformed list of options, an
+    option for a game that has none. ``code`` is always ``unknown-variant``; ``detail`` the
+    offending piece (an option key, or what was wrong with the list)."""
+
+    code = "unknown-variant"
+
+    def __init__(self, detail: str) -> None:
+        self.detail = detail
+        super().__init__(f"{self.code}: {detail}")
+
+
 Path = tuple[str | int, ...]
 RECORD_ERROR_CODES: tuple[str, ...] = (
     "not-an-object", "missing", "wrong-type", "not-a-seat", "unsupported-format", "wrong-game",
-    "bad-tile", "not-dealt-by-seed", "illegal", "unfinished", "mismatch",
+    "bad-tile", "not-dealt-by-seed", "illegal", "unfinished", "mismatch", "unknown-variant",
 )
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
-from engine.errors import NotationError, Path, RecordError, tiles_error
+from engine.errors import NotationError, Path, RecordError, VariantError, tiles_error
+from engine.spec import VariantOption, check_variant
 from engine.tiles import Tile, tiles_from_keys
 
 Record = Mapping[str, object]  # a JSON object, its keys checked one by one
@@ -52,6 +53,20 @@ def as_seat(value: object, seats: int, where: Path) -> int:
 def as_seed(value: object) -> int | None:
     """A record's ``seed``: an int, or None for a deal set up by hand."""
     return None if value is None else as_int(value, ("seed",))
+
+
+def read_variant(record: Record, options: Iterable[VariantOption]) -> tuple[str, ...]:
+    """A record's ``variant``: absent, or a sorted list of distinct option keys of its game
+    (empty for the default rules); RecordError "unknown-variant" otherwise (any key, for a game
+    that has no options)."""
+    value = record.get("variant", [])
+    try:
+        keys = check_variant(tuple(options), value)
+    except VariantError as error:
+        raise RecordError(("variant",), "unknown-variant", {"detail": error.detail}) from None
+    if list(keys) != value:
+        raise RecordError(("variant",), "unknown-variant", {"detail": "not-sorted"})
+    return keys
 
 
 def list_field(obj: Record, key: str, where: Path = ()) -> list[object]:

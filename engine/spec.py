@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, Self, TypeVar, cast, runtime_checkable
 
+from engine.errors import VariantError
 from engine.judging import Judgement
 from engine.outcome import KINDS, MOVES, Event, Outcome
 from engine.tiles import Tile
@@ -166,6 +167,53 @@ class Level(Generic[V, A]):
         return Level(name, make, make)
 
 
+@dataclass(frozen=True, slots=True)
+class VariantOption:
+    """One table option of a game's rules (a variant found in its sources), off by default.
+    ``key`` as in records, URLs and the command line; ``rule`` the rule it changes (``TG-12``);
+    ``meaning`` one line of English (the site words it in its own catalogs); ``sources`` the
+    public sources that play it (as ../shared/rules/sources.md names them)."""
+
+    key: str
+    rule: str
+    meaning: str
+    sources: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"key": self.key, "rule": self.rule, "meaning": self.meaning, "sources": list(self.sources)}
+
+
+@dataclass(frozen=True, slots=True)
+class Variants(Generic[D]):
+    """A game's table options: ``options`` (in key order); ``vary(deal, variant, previous)`` the
+    freshly dealt ``deal`` under the sorted option keys ``variant``, ``previous`` being the
+    match's deal before it (None for a match's first deal: a rising banker counts from it);
+    ``judge(current, play, variant)`` the referee under those options; ``of(deal)`` the option
+    keys a deal is played under (a match's next deal keeps them)."""
+
+    options: tuple[VariantOption, ...]
+    vary: Callable[[D, tuple[str, ...], D | None], D]
+    judge: Callable[[str | None, str, tuple[str, ...]], Judgement]
+    of: Callable[[D], tuple[str, ...]]
+
+
+def check_variant(options: Sequence[VariantOption], value: object) -> tuple[str, ...]:
+    """The option keys ``value`` names (a list or tuple of distinct known keys, any order), sorted;
+    VariantError otherwise: not a list, an entry that is no string, a key twice, a key
+    ``options`` does not have (every key, for a game with no options)."""
+    if not isinstance(value, (list, tuple)):
+        raise VariantError("not-a-list")
+    known = {option.key for option in options}
+    for key in value:
+        if not isinstance(key, str):
+            raise VariantError("not-a-key")
+        if key not in known:
+            raise VariantError(key)
+    if len(set(value)) != len(value):
+        raise VariantError("repeated")
+    return tuple(sorted(value))
+
+
 class GameRules(Protocol[A_co, D]):
     """What a game package of the engine exports (``engine.chuo_pai``, ``engine.tien_gow``), the
     rules' half of its ``GameSpec`` (``GameSpec.of``)."""
@@ -232,6 +280,12 @@ class GameSpec(Generic[A, V, D]):
       ``random`` seats only: the compact JSON line (and its newline) of ``to_record`` of deal
       ``seed``, ``deal_bits`` drawing as ``make_bits(seed)`` and ``seat_bits[s]`` as seat ``s``'s
       generator. ``None``: ``python -m engine selfplay`` plays such deals through the engine.
+    - ``variants``: the game's table options (``Variants``), None for a game that has none:
+      ``variant_options`` lists them, ``check_variant(value)`` reads a list of their keys
+      (VariantError, code ``unknown-variant``), ``under(deal, variant, previous)`` puts a fresh
+      deal under them, ``variant_of(deal)`` reads them back and ``judge_under(current, play,
+      variant)`` judges by them. The empty variant is the default rules, the very deal
+      ``new_deal`` and ``next_deal`` make.
     """
 
     key: str
@@ -251,6 +305,7 @@ class GameSpec(Generic[A, V, D]):
     random_record_line: RandomRecordLine | None = None
     event_kinds: frozenset[str] = KINDS  # every kind of event its log has, the shared ones with its own
     move_kinds: frozenset[str] = MOVES  # those that are one seat's action (``Deal.action_count``)
+    variants: Variants[D] | None = None
 
     def __post_init__(self) -> None:
         names = [level.name for level in self.levels]
@@ -261,7 +316,8 @@ class GameSpec(Generic[A, V, D]):
 
     @classmethod
     def of(cls, rules: GameRules[A, D], levels: tuple[Level[V, A], ...],
-           random_record_line: RandomRecordLine | None = None) -> GameSpec[A, V, D]:
+           random_record_line: RandomRecordLine | None = None,
+           variants: Variants[D] | None = None) -> GameSpec[A, V, D]:
         """The spec of a game package (``GameRules``) with its computer players."""
         return GameSpec(
             key=rules.KEY, seats=rules.SEATS, seat_order=rules.SEAT_ORDER, has_face_down=rules.HAS_FACE_DOWN,
@@ -269,7 +325,31 @@ class GameSpec(Generic[A, V, D]):
             action=rules.action_from_tiles, parse_action=rules.parse_action, to_record=rules.to_record,
             replay=rules.replay, replay_steps=rules.replay_steps, judge=rules.judge,
             levels=levels, random_record_line=random_record_line,
-            event_kinds=KINDS | rules.EVENT_KINDS, move_kinds=MOVES | rules.MOVE_KINDS)
+            event_kinds=KINDS | rules.EVENT_KINDS, move_kinds=MOVES | rules.MOVE_KINDS,
+            variants=variants)
+
+    @property
+    def variant_options(self) -> tuple[VariantOption, ...]:
+        return () if self.variants is None else self.variants.options
+
+    def check_variant(self, value: object) -> tuple[str, ...]:
+        return check_variant(self.variant_options, value)
+
+    def under(self, deal: D, variant: tuple[str, ...], previous: D | None = None) -> D:
+        """``deal`` (just dealt) under the checked option keys ``variant``; the deal itself for
+        the default rules."""
+        if not variant or self.variants is None:
+            return deal
+        return self.variants.vary(deal, variant, previous)
+
+    def variant_of(self, deal: D) -> tuple[str, ...]:
+        """The option keys ``deal`` is played under (() for the default rules)."""
+        return () if self.variants is None else self.variants.of(deal)
+
+    def judge_under(self, current: str | None, play: str, variant: tuple[str, ...]) -> Judgement:
+        if not variant or self.variants is None:
+            return self.judge(current, play)
+        return self.variants.judge(current, play, variant)
 
     @property
     def agent_levels(self) -> tuple[str, ...]:

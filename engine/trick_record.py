@@ -14,7 +14,18 @@ from typing import Generic, Protocol, TypeVar
 
 from engine.errors import IllegalAction, Path, RecordError, illegal, mismatch
 from engine.outcome import Outcome
-from engine.records import Record, as_object, as_seat, as_seed, int_field, list_field, replayed, require, tiles_of
+from engine.records import (
+    Record,
+    as_object,
+    as_seat,
+    as_seed,
+    int_field,
+    list_field,
+    read_variant,
+    replayed,
+    require,
+    tiles_of,
+)
 from engine.spec import Action
 from engine.tiles import Tile
 
@@ -66,6 +77,7 @@ class TrickRecords(Generic[D]):
             raise RecordError(("format",), "unsupported-format", {"value": record["format"]})
         if require(record, "game") != self.key:
             raise RecordError(("game",), "wrong-game", {"value": record["game"]})
+        read_variant(record, ())  # a game of this form has no table options
         hands = list_field(record, "hands")
         if len(hands) != self.seats:
             raise RecordError(("hands",), "wrong-type", {"expected": "list", "length": self.seats})

@@ -73,11 +73,15 @@ from engine.tien_gow.kernel import (
     to_action,
     to_id,
 )
+from engine.tien_gow.sets import MIXED
+from engine.tien_gow.variants import DEFAULT, Rules
 from engine.tiles import Tile
 
 SEATS = 4
 
 LEAD_IDS: tuple[tuple[int, int], ...] = tuple((SET_CODE[s.id], s.id) for s in LEAD_SETS)
+PURE_LEAD_IDS: tuple[tuple[int, int], ...] = tuple(  # pure-pairs: no mixed set is led (TG-4)
+    (code, s) for code, s in LEAD_IDS if SETS[s].kind != MIXED)
 BEAT_IDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((SET_CODE[b.id], b.id) for b in sorted((SETS[i] for _, i in BEATERS[h.id]), key=beat_order))
     for h in SETS)
@@ -111,8 +115,10 @@ def weakest_code(hand: int, n: int, keep_supreme: bool) -> int:
 # apply). Together with the settlement below they make a decision about twice as fast.
 _MEMO_LIMIT = 200_000
 _GREEDY_LEADS: dict[int, int] = {}
+_GREEDY_PURE_LEADS: dict[int, int] = {}  # the same under pure-pairs
 _DISCARDS: tuple[tuple[dict[int, int], dict[int, int]], ...] = tuple(({}, {}) for _ in range(5))
 _LEADS: dict[int, list[int]] = {}
+_PURE_LEADS: dict[int, list[int]] = {}  # the same under pure-pairs
 _FOLLOWS: dict[int, list[int]] = {}
 
 
@@ -125,20 +131,24 @@ def _remember(memo: dict[int, list[int]], key: int, options: list[int]) -> list[
 
 def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
             leader: int, high: int, high_seat: int, played: int, lead: int, careful: list[bool],
-            imitate: list[bool], epsilon: float, rand: random.Random, solve_at: int = 0) -> int:
+            imitate: list[bool], epsilon: float, rand: random.Random, solve_at: int = 0,
+            rules: Rules = DEFAULT) -> int:
     """Finish the deal in place and return the winner of the last trick (``played`` plays made in
     the trick under way; 0: ``leader`` leads). ``net`` collects every payment. A seat in
     ``imitate`` leads, and beats or discards, as the model of ``standard`` draws it
     (engine/ai/tien_gow_imitation.py); the others play careful (``careful``) or greedy, choosing
     at random with chance ``epsilon``. A discard is of the weakest tiles, the Supreme kept whole by
     a careful seat. From the first trick that starts with at most ``solve_at`` tiles in each hand,
-    the rest is solved exactly (``solve``) instead of played out."""
+    the rest is solved exactly (``solve``) instead of played out. Every seat plays by ``rules``
+    (the deal's table options): the play-outs reason with the rules the deal is played by."""
     G = GUARDS
+    mixed = rules.mixed_sets
+    lead_ids, greedy_leads = (LEAD_IDS, _GREEDY_LEADS) if mixed else (PURE_LEAD_IDS, _GREEDY_PURE_LEADS)
     ledger: list[tuple[int, int, int, str]] = []
     while True:
         if played == 0:
             if left <= solve_at:
-                end = solve(codes, pillars, banker, left, leader, 0, -1, -1, -1)
+                end = solve(codes, pillars, banker, left, leader, 0, -1, -1, -1, rules)
                 for seat in range(SEATS):
                     net[seat] += end[seat]
                 add_payments(net, ledger)
@@ -146,25 +156,25 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
             hand = codes[leader]
             g = hand | G
             if imitate[leader]:
-                lead = imitated_lead(hand, left, rand)
+                lead = imitated_lead(hand, left, rand, mixed)
             elif careful[leader] and hand & SUPREME_CODE == SUPREME_CODE:
                 lead = SUPREME_ID
             elif epsilon and rand.random() < epsilon:
-                options = [s for code, s in LEAD_IDS if (g - code) & G == G]
+                options = [s for code, s in lead_ids if (g - code) & G == G]
                 lead = options[int(rand.random() * len(options))]
             else:
-                lead = _GREEDY_LEADS.get(hand, -1)
+                lead = greedy_leads.get(hand, -1)
                 if lead < 0:
-                    for code, lead in LEAD_IDS:  # noqa: B007 - the loop leaves ``lead`` at the first held
+                    for code, lead in lead_ids:  # noqa: B007 - the loop leaves ``lead`` at the first held
                         if (g - code) & G == G:
                             break
-                    if len(_GREEDY_LEADS) > _MEMO_LIMIT:
-                        _GREEDY_LEADS.clear()
-                    _GREEDY_LEADS[hand] = lead
+                    if len(greedy_leads) > _MEMO_LIMIT:
+                        greedy_leads.clear()
+                    greedy_leads[hand] = lead
             codes[leader] = hand - SET_CODE[lead]
             high, high_seat, played = lead, leader, 1
         n = SET_SIZE[lead]
-        last_single = n == 1 and left == 1
+        last_single = n == 1 and left == 1 and rules.early_death  # TG-12 can apply
         for k in range(played, SEATS):
             seat = (leader + k) % SEATS
             hand = codes[seat]
@@ -200,7 +210,7 @@ def playout(codes: list[int], pillars: list[int], net: list[int], banker: int, l
                         memo.clear()
                     given = memo[hand] = weakest_code(hand, n, careful[seat])
                 codes[seat] = hand - given
-        left = end_trick(pillars, ledger, banker, high_seat, leader, lead, high, n, left)
+        left = end_trick(pillars, ledger, banker, high_seat, leader, lead, high, n, left, rules)
         if not left:
             add_payments(net, ledger)
             return high_seat
@@ -224,14 +234,15 @@ _BEAT_RANK_WEIGHTS: tuple[tuple[float, ...], ...] = tuple(
     for weights in imitation.BEAT_RANK)
 
 
-def imitated_lead(hand: int, left: int, rand: random.Random) -> int:
+def imitated_lead(hand: int, left: int, rand: random.Random, mixed: bool = True) -> int:
     """A lead drawn from the model of ``standard`` (``left`` tiles in ``hand``): each set held
-    weighs its set's weight times its rank's in greedy's lead order, for the phase. (The sets
-    held come from the kernel's masks, put in greedy's order; the draw walks them.)"""
+    (no mixed set unless ``mixed``: pure-pairs) weighs its set's weight times its rank's in
+    greedy's lead order, for the phase. (The sets held come from the kernel's masks, put in
+    greedy's order; the draw walks them.)"""
     phase = imitation.PHASE[left]
     rank_weight = _LEAD_RANK_WEIGHTS[phase]
     set_weight = imitation.LEAD_SET[phase]
-    sets = sorted(leads(hand), key=_GREEDY_LEAD_PLACE.__getitem__)
+    sets = sorted(leads(hand, mixed), key=_GREEDY_LEAD_PLACE.__getitem__)
     weights: list[float] = []
     total = 0.0
     for rank, s in enumerate(sets):
@@ -275,23 +286,25 @@ def imitated_follow(g: int, high: int, left: int, last: bool, pillarless: bool, 
 
 
 def solve(codes: list[int], pillars: list[int], banker: int, left: int, leader: int, played: int,
-          lead: int, high: int, high_seat: int) -> tuple[int, int, int, int, int]:
+          lead: int, high: int, high_seat: int, rules: Rules = DEFAULT) -> tuple[int, int, int, int, int]:
     """The exact end of a deal with every hand known: each seat, in turn, plays the action that
     gives it the best net result from here on when the others do the same (max^n; ties go to
     the first action in the kernel's legal order). Returns the four seats' payments from here
     on and the winner of the last trick; ``codes`` and ``pillars`` are left as they were.
-    (``played`` may be 4: the trick is then settled first.)"""
+    (``played`` may be 4: the trick is then settled first.) Every seat plays and is paid by
+    ``rules``."""
     if played == SEATS:
-        return _end_trick(codes, pillars, banker, left, leader, lead, high, high_seat)
+        return _end_trick(codes, pillars, banker, left, leader, lead, high, high_seat, rules)
     seat = (leader + played) % SEATS
     if played == 0:
         if left == 1:
-            return _last_single(codes, pillars, banker, leader)
-        options = _LEADS.get(codes[seat]) or _remember(_LEADS, codes[seat], leads(codes[seat]))
+            return _last_single(codes, pillars, banker, leader, rules)
+        memo = _LEADS if rules.mixed_sets else _PURE_LEADS
+        options = memo.get(codes[seat]) or _remember(memo, codes[seat], leads(codes[seat], rules.mixed_sets))
     else:
         n = SET_SIZE[lead]
-        if n == 1 and left == 1 and not pillars[seat]:  # early death (TG-12): no memo
-            options = legal_ids(codes[seat], left, high, n, pillars[seat])
+        if n == 1 and left == 1 and not pillars[seat] and rules.early_death:  # TG-12: no memo
+            options = legal_ids(codes[seat], left, high, n, pillars[seat], rules)
         else:
             key = codes[seat] << 6 | high  # the set to beat fixes the tiles per play
             options = _FOLLOWS.get(key) or _remember(_FOLLOWS, key, legal_ids(codes[seat], left, high, n, 1))
@@ -300,11 +313,11 @@ def solve(codes: list[int], pillars: list[int], banker: int, left: int, leader: 
     for action in options:
         if action >= DOWN:
             codes[seat] = hand - (action - DOWN)
-            result = solve(codes, pillars, banker, left, leader, played + 1, lead, high, high_seat)
+            result = solve(codes, pillars, banker, left, leader, played + 1, lead, high, high_seat, rules)
         else:
             codes[seat] = hand - SET_CODE[action]
             result = solve(codes, pillars, banker, left, leader, played + 1,
-                           action if played == 0 else lead, action, seat)
+                           action if played == 0 else lead, action, seat, rules)
         if best is None or result[seat] > best[seat]:
             best = result
     codes[seat] = hand
@@ -313,18 +326,18 @@ def solve(codes: list[int], pillars: list[int], banker: int, left: int, leader: 
 
 
 def _end_trick(codes: list[int], pillars: list[int], banker: int, left: int, leader: int, lead: int,
-               high: int, winner: int) -> tuple[int, int, int, int, int]:
+               high: int, winner: int, rules: Rules = DEFAULT) -> tuple[int, int, int, int, int]:
     """Settle a finished trick (TG-10, TG-16, and TG-18 after the last) and solve the rest."""
     n = SET_SIZE[lead]
     pillars[winner] += n
     if left == n:
-        result = final_net(pillars, banker, winner, leader, lead, high)
+        result = final_net(pillars, banker, winner, leader, lead, high, rules)
     else:
-        result = solve(codes, pillars, banker, left - n, winner, 0, -1, -1, -1)
+        result = solve(codes, pillars, banker, left - n, winner, 0, -1, -1, -1, rules)
     pillars[winner] -= n
     if high == SUPREME_ID or n == 4:  # paid at once (TG-16)
         ledger: list[tuple[int, int, int, str]] = []
-        immediate(winner, high, banker, ledger)
+        immediate(winner, high, banker, ledger, rules.banker_times)
         net = list(result)
         add_payments(net, ledger)
         return net[0], net[1], net[2], net[3], net[4]
@@ -332,19 +345,20 @@ def _end_trick(codes: list[int], pillars: list[int], banker: int, left: int, lea
 
 
 def _last_single(codes: list[int], pillars: list[int], banker: int,
-                 leader: int) -> tuple[int, int, int, int, int]:
+                 leader: int, rules: Rules = DEFAULT) -> tuple[int, int, int, int, int]:
     """The last trick of single tiles: beating weakly dominates discarding there (the winner of
     the last trick is paid; a beaten beat costs nothing), so each follower beats if it can and
-    early death (TG-12) allows it. (A single is beaten only by singles: the units of
-    ``SINGLE_BEATS``.)"""
+    early death (TG-12) allows it, when ``rules`` keep it. (A single is beaten only by singles:
+    the units of ``SINGLE_BEATS``.)"""
+    early = rules.early_death
     lead = (codes[leader].bit_length() - 1) // 3
     high, winner = lead, leader
     for seat in FOLLOWERS[leader]:
         code = codes[seat]
-        if pillars[seat] and code & SINGLE_BEATS[high]:
+        if (pillars[seat] or not early) and code & SINGLE_BEATS[high]:
             high, winner = (code.bit_length() - 1) // 3, seat
     pillars[winner] += 1
-    result = final_net(pillars, banker, winner, leader, lead, high)
+    result = final_net(pillars, banker, winner, leader, lead, high, rules)
     pillars[winner] -= 1
     return result
 
@@ -353,14 +367,15 @@ _FINAL_NETS: dict[tuple[int, ...], tuple[int, int, int, int, int]] = {}
 
 
 def final_net(pillars: list[int], banker: int, winner: int, leader: int, lead: int,
-              high: int) -> tuple[int, int, int, int, int]:
+              high: int, rules: Rules = DEFAULT) -> tuple[int, int, int, int, int]:
     """The kernel's final settlement (``final``: TG-13 … TG-18) as each seat's payments, and
     the winner: remembered, since the exact ends settle the same few endings again and again."""
-    key = (pillars[0], pillars[1], pillars[2], pillars[3], banker, winner, leader, lead, high)
+    key = (pillars[0], pillars[1], pillars[2], pillars[3], banker, winner, leader, lead, high,
+           rules.banker_times, rules.excess_doubled)
     result = _FINAL_NETS.get(key)
     if result is None:
         ledger: list[tuple[int, int, int, str]] = []
-        final(pillars, banker, winner, leader, lead, high, ledger)
+        final(pillars, banker, winner, leader, lead, high, ledger, rules)
         net = [0, 0, 0, 0, winner]
         add_payments(net, ledger)
         if len(_FINAL_NETS) > 100_000:
@@ -512,7 +527,7 @@ class StrongTienGow:
         nets = [0] * len(ids)  # ... net points, for ``estimate_scores``
         dropped: list[tuple[Action, float, float, float]] = []  # halved out, best of each stage first
         evaluated = 0
-        banker, pillars0, played0 = view.banker, view.pillars, len(plays)
+        banker, pillars0, played0, rules = view.banker, view.pillars, len(plays), view.rules
         epsilon, bonus = self.config.epsilon, self.config.last_trick_bonus
         imitate = [seat != me for seat in range(SEATS)]
         for stage in range(stages):
@@ -533,11 +548,11 @@ class StrongTienGow:
                         codes[me] -= action_code(action)
                         if action >= DOWN:
                             end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, high0,
-                                        high_seat0)
+                                        high_seat0, rules)
                         elif plays:
-                            end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, action, me)
+                            end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, action, me, rules)
                         else:
-                            end = solve(codes, pillars, banker, left, me, 1, action, action, me)
+                            end = solve(codes, pillars, banker, left, me, 1, action, action, me, rules)
                         value += end[me] + bonus * (end[4] == me)
                         wins[c] += end[4] == me
                         final = [net0[s] + end[s] for s in range(SEATS)]  # ``end`` pays from here on
@@ -547,15 +562,15 @@ class StrongTienGow:
                     if action >= DOWN:
                         codes[me] -= action - DOWN
                         winner = playout(codes, pillars, net, banker, left, leader, high0, high_seat0,
-                                         played0 + 1, lead0, careful, imitate, epsilon, rand, solve_at)
+                                         played0 + 1, lead0, careful, imitate, epsilon, rand, solve_at, rules=rules)
                     else:
                         codes[me] -= SET_CODE[action]
                         if not plays:
                             winner = playout(codes, pillars, net, banker, left, me, action, me, 1, action,
-                                             careful, imitate, epsilon, rand, solve_at)
+                                             careful, imitate, epsilon, rand, solve_at, rules=rules)
                         else:
                             winner = playout(codes, pillars, net, banker, left, leader, action, me,
-                                             played0 + 1, lead0, careful, imitate, epsilon, rand, solve_at)
+                                             played0 + 1, lead0, careful, imitate, epsilon, rand, solve_at, rules=rules)
                     value += net[me] + bonus * (winner == me)
                     wins[c] += winner == me
                     firsts[c] += _first_share(net, me)
@@ -615,7 +630,7 @@ class StrongTienGowSampler:
         view, action = self.view, self.ids[candidate]
         me, plays = view.seat, view.trick.plays
         leader, left = view.trick.leader, len(view.hand)
-        banker, played0 = view.banker, len(plays)
+        banker, played0, rules = view.banker, len(plays), view.rules
         high0, high_seat0, lead0 = self.high0, self.high_seat0, self.lead0
         found, careful, seed = self.worlds[world]
         codes = found[:]
@@ -623,11 +638,11 @@ class StrongTienGowSampler:
         if left <= self.solve_at:  # the whole rest is solved, from this very play
             codes[me] -= action_code(action)
             if action >= DOWN:
-                end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, high0, high_seat0)
+                end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, high0, high_seat0, rules)
             elif plays:
-                end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, action, me)
+                end = solve(codes, pillars, banker, left, leader, played0 + 1, lead0, action, me, rules)
             else:
-                end = solve(codes, pillars, banker, left, me, 1, action, action, me)
+                end = solve(codes, pillars, banker, left, me, 1, action, action, me, rules)
             net = [self.net0[s] + end[s] for s in range(SEATS)]
             return _first_share(net, me), float(net[me])
         net = self.net0[:]
@@ -636,15 +651,15 @@ class StrongTienGowSampler:
         if action >= DOWN:
             codes[me] -= action - DOWN
             playout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1, lead0, careful,
-                    imitate, epsilon, rand, solve_at)
+                    imitate, epsilon, rand, solve_at, rules=rules)
         else:
             codes[me] -= SET_CODE[action]
             if not plays:
                 playout(codes, pillars, net, banker, left, me, action, me, 1, action, careful, imitate, epsilon,
-                        rand, solve_at)
+                        rand, solve_at, rules=rules)
             else:
                 playout(codes, pillars, net, banker, left, leader, action, me, played0 + 1, lead0, careful,
-                        imitate, epsilon, rand, solve_at)
+                        imitate, epsilon, rand, solve_at, rules=rules)
         return _first_share(net, me), float(net[me])
 
 

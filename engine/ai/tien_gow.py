@@ -28,6 +28,7 @@ from engine.tien_gow.ladders import (
     SUIT,
 )
 from engine.tien_gow.sets import BEATEN_BY, MIXED, MIXED_TYPES, SETS, SUPREME, TileSet
+from engine.tien_gow.variants import DEFAULT, Rules
 from engine.tien_gow.view import SeatView
 from engine.tiles import Tile
 
@@ -113,6 +114,8 @@ def weakest_code(hand: int, n: int) -> int:
 
 # Greedy on the kernel's set ids (engine.tien_gow.kernel): leads in set order, beats in beat order.
 GREEDY_LEADS: tuple[tuple[int, int], ...] = tuple((SET_CODE[t.id], t.id) for t in LEAD_SETS)
+GREEDY_PURE_LEADS: tuple[tuple[int, int], ...] = tuple(  # pure-pairs: no mixed set is led (TG-4)
+    (code, s) for code, s in GREEDY_LEADS if SETS[s].kind != MIXED)
 GREEDY_BEATS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((SET_CODE[b.id], b.id) for b in sorted(BEATEN_BY[h.id], key=beat_order)) for h in SETS)
 assert all(SET_CODE[t.id] == t.code for t in SETS)  # the kernel packs hands as the engine does
@@ -120,15 +123,17 @@ assert all(SET_CODE[t.id] == t.code for t in SETS)  # the kernel packs hands as 
 
 def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker: int, left: int,
                    leader: int, high: int, high_seat: int, played: int, lead: int,
-                   leads_seen: dict[int, tuple[int, int]]) -> int:
+                   leads_seen: dict[int, tuple[int, int]], rules: Rules = DEFAULT) -> int:
     """Finish the deal in place with every seat playing greedy, on set ids; return the last
     trick's winner. ``left``: tiles in each hand at the start of the trick under way; ``played``:
     plays made in it so far (0: ``leader`` leads, ``high`` and ``lead`` -1); ``lead``: the set
     that was led. ``net`` collects the payments (the kernel's settlement, TG-13 … TG-18).
     ``leads_seen`` remembers greedy's lead (code, set) per hand: the play-outs of one decision
-    meet the same hands again and again, and the search for the weakest set held is long."""
+    meet the same hands again and again, and the search for the weakest set held is long (one
+    memo serves one rule set). Every seat plays and is paid by ``rules``, the deal's options."""
     G = GUARDS
-    leads, beats, set_size, weak_units, low = GREEDY_LEADS, GREEDY_BEATS, SET_SIZE, _WEAK_UNITS, LOW
+    leads = GREEDY_LEADS if rules.mixed_sets else GREEDY_PURE_LEADS
+    beats, set_size, weak_units, low = GREEDY_BEATS, SET_SIZE, _WEAK_UNITS, LOW
     single_beat_mask = SINGLE_BEATS
     ledger: list[tuple[int, int, int, str]] = []
     while True:
@@ -145,7 +150,7 @@ def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker:
             codes[leader] = hand - code
             high_seat, lead, played = leader, high, 1
         n = set_size[lead]
-        last_single = n == 1 and left == 1
+        last_single = n == 1 and left == 1 and rules.early_death  # TG-12 can apply
         for k in range(played, SEATS):
             seat = (leader + k) % SEATS
             hand = codes[seat]
@@ -170,7 +175,7 @@ def greedy_playout(codes: list[int], pillars: list[int], net: list[int], banker:
                 else:
                     code = weakest_code(hand, n)
             codes[seat] = hand - code
-        left = end_trick(pillars, ledger, banker, high_seat, leader, lead, high, n, left)
+        left = end_trick(pillars, ledger, banker, high_seat, leader, lead, high, n, left, rules)
         if not left:
             add_payments(net, ledger)
             return high_seat
@@ -323,7 +328,7 @@ class StandardTienGow:
         firsts = [0.0] * len(alive)  # first-place shares, for ``estimate``
         dropped: list[tuple[Action, float]] = []  # halved out, best of each stage first
         evaluated = 0
-        banker, pillars0, played0 = view.banker, view.pillars, len(plays)
+        banker, pillars0, played0, rules = view.banker, view.pillars, len(plays), view.rules
         leads_seen: dict[int, tuple[int, int]] = {}
         for stage in range(rounds):
             batch = max(2, min(total // (rounds * len(alive)), self.worlds // rounds))
@@ -337,13 +342,13 @@ class StandardTienGow:
                     pillars = list(pillars0)
                     net = net0[:]
                     if not plays:
-                        greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset, leads_seen)
+                        greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset, leads_seen, rules)
                     elif up:
                         greedy_playout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, lead0,
-                                       leads_seen)
+                                       leads_seen, rules)
                     else:
                         greedy_playout(codes, pillars, net, banker, left, leader, high0, high_seat0, played0 + 1,
-                                       lead0, leads_seen)
+                                       lead0, leads_seen, rules)
                     value += net[me]
                     top = max(net)
                     if net[me] == top:
@@ -389,19 +394,19 @@ class StandardTienGowSampler:
         view = self.view
         me, plays = view.seat, view.trick.plays
         leader, left = view.trick.leader, len(view.hand)
-        banker, played0 = view.banker, len(plays)
+        banker, played0, rules = view.banker, len(plays), view.rules
         code, tset, up = self.info[candidate]
         codes = self.worlds[world][:]
         codes[me] -= code
         pillars = list(view.pillars)
         net = self.net0[:]
         if not plays:
-            greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset, self.leads_seen)
+            greedy_playout(codes, pillars, net, banker, left, me, tset, me, 1, tset, self.leads_seen, rules)
         elif up:
             greedy_playout(codes, pillars, net, banker, left, leader, tset, me, played0 + 1, self.lead0,
-                           self.leads_seen)
+                           self.leads_seen, rules)
         else:
             greedy_playout(codes, pillars, net, banker, left, leader, self.high0, self.high_seat0, played0 + 1,
-                           self.lead0, self.leads_seen)
+                           self.lead0, self.leads_seen, rules)
         top = max(net)
         return (1.0 / net.count(top) if net[me] == top else 0.0), float(net[me])

@@ -7,7 +7,17 @@ from engine.chuo_pai.table import KEY as GAME
 from engine.chuo_pai.table import SEATS
 from engine.chuo_pai.view import round_dict
 from engine.errors import IllegalAction, Path, RecordError, illegal, mismatch
-from engine.records import Record, as_list, as_object, as_seed, int_field, list_field, replayed, tiles_of
+from engine.records import (
+    Record,
+    as_list,
+    as_object,
+    as_seed,
+    int_field,
+    list_field,
+    read_variant,
+    replayed,
+    tiles_of,
+)
 from engine.tiles import Tile
 
 FORMAT = 1
@@ -40,6 +50,7 @@ def _start(record: Record) -> Deal:
         raise RecordError(("format",), "unsupported-format", {"format": record.get("format")})
     if record.get("game") != GAME:
         raise RecordError(("game",), "wrong-game", {"game": record.get("game")})
+    read_variant(record, ())  # Chuo Pai has no table options: only an absent or empty list
     hands_keys = list_field(record, "hands")
     first = int_field(record, "first_leader")
     seed = as_seed(record.get("seed"))

@@ -6,7 +6,7 @@ from engine import tien_gow
 from engine.ai.agents import RandomAgent
 from engine.ai.strong_tien_gow import StrongTienGow
 from engine.ai.tien_gow import GreedyTienGow, StandardTienGow
-from engine.spec import GameSpec, Level
+from engine.spec import GameSpec, Level, Variants
 from engine.tien_gow import selfplay
 
 ORDER = 2  # its place in engine.games.GAME_KEYS
@@ -16,4 +16,5 @@ LEVELS: tuple[Level[tien_gow.SeatView, tien_gow.Action], ...] = (
     Level.estimating("standard", StandardTienGow), Level.estimating("strong", StrongTienGow),
 )
 SPEC: GameSpec[tien_gow.Action, tien_gow.SeatView, tien_gow.Deal] = GameSpec.of(
-    tien_gow, LEVELS, selfplay.random_record_line)
+    tien_gow, LEVELS, selfplay.random_record_line,
+    Variants(tien_gow.OPTIONS, tien_gow.with_rules, tien_gow.judge_variant, tien_gow.variant_of))

@@ -2,7 +2,8 @@
 
 ``Deal.apply(action)`` checks everything and returns a new deal; a rejected action raises
 ``IllegalAction`` with a reason code and changes nothing. Seats are 0-3 in play order (TG-2).
-The final settlement is entered in ``payments`` when the last trick ends.
+The final settlement is entered in ``payments`` when the last trick ends. ``rules`` are the
+deal's table options (``engine.tien_gow.variants``; ``with_rules`` puts a fresh deal under them).
 """
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from engine.tien_gow.hands import GUARDS, code_of
 from engine.tien_gow.history import Trick, Turn
 from engine.tien_gow.ladders import PACK, sort_tiles
 from engine.tien_gow.moves import early_death, legal_actions
-from engine.tien_gow.sets import BEATEN_BY, TileSet, why_not_beating
+from engine.tien_gow.sets import BEATEN_BY, MIXED, TileSet, why_not_beating
 from engine.tien_gow.settlement import final_payments, immediate_payments, net, outcome
 from engine.tien_gow.table import HAND_SIZE, SEATS
+from engine.tien_gow.variants import DEFAULT, Rules, rules_of
 from engine.tien_gow.view import NO_SEAT, SeatView, seen_trick
 from engine.tiles import Tile, parse_tiles, tile
 
@@ -42,6 +44,7 @@ class Deal(NamedTuple):
     high_seat: int  # who played it (-1 before the lead)
     tricks: tuple[Trick, ...]  # finished tricks
     payments: tuple[Payment, ...]  # the ledger so far (TG-16, then TG-18 at the end)
+    rules: Rules = DEFAULT  # the table options it is played under
 
     # -- questions ---------------------------------------------------------------------------
     @property
@@ -90,9 +93,10 @@ class Deal(NamedTuple):
         if high is not None:
             seat = (self.leader + len(self.plays)) % SEATS
             return legal_actions(self.hands[seat], self.codes[seat], high, len(high.tiles),
-                                 self.pillars[seat])
+                                 self.pillars[seat], self.rules)
         if self.codes[self.leader]:
-            return legal_actions(self.hands[self.leader], self.codes[self.leader], None, 0, 0)
+            return legal_actions(self.hands[self.leader], self.codes[self.leader], None, 0, 0,
+                                 self.rules)
         return ()  # the deal is over
 
     def view(self, seat: int) -> SeatView:
@@ -103,6 +107,7 @@ class Deal(NamedTuple):
             hand_sizes=tuple(len(h) for h in self.hands), pillars=self.pillars,
             trick=seen_trick(self.trick, seat),
             tricks=tuple(seen_trick(t, seat) for t in self.tricks), payments=self.payments,
+            rules=self.rules,
         )
 
     def watch(self, seat: int) -> SeatView:
@@ -136,6 +141,8 @@ class Deal(NamedTuple):
                 raise IllegalAction("not-a-set", action.notation)  # TG-5
             if ((hand_code | GUARDS) - code) & GUARDS != GUARDS:
                 raise IllegalAction("not-in-hand", action.notation)
+            if tset.kind == MIXED and not self.rules.mixed_sets:
+                raise IllegalAction("pure-pairs", action.notation)  # TG-4 without (e)
             high, high_seat = tset, seat
         else:  # a follower (TG-6)
             n = len(high.tiles)
@@ -146,7 +153,7 @@ class Deal(NamedTuple):
             if ((hand_code | GUARDS) - code) & GUARDS != GUARDS:
                 raise IllegalAction("not-in-hand", action.notation)
             if face_up:
-                if early_death(len(self.hands[seat]), n, self.pillars[seat]):
+                if early_death(len(self.hands[seat]), n, self.pillars[seat], self.rules):
                     raise IllegalAction("early-death")  # TG-12
                 assert tset is not None  # a face-up play that is no set was refused above
                 if tset not in _BEATERS[high.id]:  # TG-7, TG-8, TG-9
@@ -163,7 +170,7 @@ class Deal(NamedTuple):
         if len(plays) < SEATS:
             return _new_tuple(Deal, (self.seed, self.banker, self.dealt, tuple(hands), tuple(codes),
                                      self.pillars, leader, plays, high, high_seat, self.tricks,
-                                     self.payments))
+                                     self.payments, self.rules))
         return self._end_trick(tuple(hands), tuple(codes), plays, high, high_seat)
 
     def _end_trick(self, hands: tuple[tuple[Tile, ...], ...], codes: tuple[int, ...],
@@ -171,13 +178,15 @@ class Deal(NamedTuple):
         """TG-10: the owner of the high set takes one pillar per tile and leads next."""
         pillars = list(self.pillars)
         pillars[winner] += len(high.tiles)
-        payments = self.payments + immediate_payments(winner, high, self.banker)  # TG-16
+        payments = self.payments + immediate_payments(winner, high, self.banker, self.rules)  # TG-16
         if not codes[winner]:  # TG-11: the hands are empty; TG-18: settle
             lead = tiles_info(plays[0].action.tiles)[1]
             assert lead is not None
-            payments += final_payments(tuple(pillars), self.banker, winner, self.leader, lead, high)
+            payments += final_payments(tuple(pillars), self.banker, winner, self.leader, lead, high,
+                                       self.rules)
         return Deal(self.seed, self.banker, self.dealt, hands, codes, tuple(pillars), winner, (),
-                    None, -1, self.tricks + (Trick(self.leader, plays, winner),), payments)
+                    None, -1, self.tricks + (Trick(self.leader, plays, winner),), payments,
+                    self.rules)
 
 
 def _as_tiles(hand: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
@@ -205,11 +214,12 @@ def deal_from_hands(hands: Sequence[str | Iterable[Tile | str]], banker: int,
 
 
 def position(hands: Sequence[str | Iterable[Tile | str]], *, banker: int, leader: int,
-             pillars: Sequence[int] = (0,) * SEATS, plays: Sequence[Action] = ()) -> Deal:
+             pillars: Sequence[int] = (0,) * SEATS, plays: Sequence[Action] = (),
+             rules: Rules = DEFAULT) -> Deal:
     """A position in the middle of a deal: the four hands as they are at the start of a trick
     (equal sizes, part of the pack), the pillars won so far, ``leader`` to lead the trick, then
-    the trick's ``plays`` applied in order. Raises IllegalAction("not-a-deal", detail) for hands
-    that are no position, or the engine's code for an illegal play."""
+    the trick's ``plays`` applied in order, under ``rules``. Raises IllegalAction("not-a-deal",
+    detail) for hands that are no position, or the engine's code for an illegal play."""
     for seat in (banker, leader):
         if isinstance(seat, bool) or seat not in range(SEATS):
             raise IllegalAction("not-a-deal", "seat")
@@ -225,7 +235,7 @@ def position(hands: Sequence[str | Iterable[Tile | str]], *, banker: int, leader
             or sum(pillars) > HAND_SIZE - size:
         raise IllegalAction("not-a-deal", "pillars")  # TG-10: one pillar per tile of a won trick
     deal = Deal(None, banker, now, now, tuple(code_of(h) for h in now), tuple(pillars), leader,
-                (), None, -1, (), ())
+                (), None, -1, (), (), rules)
     for action in plays:
         deal = deal.apply(action)
     return deal
@@ -247,3 +257,20 @@ def new_deal(seed: int, banker: int | None = None) -> Deal:
     rng.shuffle(pack)
     hands = [pack[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(SEATS)]
     return deal_from_hands(hands, drawn if banker is None else banker, seed)
+
+
+def with_rules(deal: Deal, variant: tuple[str, ...], previous: Deal | None = None) -> Deal:
+    """A freshly dealt ``deal`` under the table options ``variant`` (VariantError for an unknown
+    one). ``previous``: the match's deal before it; under a rising banker, a banker who kept the
+    bank (TG-19: won it as banker) counts one more deal in a row (×3, ×4 …)."""
+    if deal.action_count:
+        raise IllegalAction("deal-started")
+    run = 1
+    if previous is not None and previous.banker == deal.banker:
+        run = previous.rules.banker_run + 1
+    return deal._replace(rules=rules_of(variant, run))
+
+
+def variant_of(deal: Deal) -> tuple[str, ...]:
+    """The table options ``deal`` is played under (sorted keys; () for the default rules)."""
+    return deal.rules.variant

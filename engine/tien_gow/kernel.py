@@ -6,7 +6,10 @@ packed code of its tiles. ``legal_ids`` lists the legal actions in exactly the e
 (``Deal.legal_actions``: face-up sets, then the distinct discards in combination order), so a
 random player choosing by index makes the very same deal through the kernel as through the
 engine (tests/engine/tien_gow/test_kernel.py). Settlement (TG-13 … TG-18) is computed here on
-ints and checked against the engine's ledger by the same tests.
+ints and checked against the engine's ledger by the same tests. Every rule the table options
+change (``engine.tien_gow.variants.Rules``: TG-4, TG-12, TG-14) takes the deal's ``rules`` here
+too, the default rules when not given; tests/engine/tien_gow/test_variants.py holds the kernel to
+the engine under each combination.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from typing import TypeAlias
 from engine.tien_gow import SETS, Action, Deal, make_action
 from engine.tien_gow.ladders import COPIES
 from engine.tien_gow.sets import BEATEN_BY
+from engine.tien_gow.variants import DEFAULT, Rules
 
 SEATS = 4
 N_IDS = 21
@@ -60,9 +64,10 @@ assert [i for _, i in MULTI] == (sorted(PAIR_OF.values()) + [i for _, i in SINGL
                                  + [i for _, group in MIXED_BY_HEAD for _, i in group])
 
 
-def leads(hand: int) -> list[int]:
+def leads(hand: int, mixed: bool = True) -> list[int]:
     """TG-4: every set the hand holds, in the engine's order (singles in canonical order, then
-    civil pairs, military pairs and the Supreme, mixed sets), read off bit masks."""
+    civil pairs, military pairs and the Supreme, mixed sets unless ``mixed`` is False:
+    pure-pairs), read off bit masks."""
     nz = (hand | hand >> 1) & LOW
     found = []
     x = nz
@@ -78,6 +83,8 @@ def leads(hand: int) -> list[int]:
     for code, s in SINGLE_COPY_SETS:
         if nz & code == code:
             found.append(s)
+    if not mixed:
+        return found
     g = hand | GUARDS
     for head, group in MIXED_BY_HEAD:
         if nz & head:
@@ -133,15 +140,17 @@ def discards(hand: int, n: int) -> Sequence[int]:
     return found
 
 
-def legal_ids(hand: int, size: int, high: int, n: int, pillars: int) -> list[int]:
+def legal_ids(hand: int, size: int, high: int, n: int, pillars: int,
+              rules: Rules = DEFAULT) -> list[int]:
     """The legal actions of the seat to act, in the engine's order: a leader (``high`` -1) leads
-    any set held (TG-4: singles in canonical order, then the larger sets in table order); a
-    follower of an ``n``-tile trick may beat ``high`` face up (TG-7), unless early death forbids
-    it (TG-12: a final single and no pillar), and may always discard ``n`` tiles (TG-6)."""
+    any set held (TG-4: singles in canonical order, then the larger sets in table order; no mixed
+    set under pure-pairs); a follower of an ``n``-tile trick may beat ``high`` face up (TG-7),
+    unless early death forbids it (TG-12: a final single and no pillar, when the rules keep it),
+    and may always discard ``n`` tiles (TG-6)."""
     if high < 0:
-        return leads(hand)
+        return leads(hand, rules.mixed_sets)
     g = hand | GUARDS
-    if n == 1 and size == 1 and pillars == 0:
+    if n == 1 and size == 1 and pillars == 0 and rules.early_death:
         found = []
     else:
         found = [s for code, s in BEATERS[high] if (g - code) & GUARDS == GUARDS]
@@ -166,8 +175,10 @@ def action_code(action: int) -> int:
     return action - DOWN if action >= DOWN else SET_CODE[action]
 
 
-def immediate(winner: int, won_with: int, banker: int, ledger: list[tuple[int, int, int, str]]) -> None:
-    """TG-16: the Supreme collects 2, a quartet 4, from each other player, doubled with the banker."""
+def immediate(winner: int, won_with: int, banker: int, ledger: list[tuple[int, int, int, str]],
+              times: int = 2) -> None:
+    """TG-16: the Supreme collects 2, a quartet 4, from each other player, doubled with the banker
+    (``times``: the rules' ``banker_times``)."""
     if won_with == SUPREME_ID:
         money, why = 2, "supreme"
     elif SET_SIZE[won_with] == 4:
@@ -176,12 +187,13 @@ def immediate(winner: int, won_with: int, banker: int, ledger: list[tuple[int, i
         return
     for k in (1, 2, 3):
         o = (winner + k) % SEATS
-        ledger.append((o, winner, money * (2 if banker in (o, winner) else 1), why))
+        ledger.append((o, winner, money * (times if banker in (o, winner) else 1), why))
 
 
 def final(pillars: Sequence[int], banker: int, winner: int, leader: int, lead: int, won_with: int,
-          ledger: list[tuple[int, int, int, str]]) -> None:
-    """TG-13 … TG-18: the final settlement, in the engine's ledger order."""
+          ledger: list[tuple[int, int, int, str]], rules: Rules = DEFAULT) -> None:
+    """TG-13 … TG-18: the final settlement under ``rules``, in the engine's ledger order."""
+    times, excess_doubled = rules.banker_times, rules.excess_doubled
     f = 2 if (SET_SIZE[won_with] == 4 or won_with == SUPREME_ID or won_with == LITTLE_THREE_ID) else 1
     if pillars[winner] == 8:
         f *= 2
@@ -189,7 +201,11 @@ def final(pillars: Sequence[int], banker: int, winner: int, leader: int, lead: i
     for k in (1, 2, 3):
         o = (winner + k) % SEATS
         p = pillars[o]
-        amount = (5 if p == 0 else 4 - p) * (2 if banker in (o, winner) else 1) * f
+        base = 5 if p == 0 else 4 - p
+        if banker in (o, winner) and (excess_doubled or base > 0 or o != banker):
+            amount = base * times * f
+        else:
+            amount = base * f
         if amount > 0:
             if capture and o != leader:
                 ledger.append((leader, winner, amount, "capture"))
@@ -200,17 +216,18 @@ def final(pillars: Sequence[int], banker: int, winner: int, leader: int, lead: i
 
 
 def end_trick(pillars: list[int], ledger: list[tuple[int, int, int, str]], banker: int, winner: int,
-              leader: int, lead: int, high: int, n: int, left: int) -> int:
+              leader: int, lead: int, high: int, n: int, left: int, rules: Rules = DEFAULT) -> int:
     """A trick of ``n``-tile sets, ``lead`` led by ``leader``, won by ``winner`` with ``high``,
     each hand having held ``left`` tiles before it: TG-10 its tiles go to the winner's pillars,
     TG-16 the Supreme or a quartet collects at once, and after the last trick (TG-11) the final
-    settlement (TG-13 … TG-18) goes into the ledger. The tiles left in each hand (0: over)."""
+    settlement (TG-13 … TG-18) goes into the ledger, under ``rules``. The tiles left in each hand
+    (0: over)."""
     pillars[winner] += n
     if high == SUPREME_ID or n == 4:
-        immediate(winner, high, banker, ledger)
+        immediate(winner, high, banker, ledger, rules.banker_times)
     left -= n
     if not left:
-        final(pillars, banker, winner, leader, lead, high, ledger)
+        final(pillars, banker, winner, leader, lead, high, ledger, rules)
     return left
 
 
@@ -220,15 +237,15 @@ FOLLOWERS: tuple[tuple[int, ...], ...] = tuple(
 
 class Position:
     """A mutable position: packed hands, tiles per hand at the trick's start (``left``), pillars,
-    the ledger, the trick under way (leader, plays made, the led set, the high set and its seat).
-    ``step`` plays one action in place; ``over`` once the hands are empty."""
+    the ledger, the trick under way (leader, plays made, the led set, the high set and its seat)
+    and the deal's rules. ``step`` plays one action in place; ``over`` once the hands are empty."""
 
     __slots__ = ("codes", "left", "pillars", "ledger", "banker", "leader", "played", "lead",
-                 "high", "high_seat", "over")
+                 "high", "high_seat", "over", "rules")
 
     def __init__(self, codes: list[int], left: int, pillars: list[int],
                  ledger: list[tuple[int, int, int, str]], banker: int, leader: int, played: int,
-                 lead: int, high: int, high_seat: int) -> None:
+                 lead: int, high: int, high_seat: int, rules: Rules = DEFAULT) -> None:
         self.codes = codes
         self.left = left
         self.pillars = pillars
@@ -240,6 +257,7 @@ class Position:
         self.high = high
         self.high_seat = high_seat
         self.over = left == 0
+        self.rules = rules
 
     @classmethod
     def of(cls, deal: Deal) -> Position:
@@ -251,11 +269,11 @@ class Position:
         high = -1 if deal.high is None else deal.high.id
         ledger = [(p.payer, p.payee, p.amount, p.why) for p in deal.payments]
         return cls(codes, left, list(deal.pillars), ledger, deal.banker, deal.leader, len(plays),
-                   lead, high, deal.high_seat)
+                   lead, high, deal.high_seat, deal.rules)
 
     def copy(self) -> Position:
         return Position(self.codes[:], self.left, self.pillars[:], self.ledger[:], self.banker,
-                        self.leader, self.played, self.lead, self.high, self.high_seat)
+                        self.leader, self.played, self.lead, self.high, self.high_seat, self.rules)
 
     @property
     def to_act(self) -> int:
@@ -264,10 +282,10 @@ class Position:
     def legal(self) -> list[int]:
         seat = (self.leader + self.played) % SEATS
         if not self.played:
-            return legal_ids(self.codes[seat], self.left, -1, 0, 0)
+            return legal_ids(self.codes[seat], self.left, -1, 0, 0, self.rules)
         # A follower has not played to this trick yet: it holds ``left`` tiles (TG-12).
         return legal_ids(self.codes[seat], self.left, self.high, SET_SIZE[self.lead],
-                         self.pillars[seat])
+                         self.pillars[seat], self.rules)
 
     def step(self, action: int) -> None:
         """Play ``action`` (assumed legal) for the seat to act (TG-6 … TG-11, TG-16, TG-18)."""
@@ -284,7 +302,7 @@ class Position:
             return
         winner = self.high_seat
         self.left = end_trick(self.pillars, self.ledger, self.banker, winner, self.leader, self.lead,
-                              self.high, SET_SIZE[self.lead], self.left)
+                              self.high, SET_SIZE[self.lead], self.left, self.rules)
         self.over = not self.left
         self.leader, self.played, self.high = winner, 0, -1
 

@@ -10,12 +10,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import IllegalAction, Path, RecordError, illegal, mismatch
-from engine.records import Record, as_list, as_object, as_seat, as_seed, list_field, replayed, require, tiles_of
+from engine.records import (
+    Record,
+    as_int,
+    as_list,
+    as_object,
+    as_seat,
+    as_seed,
+    list_field,
+    read_variant,
+    replayed,
+    require,
+    tiles_of,
+)
 from engine.tien_gow.actions import make_action
 from engine.tien_gow.deal import Deal, deal_from_hands, new_deal
 from engine.tien_gow.history import Trick
 from engine.tien_gow.table import KEY as GAME
 from engine.tien_gow.table import SEATS
+from engine.tien_gow.variants import OPTIONS, RISING_BANKER, rules_of
 
 FORMAT = 1
 
@@ -30,12 +43,19 @@ def _trick_dict(trick: Trick) -> dict[str, object]:
 
 
 def to_record(deal: Deal) -> dict[str, object]:
-    """The record of a finished or unfinished deal (an unfinished trick has ``winner`` null)."""
+    """The record of a finished or unfinished deal (an unfinished trick has ``winner`` null). The
+    table options (``variant``) and a rising banker's deals in a row (``banker_run``) are written
+    only when they are not the default."""
     tricks = [_trick_dict(t) for t in deal.tricks]
     if deal.plays:
         tricks.append(_trick_dict(deal.trick))
+    rules: dict[str, object] = {}
+    if deal.rules.variant:
+        rules["variant"] = list(deal.rules.variant)
+    if deal.rules.banker_run != 1:
+        rules["banker_run"] = deal.rules.banker_run
     return {
-        "format": FORMAT, "game": GAME, "seed": deal.seed, "banker": deal.banker,
+        "format": FORMAT, "game": GAME, **rules, "seed": deal.seed, "banker": deal.banker,
         "hands": [[t.key for t in h] for h in deal.dealt],
         "tricks": tricks,
         "pillars": list(deal.pillars),
@@ -50,6 +70,12 @@ def _start(record: Record) -> Deal:
         raise RecordError(("format",), "unsupported-format", {"format": record["format"]})
     if require(record, "game") != GAME:
         raise RecordError(("game",), "wrong-game", {"game": record["game"]})
+    variant = read_variant(record, OPTIONS)
+    run = 1
+    if "banker_run" in record:  # only a rising banker counts the deals in a row
+        run = as_int(record["banker_run"], ("banker_run",))
+        if RISING_BANKER not in variant or run < 2:
+            raise RecordError(("banker_run",), "unknown-variant", {"detail": "banker-run"})
     seed = as_seed(record.get("seed"))
     banker = as_seat(require(record, "banker"), SEATS, ("banker",))
     hands = list_field(record, "hands")
@@ -60,7 +86,7 @@ def _start(record: Record) -> Deal:
         raise illegal(("hands",), e) from None
     if seed is not None and new_deal(seed, banker).dealt != deal.dealt:
         raise RecordError(("hands",), "not-dealt-by-seed", {"seed": seed})
-    return deal
+    return deal._replace(rules=rules_of(variant, run)) if variant else deal
 
 
 def _play_trick(deal: Deal, item: object, where: Path, last: bool, states: list[Deal]) -> Deal:

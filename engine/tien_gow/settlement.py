@@ -15,6 +15,7 @@ from engine.outcome import net as net_of
 from engine.tien_gow.ladders import BIG_SIX, LITTLE_THREE
 from engine.tien_gow.sets import SUPREME, TileSet
 from engine.tien_gow.table import SEATS, others
+from engine.tien_gow.variants import DEFAULT, Rules
 
 SUPREME_WHY, QUARTET_WHY = "supreme", "quartet"
 SETTLEMENT_WHY, CAPTURE_WHY = "settlement", "capture"
@@ -23,21 +24,24 @@ SUPREME_MONEY = 2  # TG-16: from each other player
 QUARTET_MONEY = 4  # TG-16: from each other player
 
 
-def banker_factor(banker: int, a: int, b: int) -> int:
-    """TG-14 and TG-16: ×2 when the banker is payer or payee."""
-    return 2 if banker == a or banker == b else 1
+def banker_factor(banker: int, a: int, b: int, times: int = 2) -> int:
+    """TG-14 and TG-16: ×2 when the banker is payer or payee (``times``: ×3, ×4 … for a rising
+    banker who keeps the bank)."""
+    return times if banker == a or banker == b else 1
 
 
-def immediate_payments(winner: int, won_with: TileSet, banker: int) -> tuple[Payment, ...]:
+def immediate_payments(winner: int, won_with: TileSet, banker: int,
+                       rules: Rules = DEFAULT) -> tuple[Payment, ...]:
     """TG-16: the Supreme collects 2, a 4-tile trick (a quartet) 4, from each other player, on
-    any trick including the last; doubled with the banker; never multiplied by TG-15."""
+    any trick including the last; doubled with the banker (``rules.banker_times``); never
+    multiplied by TG-15."""
     if won_with.kind == SUPREME:
         why, money = SUPREME_WHY, SUPREME_MONEY
     elif won_with.size == 4:
         why, money = QUARTET_WHY, QUARTET_MONEY
     else:
         return ()
-    return tuple(Payment(o, winner, money * banker_factor(banker, o, winner), why)
+    return tuple(Payment(o, winner, money * banker_factor(banker, o, winner, rules.banker_times), why)
                  for o in others(winner))
 
 
@@ -64,15 +68,24 @@ def is_capture(lead: TileSet, won_with: TileSet) -> bool:
     return lead.tiles == (LITTLE_THREE,) and won_with.tiles == (BIG_SIX,)
 
 
+def settled_factor(rules: Rules, banker: int, o: int, winner: int, base: int) -> int:
+    """TG-14's factor between the winner and opponent ``o`` owing ``base``: the banker's
+    (``rules.banker_times``), except for a losing banker's excess under hk-banker-excess."""
+    if base < 0 and o == banker and not rules.excess_doubled:
+        return 1
+    return banker_factor(banker, o, winner, rules.banker_times)
+
+
 def final_payments(pillars: tuple[int, ...], banker: int, winner: int, leader: int,
-                   lead: TileSet, won_with: TileSet) -> tuple[Payment, ...]:
-    """TG-18, in order: base (TG-13), banker factor (TG-14), multiplier F (TG-15), capture
-    (TG-17). ``leader``/``lead`` and ``won_with`` describe the last trick."""
+                   lead: TileSet, won_with: TileSet, rules: Rules = DEFAULT) -> tuple[Payment, ...]:
+    """TG-18, in order: base (TG-13), banker factor (TG-14, under ``rules``), multiplier F
+    (TG-15), capture (TG-17). ``leader``/``lead`` and ``won_with`` describe the last trick."""
     f = final_multiplier(won_with, pillars[winner])
     capture = is_capture(lead, won_with)
     ledger = []
     for o in others(winner):
-        amount = base_amount(pillars[o]) * banker_factor(banker, o, winner) * f
+        base = base_amount(pillars[o])
+        amount = base * settled_factor(rules, banker, o, winner, base) * f
         if amount > 0:
             if capture and o != leader:  # TG-17: the Little Three's leader pays X's and Y's debt
                 ledger.append(Payment(leader, winner, amount, CAPTURE_WHY))
@@ -89,18 +102,21 @@ class SettlementLine(NamedTuple):
     seat: int
     pillars: int
     base: int  # TG-13: positive, the opponent owes the winner; negative, the winner owes
-    banker: int  # TG-14: ×2 when the banker pays or is paid, else ×1
+    banker: int  # TG-14: the banker's ×2 (×3, ×4 … rising) when the banker pays or is paid, else ×1
     multiplier: int  # TG-15: F, from how the last trick was won and a sweep
     amount: int  # base × banker × multiplier (before a TG-17 capture moves who pays it)
 
 
 def settlement_working(pillars: tuple[int, ...], banker: int, winner: int,
-                       won_with: TileSet) -> tuple[SettlementLine, ...]:
+                       won_with: TileSet, rules: Rules = DEFAULT) -> tuple[SettlementLine, ...]:
     """The working of ``final_payments``, one line per opponent of the winner, in play order."""
     f = final_multiplier(won_with, pillars[winner])
-    return tuple(SettlementLine(o, pillars[o], base_amount(pillars[o]), banker_factor(banker, o, winner), f,
-                                base_amount(pillars[o]) * banker_factor(banker, o, winner) * f)
-                 for o in others(winner))
+    lines = []
+    for o in others(winner):
+        base = base_amount(pillars[o])
+        factor = settled_factor(rules, banker, o, winner, base)
+        lines.append(SettlementLine(o, pillars[o], base, factor, f, base * factor * f))
+    return tuple(lines)
 
 
 def net(payments: Iterable[Payment]) -> tuple[int, ...]:

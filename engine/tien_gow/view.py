@@ -16,6 +16,7 @@ from engine.tien_gow.history import Trick, Turn
 from engine.tien_gow.moves import early_death, legal_actions
 from engine.tien_gow.sets import SUPREME as SUPREME_KIND
 from engine.tien_gow.settlement import outcome
+from engine.tien_gow.variants import DEFAULT, Rules
 from engine.tiles import Tile
 
 # The kinds of event Tien Gow adds to the log: the banker (TG-3), a face-down discard (TG-6, a
@@ -83,6 +84,7 @@ class SeatView:
     trick: SeenTrick  # the trick under way (no plays between tricks)
     tricks: tuple[SeenTrick, ...]  # finished tricks
     payments: tuple[Payment, ...]  # immediate payments so far, then the final settlement
+    rules: Rules = DEFAULT  # the deal's table options: legal actions and payments follow them
 
     @property
     def is_over(self) -> bool:
@@ -111,7 +113,7 @@ class SeatView:
     def early_death(self) -> bool:
         """TG-12 forbids this seat, to act now, to play face up."""
         return (self.my_turn and bool(self.trick.plays)
-                and early_death(len(self.hand), self.lead_count, self.pillars[self.seat]))
+                and early_death(len(self.hand), self.lead_count, self.pillars[self.seat], self.rules))
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions when it is to act, else () (and () in a watcher's view)."""
@@ -120,7 +122,7 @@ class SeatView:
         high = self.high
         high_set = None if high is None else tiles_info(high.tiles)[1]
         return legal_actions(self.hand, code_of(self.hand), high_set, self.lead_count,
-                             self.pillars[self.seat])
+                             self.pillars[self.seat], self.rules)
 
     def outcome(self) -> Outcome | None:
         winner = self.winner
@@ -150,11 +152,17 @@ class SeatView:
         return tuple(out)
 
     def as_dict(self) -> dict[str, object]:
-        """The view as JSON: exactly what the seat may see."""
-        return {
+        """The view as JSON: exactly what the seat may see (the table options only when some are
+        on, and the banker's deals in a row only under a rising banker)."""
+        found: dict[str, object] = {
             "seat": self.seat, "banker": self.banker, "to_act": self.to_act,
             "hand": [t.key for t in self.hand], "hand_sizes": list(self.hand_sizes),
             "pillars": list(self.pillars), "trick": self.trick.as_dict(),
             "tricks": [t.as_dict() for t in self.tricks],
             "payments": [p.as_dict() for p in self.payments],
         }
+        if self.rules.variant:
+            found["variant"] = list(self.rules.variant)
+        if self.rules.banker_run != 1:
+            found["banker_run"] = self.rules.banker_run
+        return found

@@ -10,7 +10,8 @@ must provide. This module imports no room and no area; every shared module finds
   is missing.
 - ``Room``: everything the product needs of one game, declared in ONE object by the game's own
   room package, which registers it (``ROOM = register_room(Room(...))`` in its ``__init__``): its
-  key, whether the listings show it (``listed``), its computer levels' words (``levels``), where
+  key, whether the listings show it (``listed``), its computer levels' words (``levels``), its
+  table options' words (``options``, one per ``GameSpec.variant_options``), where
   its template parts and content are, and its parts' objects (``table``, ``puzzles``, ``reasons``,
   ``vocabulary``, each from ``<package>.<part>``), template parts (``template_parts``: each
   part's path and the names it must define) and content (``content_parts``: its rules text, its
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import NamedTuple, TypeVar
@@ -150,6 +151,9 @@ class Room:
     templates: Path | None = None  # its template parts; None: the site's templates/games/<key>/
     content: Path | None = None    # holds rules/<key>.md and puzzles/<key>/ (and policy.toml); None: the site's
     sources: bool = False          # its content has sources/<key>.toml: each rule's receipts, a sources page
+    # the words of each of its engine's table options (``GameSpec.variant_options``), one line
+    # each: the forms and the API show them; empty for a game that has none
+    options: Mapping[str, LazyString] = field(default_factory=dict)
 
     def part(self, name: str) -> object:
         """The object a part's module provides (``PARTS``: ``<package>.table.TABLE`` …)."""

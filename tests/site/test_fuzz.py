@@ -32,7 +32,8 @@ NASTY = ["x", "", "%00", "..%2F..", "ｅｎ", "é", "٣", "۴۲", "²", "--1", "
 # and C0, invalid UTF-8, a byte-order mark, a right-to-left override, an encoded slash.
 ENCODED = ["%0d%0a", "%0d%0aSet-Cookie:%20x=1", "%7f%01%1b", "%c3%28", "%ff%fe", "%e2%80%ae", "%2f"]
 QUERY_KEYS = ["lang_code", "endpoint", "_anchor", "_method", "_external", "_scheme", "game", "chosen",
-              "seed", "answer", "tile", "number", "pay-1", "step", "reset", "lang", "v", "level"]
+              "seed", "answer", "tile", "number", "pay-1", "step", "reset", "lang", "v", "level",
+              "variant"]
 CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded",
                  "multipart/form-data; boundary=zz", "application/json; charset=latin-1", "", "*/*"]
 
@@ -241,10 +242,11 @@ def test_query_keys_that_collide_with_routing_arguments(fuzz_app: Flask, a_game:
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
     | st.sampled_from(["6-6 6-6", "", "٣", "۴۲", "²", "--1", "9" * 200, "up 6-6", "en", "fa", "you", "friend",
-                       "random", "a" * 32, "\u202e", "x" * 25, "a-1"]),
+                       "random", "a" * 32, "\u202e", "x" * 25, "a-1", "pure-pairs", "rising-banker"]),
     lambda children: st.lists(children, max_size=5) | st.dictionaries(
         st.sampled_from(["seed", "version", "tiles", "face_up", "lang", "game", "play", "current",
-                         "level", "x", "seats", "timer", "name", "invite", "action_id"]) | st.text(max_size=8),
+                         "level", "x", "seats", "timer", "name", "invite", "action_id", "variant"])
+        | st.text(max_size=8),
         children, max_size=6),
     max_leaves=20)
 

@@ -513,6 +513,8 @@ API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "level", "true", "fa
              "Esc", *LANGUAGE_CODES,
              # a table with friends' fields (paiyou.api.games)
              "seats", "timer", "name", "action_id",
+             # the table options a new deal is dealt under (paiyou.api.games)
+             "variant",
              # the daily deal's (paiyou.daily), and the site's name in its share text
              "id", "player", "Paiyou", "UTC"}
 

@@ -88,6 +88,9 @@ def error_message(code: str) -> str:
         "seed-not-allowed": pgettext(
             "play api", "A table with friends is always dealt at random: \"seed\" is only for a deal against "
             "the computer."),
+        "unknown-variant": pgettext(
+            "play api", "\"variant\" must be a list of different table options of this game, as listed at "
+            "%(address)s.", address=isolated("GET /api/v1/<game>/variants")),
         "unknown-level": pgettext(
             "play api", "\"level\" must be one of the computer players' levels: %(levels)s.",
             levels=", ".join(level_names)),

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from engine.commitment import SALT_BYTES, commit
-from engine.errors import IllegalAction, NotationError
+from engine.errors import IllegalAction, NotationError, VariantError
 from engine.games import GAMES
 from engine.games import game as game_rules
 from engine.tiles import Tile, parse_tiles
@@ -65,10 +65,24 @@ def parse_seed(value: object) -> int | None:
     return value
 
 
+def parse_variant(game: str, value: object) -> tuple[str, ...]:
+    """The table options a request names (``"variant"``: a list of option keys; absent or null:
+    the default rules), sorted; BadInput("unknown-variant") for an unknown option, a malformed
+    list or any option of a game that has none."""
+    if value is None:
+        return ()
+    try:
+        return game_rules(game).check_variant(value)
+    except VariantError:
+        raise BadInput("unknown-variant") from None
+
+
 def start(store: GameStore, game: str, seed: int | None = None, level: str | None = None,
-          auto_pass: bool = False, seat_keys: Mapping[str, str] | None = None) -> Game:
-    """Deal a new game (a random seed unless one is given), let the computer seats (``level``,
-    one of ``computer.levels(game)``; default: ``computer.default_level``) play up to the human's
+          auto_pass: bool = False, seat_keys: Mapping[str, str] | None = None,
+          variant: tuple[str, ...] = ()) -> Game:
+    """Deal a new game (a random seed unless one is given) under the table options ``variant``
+    (checked: ``parse_variant``), let the computer seats (``level``, one of
+    ``computer.levels(game)``; default: ``computer.default_level``) play up to the human's
     first turn, and store it with ``seat_keys`` (the hashes of its seat keys:
     ``paiyou.seats.access``). An unknown level is BadInput("unknown-level")."""
     check_game(game)
@@ -77,7 +91,7 @@ def start(store: GameStore, game: str, seed: int | None = None, level: str | Non
     chosen = seed is not None
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
-    deal = rules.new_deal(seed)
+    deal = rules.under(rules.new_deal(seed), variant)
     agents = tuple(HUMAN if s == HUMAN_SEAT else level for s in range(rules.seats))
     deal, passed = run_until_choice(game, deal, HUMAN_SEAT, agents, auto_pass)
     stored = store.create(game, HUMAN_SEAT, agents, rules.to_record(deal), finished=deal.is_over,
@@ -114,9 +128,10 @@ def load(store: GameStore, game_id: str, game: str | None = None) -> Game:
 
 def next_deal(store: GameStore, current: Game, auto_pass: bool = False, now: float | None = None) -> Game:
     """"Next deal" of a finished deal: a new deal of the same match (its ``next_first`` leads or
-    banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players, the totals carried,
-    always from a random seed. At a table with friends its turn clock starts ``now`` (default:
-    the time of the call; ``seating.dealt_again``). IllegalAction("deal-not-over") before the end."""
+    banks it: TG-19; Chuo Pai draws again, CP-3), the same computer players and table options
+    (a rising banker counting on from this deal), the totals carried, always from a random seed.
+    At a table with friends its turn clock starts ``now`` (default: the time of the call;
+    ``seating.dealt_again``). IllegalAction("deal-not-over") before the end."""
     outcome = current.deal.outcome()
     if not current.is_over or outcome is None:
         raise IllegalAction("deal-not-over")
@@ -136,7 +151,7 @@ def next_deal(store: GameStore, current: Game, auto_pass: bool = False, now: flo
         meta["seat_keys"] = current.stored.meta["seat_keys"]
     meta.update(dealt_again(current.stored.meta, now))  # a fresh turn clock (a table with friends)
     seed = secrets.randbelow(MAX_SEED)
-    deal = rules.next_deal(seed, outcome.next_first)
+    deal = rules.under(rules.next_deal(seed, outcome.next_first), rules.variant_of(current.deal), current.deal)
     passed: list[int] = []
     if current.seating is None:  # at a table with friends the first moves are advance's, one a request
         deal, passed = run_until_choice(current.game, deal, current.seat, current.players, auto_pass)

@@ -12,7 +12,7 @@ from engine.spec import AnyDeal as Deal
 from engine.spec import AnySeatView as SeatView
 from paiyou.deals.log import Event, events
 from paiyou.tables.presenter import Current, Result, Seat, table_of
-from paiyou.tables.table import keys
+from paiyou.tables.table import keys, option_words
 
 
 class ReviewSeat(Seat):
@@ -43,6 +43,7 @@ class ReviewModel(TypedDict):
     seat: int
     view: SeatView
     moves: list[MoveEntry]
+    options_on: list[str]  # the words of the table options the deal was played under
 
 
 def clamp_step(step_text: str | None, last: int) -> int:
@@ -81,6 +82,7 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
         "happened": happened, "log": events(views[seat], game), "current": table.current(views[seat]),
         "round_number": table.round_number(views[seat]), "is_over": state.is_over,
         "result": result, "seat": seat, "view": views[seat], "moves": move_list(game, states),
+        "options_on": option_words(game, rules.variant_of(state)),
     }
 
 

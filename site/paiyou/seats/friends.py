@@ -47,9 +47,11 @@ ATTEMPTS = 50  # a change that keeps losing races to other writers gives up (409
 
 
 def start_table(store: GameStore, game: str, creator: int, kinds: Sequence[str], level: str, key: str,
-                timer: int = 0, name: str | None = None) -> tuple[Game, str | None]:
+                timer: int = 0, name: str | None = None,
+                variant: tuple[str, ...] = ()) -> tuple[Game, str | None]:
     """Deal a table whose seats are ``kinds`` (``YOU`` at ``creator``, ``FRIEND`` or a computer
-    level each), the creator holding ``key``. A computer seat to act first waits for
+    level each), the creator holding ``key``, under the table options ``variant`` (checked:
+    ``service.parse_variant``; a match keeps them). A computer seat to act first waits for
     ``service.advance``. Returns the game (for the creator) and the invite token (None without a
     friend seat). Always from a random seed: whoever chose it could know every friend's hand."""
     check_game(game)
@@ -59,7 +61,7 @@ def start_table(store: GameStore, game: str, creator: int, kinds: Sequence[str],
         seating = replace(seating, names={creator: name})
     seed = secrets.randbelow(MAX_SEED)
     agents = stored_agents(kinds)
-    deal = rules.new_deal(seed)
+    deal = rules.under(rules.new_deal(seed), variant)
     stored = store.create(game, creator, agents, rules.to_record(deal), finished=deal.is_over,
                           meta={"shuffle": shuffle_meta(game, seed, False), "auto_passes": [],
                                 "seat_keys": {str(creator): key_hash(key)}, META: seating.as_meta()})

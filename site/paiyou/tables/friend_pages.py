@@ -18,6 +18,7 @@ from paiyou.i18n.numerals import format_number
 from paiyou.seats import access
 from paiyou.tables import labels
 from paiyou.tables.pages import first_level, table_url
+from paiyou.tables.table import option_words
 from paiyou.web.htmx import is_fragment_request, render
 
 COMPUTER = "computer"  # the start form's choice of a computer seat (at the chosen level)
@@ -79,7 +80,8 @@ def join_page(game: Game, token: str, status: int = 200) -> Response:
                             "empty": s in found.humans and s not in access.stored_hashes(game.stored.meta),
                             "level": None if s in found.humans else game.agents[s]}
                            for s in range(len(game.agents))],
-                  name_max=seating.NAME_MAX, watch_url=table_url(game.game, game.id))
+                  name_max=seating.NAME_MAX, watch_url=table_url(game.game, game.id),
+                  options_on=option_words(game.game, game_rules(game.game).variant_of(game.deal)))
     return current_app.make_response((body, status))
 
 

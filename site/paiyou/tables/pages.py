@@ -23,7 +23,7 @@ from paiyou.seats import access, cookies, stats
 from paiyou.store.databases import current_store
 from paiyou.tables import forms
 from paiyou.tables.presenter import table_of
-from paiyou.tables.table import STANDBY_MS, TableModel, keys, table_model
+from paiyou.tables.table import STANDBY_MS, TableModel, keys, option_choices, table_model
 from paiyou.tables.template_globals import level_description, level_label
 from paiyou.web.htmx import is_fragment_request, render
 
@@ -85,9 +85,10 @@ def level_choices(game: str, chosen: str) -> list[LevelChoice]:
 
 
 def start_form(game: str, *, seed_text: str = "", level: str | None = None,
-               error: str | None = None, status: int = 200) -> Response:
+               error: str | None = None, status: int = 200, variant: Sequence[str] = ()) -> Response:
     """The start page: the levels (the one asked for, else the one chosen last, else the first
-    level), the seed, this browser's unfinished deal and its statistics."""
+    level), the seed, the game's table options (``variant`` ticked), this browser's unfinished
+    deal and its statistics."""
     last = cookies.last_level(game)
     chosen = level if level is not None and level in levels(game) else last or first_level(game)
     listed = levels(game)
@@ -97,7 +98,7 @@ def start_form(game: str, *, seed_text: str = "", level: str | None = None,
                   seed_text=seed_text, error=error, unfinished=access.unfinished_games(game)[:1],
                   stats=mine, reset_done=request.args.get("reset") == "done",
                   chosen_label=level_label(chosen, game), chosen_last=chosen == last, stronger=stronger,
-                  friends_form=table_form_model(game, chosen))
+                  friends_form=table_form_model(game, chosen), options=option_choices(game, variant))
     return current_app.make_response((body, status))
 
 

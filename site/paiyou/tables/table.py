@@ -13,12 +13,14 @@ from typing import NotRequired, TypedDict
 
 from flask_babel import pgettext
 
+from engine.games import game as game_rules
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
 from paiyou.deals.game import Game, Match, match_of
 from paiyou.deals.log import Event, events
 from paiyou.jsontypes import JsonObject
 from paiyou.live import PAGE_REFRESH_SECONDS, present_seats, watchers
+from paiyou.registry import room
 from paiyou.seats.access import stored_hashes
 from paiyou.seats.friends import deadline
 from paiyou.tables.presenter import (
@@ -115,8 +117,24 @@ class TableModel(TypedDict):
     match: Match
     commitment: str | None
     seed_chosen: bool | None
+    options_on: list[str]  # the words of the table options the deal is played under (none: default rules)
     watching: bool
     friends: FriendsModel | None
+
+
+def option_words(game: str, variant: Sequence[str]) -> list[str]:
+    """The words of the table options ``variant`` (keys of ``GameSpec.variant_options``), as the
+    game's room declares them (``Room.options``)."""
+    words = room(game).options
+    return [str(words[key]) if key in words else key for key in variant]
+
+
+def option_choices(game: str, checked: Sequence[str] = ()) -> list[dict[str, object]]:
+    """The start forms' checkboxes: each table option of the game (none for a game without any),
+    its words, and whether it is ticked."""
+    words = room(game).options
+    return [{"key": o.key, "label": str(words[o.key]) if o.key in words else o.meaning, "checked": o.key in checked}
+            for o in game_rules(game).variant_options]
 
 
 def keys(tiles: Sequence[Tile]) -> list[str]:
@@ -220,6 +238,7 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
         "result": result,
         "round_number": table.round_number(view), "last_round": last_round,
         "match": match_of(game), "commitment": game.commitment, "seed_chosen": game.seed_chosen,
+        "options_on": option_words(game.game, game_rules(game.game).variant_of(game.deal)),
         "watching": watching, "friends": friends_model(game, names, watching) if game.seating else None,
     }
 
@@ -266,7 +285,8 @@ def recent_events(all_events: Sequence[Event]) -> list[Event]:
 
 
 def view_json(game: Game, watching: bool = False) -> JsonObject:
-    """A seat's view as the API's JSON: the game, its players, and the game's own view. With
+    """A seat's view as the API's JSON: the game, its players, the game's own view and its table
+    options (``variant``, only when some are on: the engine's ``GameSpec.variant_of``). With
     ``watching`` (a table with friends, no key, before the end) a watcher's: drawn from the
     creator's place with no hand, no face-down tile and no legal action."""
     view = game.deal.watch(game.seat) if watching else game.view()
@@ -275,9 +295,11 @@ def view_json(game: Game, watching: bool = False) -> JsonObject:
     if watching:
         own.update(seat=None, hand=[], legal_actions=[], your_turn=False)
     seating = game.seating
+    variant = game_rules(game.game).variant_of(game.deal)
     return {"game": game.game, "players": players_json(game) if seating else
             [{"seat": s, "agent": a} for s, a in enumerate(game.agents)],
             **own,
+            **({"variant": list(variant)} if variant else {}),
             "match": {"id": match["id"], "deal": match["deal"], "totals": match["totals"]},
             "commitment": game.commitment,
             # whether the player chose the seed (then they could know every hand), or it was random

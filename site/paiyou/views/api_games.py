@@ -1,7 +1,10 @@
 """Blueprint ``api_games``: the game API (docs/api.md, "Game API"), routes only: the bodies, the
 language and the errors are ``paiyou.api.games``.
 
-- ``POST /api/v1/<game>/games`` (optional ``{"seed": n, "level": "standard"}``) → 201
+- ``GET /api/v1/<game>/variants`` → ``{"options": [{"key", "rule", "label", "sources"}]}``: the
+  game's table options (``label`` in the request's language; none for a game without any)
+- ``POST /api/v1/<game>/games`` (optional ``{"seed": n, "level": "standard", "variant": [keys]}``;
+  an unknown option or a malformed list: 400 ``unknown-variant``, nothing created) → 201
   ``{"id", "version", "view", "key"}``: ``key`` is the seat key, given only here and by ``next``;
   with ``seats`` (a table with friends) a ``seed`` is refused (400 ``seed-not-allowed``): such a
   table is always dealt at random (``view.seed_chosen`` says which kind a deal is);
@@ -50,7 +53,7 @@ from paiyou.deals import seating, service
 from paiyou.deals.computer import levels, parse_level
 from paiyou.deals.game import HUMAN_SEAT, BadInput
 from paiyou.deals.hints import hints
-from paiyou.registry import url_converter
+from paiyou.registry import room, url_converter
 from paiyou.seats import access, friends
 from paiyou.store.databases import current_store
 from paiyou.tables import labels
@@ -64,24 +67,36 @@ bp.before_app_request(json_routing_errors)  # and a 404 or 405 anywhere under /a
 GAME_PATH = url_converter()
 
 
+@bp.get(f"/{GAME_PATH}/variants")
+def variants(game: str) -> tuple[Response, int]:
+    """The game's table options, each with its words in the request's language (its room's)."""
+    words = room(game).options
+    return jsonify({"options": [{"key": option.key, "rule": option.rule,
+                                 "label": str(words.get(option.key, option.meaning)),
+                                 "sources": list(option.sources)}
+                                for option in game_rules(game).variant_options]}), 200
+
+
 @bp.post(f"/{GAME_PATH}/games")
 @limits.new_game
 def create(game: str) -> tuple[Response, int]:
     data = json_body()
     seed = service.parse_seed(data.get("seed"))
+    variant = service.parse_variant(game, data.get("variant"))
     level = parse_level(game, data.get("level"), current_app.config.get("PAIYOU_OPPONENT_LEVEL"))
     seats = seating.parse_seats(data.get("seats"), game_rules(game).seats, levels(game))
     key = access.new_key()
     if seats is None:
         started = service.start(current_store(), game, seed, level,
-                                seat_keys=access.seat_keys_meta(HUMAN_SEAT, key))
+                                seat_keys=access.seat_keys_meta(HUMAN_SEAT, key), variant=variant)
         return game_response(started, 201, key)
     if data.get("seed") is not None:  # whoever chose it could know every friend's hand
         raise BadInput("seed-not-allowed")
     creator, kinds = seats
     table, invite = friends.start_table(current_store(), game, creator, kinds, level, key,
                                         timer=seating.parse_timer(data.get("timer")),
-                                        name=seating.parse_name(data.get("name"), labels.is_page_label))
+                                        name=seating.parse_name(data.get("name"), labels.is_page_label),
+                                        variant=variant)
     return game_response(table, 201, key, extra={"seat": creator, **({"invite": invite} if invite else {})})
 
 

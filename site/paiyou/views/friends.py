@@ -17,7 +17,7 @@ from flask import request
 from flask.typing import ResponseReturnValue
 from flask_babel import pgettext
 
-from paiyou.deals import seating
+from paiyou.deals import seating, service
 from paiyou.deals.errors import BadInput
 from paiyou.deals.seating import TableFull
 from paiyou.registry import url_converter
@@ -37,13 +37,14 @@ GAME = url_converter()
 def new_table(game: str) -> ResponseReturnValue:
     try:
         creator, kinds, level, timer, name = friend_pages.parse_table_form(game)
+        variant = service.parse_variant(game, request.form.getlist("variant"))  # the ticked table options
     except BadInput as e:
         if e.code in friend_pages.NAME_CODES:
             return errors.refused(pgettext("play", "Choose another name"), friend_pages.name_refused(e.code), 400)
         return friend_pages.to_start(game)
     key = access.new_key()
     table, invite = friends.start_table(current_store(), game, creator, kinds, level, key, timer=timer,
-                                        name=name)
+                                        name=name, variant=variant)
     response = friend_pages.back_to_table(table)
     cookies.remember(response, table.id, key)
     cookies.remember_invite(response, table.id, invite)

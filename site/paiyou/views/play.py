@@ -97,13 +97,14 @@ def start_page(game: str) -> ResponseReturnValue:
 @bp.post(f"/{GAME}/play")
 @limits.new_game
 def new(game: str) -> ResponseReturnValue:
-    """"New deal": deal with the chosen level and seed, keep its seat key in this browser's
-    cookie, and go to the table."""
+    """"New deal": deal with the chosen level, seed and table options (``variant``, one field per
+    ticked option), keep its seat key in this browser's cookie, and go to the table."""
     seed_text = request.form.get("seed", "")
     level_text = request.form.get("level", "")
     try:
         seed = service.parse_seed(seed_text)
         level = parse_level(game, level_text or pages.first_level(game))
+        variant = service.parse_variant(game, request.form.getlist("variant"))
     except BadInput:
         back = url_for("play.start_page", game=game, seed=seed_text[:40] or None,
                        level=level_text[:40] or None)
@@ -111,10 +112,10 @@ def new(game: str) -> ResponseReturnValue:
     leaving = pages.unfinished(game, request.form.get("leaving", ""))
     if leaving is not None and request.form.get("confirm") != "yes":  # ask first (no deal yet)
         return redirect(url_for("play.confirm_new", game=game, leaving=leaving.id, level=level,
-                                seed=seed_text[:40] or None), code=303)
+                                seed=seed_text[:40] or None, variant=list(variant)), code=303)
     key = access.new_key()
     started = service.start(current_store(), game, seed, level, auto_pass=cookies.auto_pass(),
-                            seat_keys=access.seat_keys_meta(HUMAN_SEAT, key))
+                            seat_keys=access.seat_keys_meta(HUMAN_SEAT, key), variant=variant)
     response = redirect(pages.table_url(game, started.id), code=303)
     cookies.remember(response, started.id, key)
     cookies.set_level(response, level)
@@ -127,11 +128,15 @@ def confirm_new(game: str) -> ResponseReturnValue:
     (POST, with ``confirm=yes``) or go back to the deal. A GET: nothing is dealt."""
     leaving = pages.unfinished(game, request.args.get("leaving", ""))
     level = request.args.get("level", "")
-    if leaving is None or level not in levels(game):
+    try:
+        variant = service.parse_variant(game, request.args.getlist("variant"))
+    except BadInput:
+        variant = None
+    if leaving is None or level not in levels(game) or variant is None:
         return redirect(url_for("play.start_page", game=game), code=303)
     seed_text = request.args.get("seed", "")[:40]
     return render("play/confirm_new.html", game=game, leaving=leaving, level=level, seed_text=seed_text,
-                  table=pages.table_url(game, leaving.id))
+                  variant=variant, table=pages.table_url(game, leaving.id))
 
 
 @bp.get(f"/{GAME}/games/<game_id>")

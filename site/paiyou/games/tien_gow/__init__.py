@@ -1,4 +1,7 @@
-"""Tien Gow in the site: its table, puzzles, explanations and words, declared in ``ROOM``."""
+"""Tien Gow in the site: its table, puzzles, explanations and words, declared in ``ROOM``: among
+them the words of its four table options (engine/tien_gow/variants.py)."""
+from flask_babel import lazy_pgettext
+
 from paiyou.i18n.levels import USUAL_LEVELS
 from paiyou.registry import Room, register_room
 
@@ -8,4 +11,14 @@ ROOM = register_room(Room(
     listed=True,  # the shared listings show it
     sources=True,  # content/sources/<key>.toml: each rule's receipts, its "Sources and variants" page
     levels=USUAL_LEVELS,  # its computer levels (engine/games/tien_gow.py), the usual four
+    options={  # one line each, as the start forms and the table show them
+        "hk-banker-excess": lazy_pgettext(
+            "play option", "A losing banker's pillars over four are not doubled."),
+        "no-early-death": lazy_pgettext(
+            "play option", "No early death: on a last single trick, a player without a pillar may still beat."),
+        "pure-pairs": lazy_pgettext(
+            "play option", "Pairs only: no mixed civil and military sets, so no triples or quartets."),
+        "rising-banker": lazy_pgettext(
+            "play option", "A banker who keeps the bank pays and is paid three times, then four times, and so on."),
+    },
 ))

@@ -20,7 +20,7 @@ from paiyou.i18n.phrases import and_list, distinct, notation, number
 CODES: tuple[str, ...] = (
     OK, "not-a-set", "wrong-count", "different-kind", "equal-rank", "not-higher",
     "supreme-unbeatable", "early-death", "does-not-beat", "not-in-hand", "not-your-turn",
-    "must-lead-face-up", "deal-over", "not-an-action", "not-a-deal",
+    "must-lead-face-up", "deal-over", "not-an-action", "not-a-deal", "pure-pairs",
 )
 
 MESSAGES: dict[str, LazyString] = {
@@ -46,6 +46,8 @@ MESSAGES: dict[str, LazyString] = {
         "Early death: on a last trick of one tile, a player without a pillar must discard face down."),
     "does-not-beat": lazy_pgettext(
         "tien-gow reason", "That set cannot go face up over the current high set."),
+    "pure-pairs": lazy_pgettext(  # the table option pure-pairs (engine/tien_gow/variants.py)
+        "tien-gow reason", "At this table only pairs are played: no mixed civil and military set."),
     "not-in-hand": lazy_pgettext("tien-gow reason", "You do not hold those tiles."),
     "not-your-turn": lazy_pgettext("tien-gow reason", "It is not your turn."),
     "must-lead-face-up": lazy_pgettext("tien-gow reason", "The leader must play a set face up."),

@@ -3,7 +3,7 @@ discards shown to others as a count only (TG-6), and the settlement (TG-13 … T
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from flask_babel import pgettext
 
@@ -25,6 +25,7 @@ class TienGowViewJson(presenter.ViewJson):
     high: HighJson | None
     winner: int | None
     net: list[int] | None
+    banker_run: NotRequired[int]  # rising-banker: the banker's deals in a row (absent for 1)
 
 
 class HighJson(TypedDict):
@@ -69,7 +70,7 @@ class TienGowTable:
         """The engine's view (``SeatView.as_dict``, its keys first) and what the table adds."""
         high = view.high
         outcome = view.outcome()
-        return {
+        found: TienGowViewJson = {
             "seat": view.seat, "banker": view.banker, "to_act": view.to_act, "hand": keys(view.hand),
             "hand_sizes": list(view.hand_sizes), "pillars": list(view.pillars),
             "trick": view.trick.as_dict(), "tricks": [t.as_dict() for t in view.tricks],
@@ -80,6 +81,9 @@ class TienGowTable:
             "winner": view.winner,
             "net": list(outcome.scores) if outcome is not None else None,
         }
+        if view.rules.banker_run != 1:
+            found["banker_run"] = view.rules.banker_run
+        return found
 
     def hand_groups(self, view: SeatView, selected: Sequence[str]) -> list[presenter.HandGroup]:
         """Civil tiles, then military ones (TG-1, the engine's ladders), each in canonical order."""
@@ -170,7 +174,8 @@ class TienGowTable:
             return []
         return [{"name": names[line.seat], "pillars": line.pillars, "base": line.base,
                  "banker": line.banker, "multiplier": line.multiplier, "amount": line.amount}
-                for line in settlement_working(view.pillars, view.banker, winner, won_with)]
+                for line in settlement_working(view.pillars, view.banker, winner, won_with,
+                                                       view.rules)]
 
     def round_number(self, view: SeatView) -> int:
         return len(view.tricks) + (0 if view.is_over else 1)
