@@ -515,8 +515,9 @@ API_WORDS = {"JSON", "version", "tiles", "face_up", "seed", "level", "true", "fa
              "seats", "timer", "name", "action_id",
              # the table options a new deal is dealt under (paiyou.api.games)
              "variant",
-             # the daily deal's (paiyou.daily; "page" its leaderboard's), and the site's name in its share text
-             "id", "player", "page", "Paiyou", "UTC"}
+             # the daily deal's (paiyou.daily: its leaderboard's "page" and "pages", the Authorization
+             # header's "bearer"), and the site's name in its share text
+             "id", "player", "page", "pages", "bearer", "Paiyou", "UTC"}
 
 
 # The termbase's concepts (translations/terms.toml): a language whose word for one is English's
