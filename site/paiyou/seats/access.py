@@ -20,20 +20,20 @@ from flask import after_this_request, request
 from werkzeug.wrappers import Response
 
 from paiyou.deals.game import Game, GameNotFound
-from paiyou.deals.service import load
-from paiyou.seats import cookies
 
 # access.<name> keeps working for its callers: re-exported from the request-free module
-from paiyou.seats.keys import KEY_BYTES as KEY_BYTES
-from paiyou.seats.keys import KEY_PATTERN as KEY_PATTERN
-from paiyou.seats.keys import META as META
-from paiyou.seats.keys import bearer_key
-from paiyou.seats.keys import is_valid_key as is_valid_key
-from paiyou.seats.keys import key_hash as key_hash
-from paiyou.seats.keys import new_key as new_key
-from paiyou.seats.keys import seat_for_key as seat_for_key
-from paiyou.seats.keys import seat_keys_meta as seat_keys_meta
-from paiyou.seats.keys import stored_hashes as stored_hashes
+from paiyou.deals.keys import KEY_BYTES as KEY_BYTES
+from paiyou.deals.keys import KEY_PATTERN as KEY_PATTERN
+from paiyou.deals.keys import META as META
+from paiyou.deals.keys import bearer_key
+from paiyou.deals.keys import is_valid_key as is_valid_key
+from paiyou.deals.keys import key_hash as key_hash
+from paiyou.deals.keys import new_key as new_key
+from paiyou.deals.keys import seat_for_key as seat_for_key
+from paiyou.deals.keys import seat_keys_meta as seat_keys_meta
+from paiyou.deals.keys import stored_hashes as stored_hashes
+from paiyou.deals.service import load
+from paiyou.seats import cookies
 from paiyou.store.databases import current_store
 
 API_BLUEPRINT = "api_games"

@@ -10,9 +10,9 @@ from werkzeug.wrappers import Response
 
 from paiyou.deals.computer import levels
 from paiyou.deals.game import Game
+from paiyou.deals.keys import keys_in_cookie
 from paiyou.registry import GAME_KEYS
 from paiyou.seats import stats
-from paiyou.seats.keys import keys_in_cookie
 from paiyou.store.schema import is_valid_id
 
 # This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
