@@ -28,7 +28,7 @@ from flask import Response, current_app, request
 
 from paiyou.api.games import error
 from paiyou.deals.game import GameNotFound
-from paiyou.deals.keys import bearer_key, keys_in_cookie, seat_for_key
+from paiyou.deals.keys import bearer_key, seat_for_key
 from paiyou.live import framing, live_of
 from paiyou.live.brokers import Broker, BrokerError, Signal, Subscription
 from paiyou.live.counting import RETRY_AFTER, Ticket
@@ -72,7 +72,7 @@ def presented_key(game_id: str) -> str | None:
     if found is not None:
         return found
     cookie = request.cookies.get(cookies.SEATS_COOKIE, "")
-    return keys_in_cookie(cookie, cookies.RECENT_KEEP).get(game_id)
+    return cookies.keys_in_cookie(cookie, cookies.RECENT_KEEP).get(game_id)
 
 
 def too_many_streams() -> tuple[Response, int]:
