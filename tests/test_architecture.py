@@ -270,13 +270,11 @@ def move():
     assert walk == ["views", "tables", "tables"] and returns(walk) == 1
 
 
-# Measured: ['views', 'tables', 'deals', 'tables', 'seats', 'tables', 'tables', 'seats', 'deals', 'live',
-# 'tables', 'seats'] — the view asks tables to load (which enters deals), then to seat (seats), reads
-# the form (tables, twice) and the auto-pass cookie (seats), acts (deals, which tells live), and
-# renders (tables, which counts a finished deal in a cookie: seats). Down to none takes the deal
-# service's one call doing the load, the seat check and the move, which today's layers forbid
-# (seats, above deals, reads the key; deals cannot call it): see docs/architecture.md, "Layers".
-FORM_MOVE_RETURNS = 7
+# Measured: ['views', 'tables', 'seats', 'deals', 'live', 'daily'] — the view hands the move to
+# tables (tables/moves.py), which reads the browser's cookies once (seats), makes the deal service's
+# one call (deals: load, seat-key check, move; its signal tells live) and builds the answer; daily is
+# the request's after-hook. Before: 7 returns (tables, seats and deals entered again and again).
+FORM_MOVE_RETURNS = 0
 
 
 def test_a_form_moves_walk_comes_back_to_no_more_rooms_than_measured(tmp_path: Path) -> None:

@@ -13,10 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from paiyou import create_app, live
+from paiyou.deals import keys
 from paiyou.live import channels, framing, stream
 from paiyou.live.brokers import PAGE_TOKEN, PRESENCE_TTL, BrokerError, MemoryBroker, Signal
 from paiyou.live.stream import StreamState
-from paiyou.seats import keys
 from paiyou.store.databases import store_for
 from tests.site.live_helpers import StreamReader, parse
 from tests.site.play_helpers import bearer

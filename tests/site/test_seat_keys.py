@@ -233,6 +233,24 @@ def test_an_old_game_is_claimed_by_the_browser_that_listed_it(app: Flask) -> Non
     assert web.get(path).status_code == 200
 
 
+def test_an_old_game_is_claimed_by_a_form_move_and_the_move_is_made(app: Flask) -> None:
+    """A move posted before any GET claims the old game (the deal service hands a game without
+    hashes back to the seats' claim) and is made with the hashes kept; a stranger's is refused."""
+    old = old_game(app)
+    path = f"/en/tien-gow/games/{old.id}"
+    tiles = [t.key for t in old.view().legal_actions()[0].tiles]
+    stranger = app.test_client()
+    assert_refused_page(stranger.post(path, data={"version": old.version, "quick": " ".join(tiles)}))
+    web = app.test_client()
+    web.set_cookie("paiyou_games", old.id)
+    moved = web.post(path, data={"version": old.version, "quick": " ".join(tiles)})
+    assert moved.status_code == 303 and "refused" not in moved.headers["Location"]
+    key = cookie_key(web, old.id)
+    stored = store_for(app).get(old.id)
+    assert stored is not None and stored.version > old.version
+    assert stored.meta["seat_keys"] == {"0": access.key_hash(key)}
+
+
 def test_a_finished_old_game_is_only_read(app: Flask) -> None:
     """A finished deal's id may have been shared: an old cookie naming it claims nothing."""
     old = old_game(app, "chuo-pai", 2)

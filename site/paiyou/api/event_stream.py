@@ -28,13 +28,13 @@ from flask import Response, current_app, request
 
 from paiyou.api.games import error
 from paiyou.deals.game import GameNotFound
+from paiyou.deals.keys import bearer_key, seat_for_key
 from paiyou.live import framing, live_of
 from paiyou.live.brokers import Broker, BrokerError, Signal, Subscription
 from paiyou.live.counting import RETRY_AFTER, Ticket
 from paiyou.live.settings import POLL_SECONDS, LiveSettings
 from paiyou.live.stream import StreamState
 from paiyou.seats import cookies
-from paiyou.seats.keys import bearer_key, keys_in_cookie, seat_for_key
 from paiyou.store.databases import current_store
 from paiyou.store.games import GameStore, StoreUnavailable
 from paiyou.web.limits import client_key
@@ -72,7 +72,7 @@ def presented_key(game_id: str) -> str | None:
     if found is not None:
         return found
     cookie = request.cookies.get(cookies.SEATS_COOKIE, "")
-    return keys_in_cookie(cookie, cookies.RECENT_KEEP).get(game_id)
+    return cookies.keys_in_cookie(cookie, cookies.RECENT_KEEP).get(game_id)
 
 
 def too_many_streams() -> tuple[Response, int]:

@@ -26,12 +26,12 @@ from paiyou.api.games import install as install_game_api
 from paiyou.daily import names
 from paiyou.daily.service import AlreadyPlayed, Result
 from paiyou.deals.game import Game
+from paiyou.deals.keys import bearer_key, seat_for_key
 from paiyou.i18n.languages import isolated
 from paiyou.i18n.names import game_name
 from paiyou.i18n.numerals import format_number, to_native_digits
 from paiyou.jsontypes import JsonObject
 from paiyou.registry import listed_games
-from paiyou.seats.keys import bearer_key, seat_for_key
 from paiyou.store.daily import KEY_PATTERN, DailyStore, DailyStoreError
 from paiyou.web import limits
 from paiyou.web.private import no_store

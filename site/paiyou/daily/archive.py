@@ -24,7 +24,7 @@ from paiyou.deals import signals
 from paiyou.deals.computer import run_until_choice
 from paiyou.deals.daily_mark import META, Mark
 from paiyou.deals.game import HUMAN, HUMAN_SEAT, Game
-from paiyou.seats.keys import seat_keys_meta
+from paiyou.deals.keys import seat_keys_meta
 from paiyou.store.games import GameStore
 from paiyou.store.schema import new_id
 

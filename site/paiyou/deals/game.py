@@ -43,6 +43,10 @@ class GameNotFound(Exception):
     code = "unknown-game"
 
 
+class SeatKeyRequired(Exception):
+    """The request does not present this deal's seat key (API 401, page 403); nothing changed."""
+
+
 class StaleVersion(Exception):
     """The action was made against an older version (status 409); nothing changed."""
 

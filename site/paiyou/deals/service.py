@@ -33,7 +33,8 @@ from engine.games import game as game_rules
 from engine.tiles import Tile, parse_tiles
 from paiyou.deals import signals
 from paiyou.deals.computer import computer_step, forced_pass, parse_level, run_until_choice
-from paiyou.deals.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, StaleVersion, match_of
+from paiyou.deals.game import HUMAN, HUMAN_SEAT, BadInput, Game, GameNotFound, SeatKeyRequired, StaleVersion, match_of
+from paiyou.deals.keys import seat_for_key, stored_hashes
 from paiyou.deals.seating import META as SEATING
 from paiyou.deals.seating import dealt_again, played_by, turn_started
 from paiyou.i18n.numerals import parse_whole_number
@@ -247,6 +248,53 @@ def act(store: GameStore, current: Game, version: object, tiles: object, face_up
     if deal.is_over:  # the move that ended the deal queues its analysis (once: the winner only)
         signals.deal_over.send(store, stored.id)
     return Game(stored, deal, current.sitting)
+
+
+class Moved(NamedTuple):
+    before: Game  # as loaded, for the seat whose key made the move
+    after: Game
+
+
+class MoveRefused(Exception):
+    """``act`` refused the move (nothing changed): ``error`` says why, ``game`` is the loaded game
+    it was tried on, for the seat whose key made it."""
+
+    def __init__(self, game: Game, error: StaleVersion | IllegalAction | BadInput) -> None:
+        super().__init__(error)
+        self.game = game
+        self.error = error
+
+
+class Unkeyed(Exception):
+    """A game stored before seat keys: only the request may claim it (its old cookie,
+    ``paiyou.seats.access``); nothing changed."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game.id)
+        self.game = game
+
+
+def move_by_key(store: GameStore, game_id: str, game: str, key: str | None, version: object, tiles: object,
+                face_up: object = None, auto_pass: bool = False, computer: bool = True) -> Moved:
+    """A person's move in one call, by the seat key they present (handed down: this floor reads
+    no request): load the game (GameNotFound), find the seat ``key`` opens (SeatKeyRequired;
+    Unkeyed for a game stored before seat keys), then ``act`` (MoveRefused)."""
+    current = load(store, game_id, game)
+    if not stored_hashes(current.stored.meta):
+        raise Unkeyed(current)
+    seat = seat_for_key(current.stored.meta, key)
+    if seat is None:
+        raise SeatKeyRequired(current.id)
+    return seated_move(store, current.seated(seat), version, tiles, face_up, auto_pass, computer)
+
+
+def seated_move(store: GameStore, current: Game, version: object, tiles: object, face_up: object = None,
+                auto_pass: bool = False, computer: bool = True) -> Moved:
+    """``act`` for the seated ``current``, its refusals raised as MoveRefused with the game."""
+    try:
+        return Moved(current, act(store, current, version, tiles, face_up, auto_pass=auto_pass, computer=computer))
+    except (StaleVersion, IllegalAction, BadInput) as error:
+        raise MoveRefused(current, error) from error
 
 
 def advance(store: GameStore, current: Game, version: object, auto_pass: bool = False,

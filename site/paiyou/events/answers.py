@@ -13,8 +13,8 @@ from starlette.responses import Response
 from paiyou import proxy_hops
 from paiyou.api.games import error, language
 from paiyou.config import LANGUAGE_CODES
+from paiyou.deals.keys import bearer_key
 from paiyou.seats import cookies
-from paiyou.seats.keys import bearer_key, keys_in_cookie
 from paiyou.web.limits import address_key
 from paiyou.web.private import NO_STORE
 
@@ -43,7 +43,7 @@ class Answers:
         found = bearer_key(request.headers.get("authorization"))
         if found is not None:
             return found
-        return keys_in_cookie(request.cookies.get(cookies.SEATS_COOKIE, ""), cookies.RECENT_KEEP).get(game_id)
+        return cookies.keys_in_cookie(request.cookies.get(cookies.SEATS_COOKIE, ""), cookies.RECENT_KEEP).get(game_id)
 
     @staticmethod
     def bad_language(request: Request) -> bool:

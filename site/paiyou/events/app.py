@@ -17,13 +17,13 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from paiyou.api.games import RETRY_AFTER as DATABASE_RETRY_AFTER
+from paiyou.deals.keys import seat_for_key
 from paiyou.events.answers import Answers
 from paiyou.events.hub import Hub, Listener
 from paiyou.live import framing
 from paiyou.live.counting import RETRY_AFTER, StreamCounter, Ticket
 from paiyou.live.settings import LiveSettings
 from paiyou.live.stream import StreamState
-from paiyou.seats.keys import seat_for_key
 from paiyou.store.databases import store_for
 from paiyou.store.games import StoreUnavailable
 from paiyou.store.schema import GameHead

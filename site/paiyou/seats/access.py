@@ -7,8 +7,9 @@ starts the deal — in this browser's seats cookie (``paiyou.seats.cookies``) or
 the game's ``meta`` as ``"seat_keys": {"<seat>": "<hex>"}``, and it is compared in constant time.
 A match's next deal carries the same hashes, so the same key plays the whole match.
 
-``seat_of(game)`` is the one place that decides: the human seat whose key this request presents,
-or None. ``require_seat`` raises ``SeatKeyRequired`` (the API answers 401, a page 403).
+``seat_of(game)`` decides for a request: the human seat whose key this request presents, or None
+(by ``paiyou.deals.keys.seat_for_key``, which the deal service also uses for a key a move hands
+it). ``require_seat`` raises ``SeatKeyRequired`` (the API answers 401, a page 403).
 
 Games stored before seat keys (no ``seat_keys`` in ``meta``) are claimed, while unfinished, by the
 first browser whose old ``paiyou_games`` cookie lists the id: a key is made, its hash stored and
@@ -20,29 +21,26 @@ from flask import after_this_request, request
 from werkzeug.wrappers import Response
 
 from paiyou.deals.game import Game, GameNotFound
-from paiyou.deals.service import load
-from paiyou.seats import cookies
+from paiyou.deals.game import SeatKeyRequired as SeatKeyRequired
 
 # access.<name> keeps working for its callers: re-exported from the request-free module
-from paiyou.seats.keys import KEY_BYTES as KEY_BYTES
-from paiyou.seats.keys import KEY_PATTERN as KEY_PATTERN
-from paiyou.seats.keys import META as META
-from paiyou.seats.keys import bearer_key
-from paiyou.seats.keys import is_valid_key as is_valid_key
-from paiyou.seats.keys import key_hash as key_hash
-from paiyou.seats.keys import new_key as new_key
-from paiyou.seats.keys import seat_for_key as seat_for_key
-from paiyou.seats.keys import seat_keys_meta as seat_keys_meta
-from paiyou.seats.keys import stored_hashes as stored_hashes
+from paiyou.deals.keys import KEY_BYTES as KEY_BYTES
+from paiyou.deals.keys import KEY_PATTERN as KEY_PATTERN
+from paiyou.deals.keys import META as META
+from paiyou.deals.keys import bearer_key
+from paiyou.deals.keys import is_valid_key as is_valid_key
+from paiyou.deals.keys import key_hash as key_hash
+from paiyou.deals.keys import new_key as new_key
+from paiyou.deals.keys import seat_for_key as seat_for_key
+from paiyou.deals.keys import seat_keys_meta as seat_keys_meta
+from paiyou.deals.keys import stored_hashes as stored_hashes
+from paiyou.deals.service import load
+from paiyou.seats import cookies
 from paiyou.store.databases import current_store
 
 API_BLUEPRINT = "api_games"
 # The API blueprints, whose requests present a key as ``Authorization: Bearer`` (never a cookie).
 API_BLUEPRINTS = frozenset({API_BLUEPRINT, "api_analysis"})
-
-
-class SeatKeyRequired(Exception):
-    """The request does not present this deal's seat key (API 401, page 403); nothing changed."""
 
 
 def _bearer_key() -> str | None:

@@ -5,14 +5,16 @@ settings, the level chosen last and the statistics. Every cookie is HttpOnly and
 checked against its stored hash, the statistics are parsed and bounded by ``paiyou.seats.stats``)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import g, request
 from werkzeug.wrappers import Response
 
 from paiyou.deals.computer import levels
 from paiyou.deals.game import Game
+from paiyou.deals.keys import MAX_KEY_LENGTH
 from paiyou.registry import GAME_KEYS
 from paiyou.seats import stats
-from paiyou.seats.keys import keys_in_cookie
 from paiyou.store.schema import is_valid_id
 
 # This browser's seat keys, ``id:key`` pairs joined by ".", newest first: the key of each deal it
@@ -42,6 +44,17 @@ DEFAULT_SPEED = "fast"
 def _set(response: Response, name: str, value: str, max_age: int) -> None:
     response.set_cookie(name, value, max_age=max_age, httponly=True, samesite="Lax",
                         secure=request.is_secure, path="/")
+
+
+def keys_in_cookie(text: str, keep: int) -> dict[str, str]:
+    """The ``id → key`` pairs of a seats cookie (``id:key`` joined by "."), newest first, at most
+    ``keep``; malformed entries are left out (nothing read from a cookie is trusted)."""
+    pairs: dict[str, str] = {}
+    for entry in text.split(".")[:keep]:
+        game_id, _, key = entry.partition(":")
+        if is_valid_id(game_id) and 0 < len(key) <= MAX_KEY_LENGTH and game_id not in pairs:
+            pairs[game_id] = key
+    return pairs
 
 
 def seat_keys() -> dict[str, str]:
@@ -155,3 +168,20 @@ def count_finished(response: Response, before: Game, after: Game) -> None:
 
 def forget_stats(response: Response) -> None:
     response.delete_cookie(stats.COOKIE, path="/")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCookies:
+    """What a move needs of this browser's cookies, read once at its start and handed down: the
+    key it holds for the deal and its automatic-pass setting. Its ``count_finished`` travels with
+    it, so the answer adds a deal it ended to the statistics without a second trip to the seats."""
+
+    key: str | None
+    auto_pass: bool
+
+    def count_finished(self, response: Response, before: Game, after: Game) -> None:
+        count_finished(response, before, after)
+
+
+def for_move(game_id: str) -> MoveCookies:
+    return MoveCookies(seat_keys().get(game_id), auto_pass())

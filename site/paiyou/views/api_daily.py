@@ -34,11 +34,11 @@ from paiyou.daily.archive import revealed_day, start_practice
 from paiyou.daily.secret import ring
 from paiyou.deals.daily_mark import mark
 from paiyou.deals.errors import BadInput
+from paiyou.deals.keys import bearer_key
 from paiyou.deals.service import load
 from paiyou.registry import url_converter
 from paiyou.seats import access
 from paiyou.seats.access import SeatKeyRequired
-from paiyou.seats.keys import bearer_key
 from paiyou.store.daily import DailyStore
 from paiyou.store.databases import current_store
 from paiyou.store.schema import new_id

@@ -32,13 +32,12 @@ from flask_babel import pgettext
 from engine.errors import IllegalAction
 from paiyou.deals import service
 from paiyou.deals.computer import levels, parse_level
-from paiyou.deals.game import HUMAN_SEAT, BadInput, GameNotFound, StaleVersion
+from paiyou.deals.game import HUMAN_SEAT, BadInput, GameNotFound
 from paiyou.reasons import CODES
-from paiyou.registry import game as game_spec
 from paiyou.registry import listed_games, url_converter
 from paiyou.seats import access, cookies
 from paiyou.store.databases import current_store
-from paiyou.tables import forms, friend_pages, pages
+from paiyou.tables import forms, friend_pages, moves, pages
 from paiyou.web import errors, limits
 from paiyou.web.htmx import is_fragment_request, render
 from paiyou.web.private import private_blueprint
@@ -170,27 +169,7 @@ def submit(game: str, game_id: str) -> ResponseReturnValue:
     page then asks for the computer's moves one by one: ``advance``); a plain form gets the table
     at your next turn (POST → 303 → GET) — at a table with friends after your move alone (its
     computer seats move by ``advance``, one move a request)."""
-    current = friend_pages.seated(pages.load_or_404(game, game_id))
-    action = forms.form_action()
-    if action is None:
-        return pages.refused(current, 400, pages.CHOOSE_FIRST)
-    tiles, face_up, selected = action
-    version = forms.version()
-    try:
-        played = service.act(current_store(), current, -1 if version is None else version, tiles,
-                             face_up if game_spec(game).has_face_down else None,
-                             auto_pass=cookies.auto_pass(), computer=not is_fragment_request())
-    except StaleVersion as stale:
-        return pages.refused(stale.game, 409, pages.STALE)
-    except IllegalAction as e:
-        code = e.detail if e.reason == "does-not-beat" and e.detail else e.reason
-        return pages.refused(current, 422, code, tiles, selected)
-    except BadInput as e:
-        if e.code == "bad-version":
-            return pages.refused(current, 409, pages.STALE)
-        return pages.refused(current, 400, "not-in-hand" if selected else pages.CHOOSE_FIRST,
-                       tiles if selected else "", selected)
-    return pages.moved(current, played)
+    return moves.submit(game, game_id)
 
 
 @bp.post(f"/{GAME}/games/<game_id>/advance")

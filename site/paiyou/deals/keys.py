@@ -1,7 +1,9 @@
 """Seat keys without a request: making one, its stored hash, and which seat a key opens.
 
-``paiyou.seats.access`` decides for a Flask request; the events process (``paiyou.events``),
-which has no Flask request, reads the same cookie and header with these functions. A key is
+Below the deal service, which checks a key it is handed (``service.move_by_key``) without climbing to
+the seats; ``paiyou.seats.access`` decides for a Flask request; the events process
+(``paiyou.events``), which has no Flask request, reads the same header with these functions (and
+the seats cookie with ``paiyou.seats.cookies.keys_in_cookie``). A key is
 ``secrets.token_urlsafe(32)``; only its SHA-256 is stored, in the game's ``meta`` as
 ``"seat_keys": {"<seat>": "<hex>"}``, and it is compared in constant time.
 """
@@ -12,8 +14,6 @@ import hmac
 import re
 import secrets
 from collections.abc import Mapping
-
-from paiyou.store.schema import is_valid_id
 
 KEY_BYTES = 32
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)
@@ -66,13 +66,3 @@ def bearer_key(header: str | None) -> str | None:
         return None
     return value
 
-
-def keys_in_cookie(text: str, keep: int) -> dict[str, str]:
-    """The ``id → key`` pairs of a seats cookie (``id:key`` joined by "."), newest first, at most
-    ``keep``; malformed entries are left out (nothing read from a cookie is trusted)."""
-    pairs: dict[str, str] = {}
-    for entry in text.split(".")[:keep]:
-        game_id, _, key = entry.partition(":")
-        if is_valid_id(game_id) and 0 < len(key) <= MAX_KEY_LENGTH and game_id not in pairs:
-            pairs[game_id] = key
-    return pairs
