@@ -158,6 +158,18 @@ def test_an_option_for_a_game_whose_engine_has_none_is_refused_at_load() -> None
             GOOD.replace('default = "The default."', 'default = "The default."\noption = "no-early-death"'), "chuo-pai")
 
 
+@pytest.mark.parametrize("spoil, problem", [
+    (lambda data: data["rows"][0].pop("banker_keeps"), "malformed"),
+    (lambda data: data["rows"][1].update(variant=["house-rule"]), "options the engine does not have"),
+    (lambda data: data.update(matches="many"), "malformed"),
+])
+def test_malformed_measured_figures_are_refused_at_load(spoil, problem: str) -> None:
+    data = json.loads(sources_content.measured_path("tien-gow", CONTENT).read_text(encoding="utf-8"))
+    spoil(data)
+    with pytest.raises(sources_content.ContentError, match=problem):
+        sources_content.measured_of(data, "tien-gow")
+
+
 def test_the_measured_figures_are_the_benchmarks() -> None:
     """content/sources/tien-gow.measured.json is scripts/variant_figures.py's copy of the benchmark's
     results: re-run the script after re-running bench/variants.py."""

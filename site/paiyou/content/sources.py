@@ -45,7 +45,7 @@ from paiyou.registry import GAME_KEYS, room
 
 __all__ = ["STATUSES", "Source", "Citation", "Receipt", "Correction", "Position", "Dispute", "Option",
            "Sources", "parse", "load", "has_sources", "sources_path", "table_options",
-           "Measured", "MeasuredRow", "measured", "measured_path"]
+           "Measured", "MeasuredRow", "measured", "measured_of", "measured_path"]
 
 # How sure a rule's reading is, weakest doubt first: the cards say it plainly; a card was garbled
 # there and the decisions give the reading; the public sources agree; the sources differ.
@@ -390,21 +390,28 @@ def measured_path(game: str, content_dir: str | Path) -> Path:
     return sources_path(game, content_dir).with_suffix(".measured.json")
 
 
-def _measured_of(data: object, path: str) -> Measured:
+def measured_of(data: object, game: str, path: str = "<measured>") -> Measured:
+    """The figures of a parsed ``<game>.measured.json``; ContentError when malformed or when a row
+    names an option the game's engine does not have."""
+    if not isinstance(data, dict):
+        raise ContentError(path, "the measured figures are a JSON object")
     try:
-        assert isinstance(data, dict)
         rows = tuple(MeasuredRow(tuple(str(k) for k in row["variant"]), int(row["deals"]),
                                  *(float(row[f]) for f in MEASURED_FIELDS[1:]))
                      for row in data["rows"])
-        return Measured(str(data["command"]), int(data["matches"]), int(data["match_deals"]),
-                        str(data["level"]), rows)
-    except (AssertionError, KeyError, TypeError, ValueError) as error:
+        found = Measured(str(data["command"]), int(data["matches"]), int(data["match_deals"]),
+                         str(data["level"]), rows)
+    except (KeyError, TypeError, ValueError) as error:
         raise ContentError(path, f"malformed measured figures: {error!r}") from error
+    engine = {option.key for option in game_rules(game).variant_options}
+    if unknown := sorted({key for row in rows for key in row.variant} - engine):
+        raise ContentError(path, f"figures for options the engine does not have: {unknown}")
+    return found
 
 
 @cache
-def _load_measured(path: str, mtime: float) -> Measured:
-    return _measured_of(json.loads(Path(path).read_text(encoding="utf-8")), path)
+def _load_measured(path: str, game: str, mtime: float) -> Measured:
+    return measured_of(json.loads(Path(path).read_text(encoding="utf-8")), game, path)
 
 
 def measured(content_dir: str | Path, game: str) -> Measured | None:
@@ -412,4 +419,4 @@ def measured(content_dir: str | Path, game: str) -> Measured | None:
     path = measured_path(game, content_dir)
     if not path.is_file():
         return None
-    return _load_measured(str(path), path.stat().st_mtime)
+    return _load_measured(str(path), game, path.stat().st_mtime)
