@@ -16,6 +16,7 @@ counts), and reports per rule set:
 
 Usage: python bench/variants.py [--matches 150] [--match 8] [--level greedy] [--seed 0]
 Writes the table to bench/results/variants.txt and the figures to bench/results/variants.json.
+Then ``python scripts/variant_figures.py`` copies the figures to the Tien Gow sources page's content.
 """
 from __future__ import annotations
 

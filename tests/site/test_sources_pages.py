@@ -8,13 +8,15 @@
   naming the cards and sources, the corrections with the card's own words in its language, and a
   link to the disputed point.
 - The "Sources and variants" page of each game with sources, in every language: the sources, the
-  disputed points (Tien Gow's with the issue's four table options), the cards' corrections and
-  every rule's receipt; linked from the rules page, listed in the sitemap; a game whose room
-  declares no sources has no such page.
+  disputed points (Tien Gow's with the engine's four table options, in the engine's order, and
+  their effect as the benchmark measured it), the cards' corrections and every rule's receipt;
+  linked from the rules page, listed in the sitemap; a game whose room declares no sources has no
+  such page.
 - Every message of the sources is translated in every language.
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -22,6 +24,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from engine.games import game as game_rules
 from paiyou import create_app, registry
 from paiyou.config import LANGUAGE_CODES
 from paiyou.content import rules as rules_content
@@ -36,7 +39,8 @@ TRANSLATIONS = ROOT / "translations"
 WITH_SOURCES = tuple(game for game in GAME_KEYS if sources_content.has_sources(game))
 WITHOUT_SOURCES = tuple(game for game in GAME_KEYS if game not in WITH_SOURCES)
 # Issue 49: Tien Gow's disputed rules as table options, each off by default and backed by a source.
-TIEN_GOW_OPTIONS = ("no-early-death", "pure-pairs", "rising-banker", "hk-banker-excess")
+# In the engine's order (engine/tien_gow/variants.py OPTIONS), which the page follows.
+TIEN_GOW_OPTIONS = ("hk-banker-excess", "no-early-death", "pure-pairs", "rising-banker")
 
 
 @pytest.fixture(scope="module")
@@ -114,12 +118,72 @@ def test_a_cards_quote_is_in_the_cards_own_language(game: str) -> None:
 
 def test_tien_gow_lists_the_issues_four_options_each_with_its_sources() -> None:
     found = receipts("tien-gow")
-    assert sources_content.option_keys(found) == TIEN_GOW_OPTIONS
+    assert tuple(option.key for option in found.options) == TIEN_GOW_OPTIONS
     for option in found.options:
         dispute = found.disputes[option.dispute]
         assert dispute.option == option.key
         assert any(not found.sources[s].card for p in dispute.positions for s in p.sources), option.key
-    assert sources_content.option_keys(receipts("chuo-pai")) == ()  # no source gives Chuo Pai one
+    assert receipts("chuo-pai").options == ()  # no source gives Chuo Pai one
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+def test_the_sources_options_are_the_engines_in_its_order(game: str) -> None:
+    """One list of options: the engine's (keys, rules, sources), each answering one dispute."""
+    engine = game_rules(game).variant_options
+    listed = sources_content.table_options(receipts(game))
+    assert [o["key"] for o in listed] == [o.key for o in engine]
+    assert [(o["rule"], o["sources"]) for o in listed] == [(o.rule.lower(), o.sources) for o in engine]
+    assert all(o["words"] == str(registry.room(game).options[str(o["key"])]) for o in listed)
+
+
+TIEN_GOW_TEXT = (CONTENT / "sources" / "tien-gow.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("edit, problem", [
+    (('option = "hk-banker-excess"', 'option = "house-rule"'), "'house-rule' is not one of the engine's"),
+    (('option = "hk-banker-excess"\n', ''), r"no dispute names the engine's options \['hk-banker-excess'\]"),
+    (('option = "hk-banker-excess"', 'option = "pure-pairs"'), "'pure-pairs' already answers"),
+])
+def test_options_the_content_and_the_engine_disagree_on_are_refused_at_load(edit: tuple[str, str],
+                                                                            problem: str) -> None:
+    old, new = edit
+    assert TIEN_GOW_TEXT.count(old) == 1
+    with pytest.raises(sources_content.ContentError, match=problem):
+        sources_content.parse(TIEN_GOW_TEXT.replace(old, new), "tien-gow")
+
+
+def test_an_option_for_a_game_whose_engine_has_none_is_refused_at_load() -> None:
+    with pytest.raises(sources_content.ContentError, match="not one of the engine's"):
+        sources_content.parse(
+            GOOD.replace('default = "The default."', 'default = "The default."\noption = "no-early-death"'), "chuo-pai")
+
+
+@pytest.mark.parametrize("spoil, problem", [
+    (lambda data: data["rows"][0].pop("banker_keeps"), "malformed"),
+    (lambda data: data["rows"][1].update(variant=["house-rule"]), "options the engine does not have"),
+    (lambda data: data.update(matches="many"), "malformed"),
+])
+def test_malformed_measured_figures_are_refused_at_load(spoil, problem: str) -> None:
+    data = json.loads(sources_content.measured_path("tien-gow", CONTENT).read_text(encoding="utf-8"))
+    spoil(data)
+    with pytest.raises(sources_content.ContentError, match=problem):
+        sources_content.measured_of(data, "tien-gow")
+
+
+def test_the_measured_figures_are_the_benchmarks() -> None:
+    """content/sources/tien-gow.measured.json is scripts/variant_figures.py's copy of the benchmark's
+    results: re-run the script after re-running bench/variants.py."""
+    from scripts.variant_figures import BENCH, figures
+    from scripts.variant_figures import CONTENT as COPY
+
+    bench = json.loads(BENCH.read_text(encoding="utf-8"))
+    assert json.loads(COPY.read_text(encoding="utf-8")) == figures(bench)
+    found = sources_content.measured(CONTENT, "tien-gow")
+    assert found is not None and found.command in bench["command"]
+    assert [row.variant for row in found.rows] == [tuple(row["variant"]) for row in bench["rows"]]
+    assert all(getattr(mine, field) == row[field] for mine, row in zip(found.rows, bench["rows"], strict=True)
+               for field in sources_content.MEASURED_FIELDS)
+    assert sources_content.measured(CONTENT, "chuo-pai") is None
 
 
 GOOD = """
@@ -261,6 +325,30 @@ def test_the_tien_gow_sources_page_lists_the_four_options(pages, lang: str) -> N
     assert tuple(listed) == TIEN_GOW_OPTIONS
     assert not [n for n in tree(pages[lang, "chuo-pai", "sources"]).iter()
                 if n.attrs.get("id", "").startswith("option-")]
+
+
+def test_the_tien_gow_sources_page_shows_the_benchmarks_figures(pages) -> None:
+    """What each option changes, measured: one row per rule set of bench/results/variants.json, in
+    its order, each figure the JSON's (percents to a tenth, payments to a tenth of a point)."""
+    bench = json.loads((ROOT / "bench" / "results" / "variants.json").read_text(encoding="utf-8"))
+    root = tree(pages["en", "tien-gow", "sources"])
+    rows = root.find_all(lambda n: n.tag == "tr" and "data-variant" in n.attrs)
+    assert [r.attrs["data-variant"] for r in rows] == [",".join(row["variant"]) for row in bench["rows"]]
+    for row, expected in zip(rows, bench["rows"], strict=True):
+        shown = {n.attrs["data-figure"]: n.text().strip() for n in row.iter() if "data-figure" in n.attrs}
+        assert shown == {
+            "banker_keeps": f"{round(expected['banker_keeps'] * 100, 1):g}%",
+            "mean_abs_net": f"{round(expected['mean_abs_net'], 1):g}",
+            "net_spread": f"{round(expected['net_spread'], 1):g}",
+            "early_death": f"{round(expected['early_death'] * 100, 1):g}%",
+            "mixed_deals": f"{round(expected['mixed_deals'] * 100, 1):g}%",
+        }, expected["variant"]
+    method = " ".join(main_of(pages["en", "tien-gow", "sources"]).text().split())
+    assert "matches: 150; deals in a match: 8" in method and "level “Greedy”" in method
+    assert "python bench/variants.py --matches 150 --match 8 --level greedy --seed 0" in method
+    persian = tree(pages["fa", "tien-gow", "sources"])
+    (default,) = persian.find_all(lambda n: n.tag == "tr" and n.attrs.get("data-variant") == "")
+    assert "۲۷٪" in default.text()  # the locale's digits and percent sign
 
 
 @pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])

@@ -1,7 +1,8 @@
 """Tien Gow's table options on the pages, without JavaScript: the start page's two forms (against
 the computer, with friends) offer each option as a checkbox (the room declares them: no box for a
 game without options), a deal or a table dealt with some ticked says which are on at the table and
-the invite, an unknown option deals nothing, and the confirmation of a new deal keeps them."""
+the invite, an unknown option deals nothing, and the confirmation of a new deal keeps them. Each
+box links to the option's entry on the game's "Sources and variants" page."""
 from __future__ import annotations
 
 import random
@@ -44,6 +45,16 @@ def test_the_start_forms_offer_each_option_of_tien_gow_and_none_for_chuo_pai(app
     assert "Opcje stołu" in page and "Bez wczesnej śmierci" in page
     assert boxes(web.get("/en/chuo-pai/play").get_data(as_text=True)) == []
     assert "Table options" not in web.get("/en/chuo-pai/play").get_data(as_text=True)
+
+
+def test_each_option_of_both_start_forms_links_to_its_entry_on_the_sources_page(app: Flask) -> None:
+    web = app.test_client()
+    page = web.get("/ar/tien-gow/play").get_data(as_text=True)
+    links = re.findall(r'<a class="start__option-sources" href="([^"]+)"', page)
+    assert links == [f"/ar/tien-gow/sources#option-{key}" for key in OPTIONS] * 2  # both forms
+    sources = web.get("/ar/tien-gow/sources").get_data(as_text=True)
+    assert all(f'id="option-{key}"' in sources for key in OPTIONS)
+    assert "start__option-sources" not in web.get("/en/chuo-pai/play").get_data(as_text=True)
 
 
 def test_a_deal_against_the_computer_is_dealt_under_the_ticked_options(app: Flask) -> None:

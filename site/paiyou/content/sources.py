@@ -13,8 +13,15 @@ one (``Room.sources``); the format is described in ``content/sources/README.md``
 - ``[[correction]]``: a card's garbled line (``quotes``, in the card's language), its ``meaning``
   and the reading ``adopted`` (the decisions D1 … D20, G1 … G15 of the canonical rules).
 - ``[[dispute]]``: a point the sources disagree on: what each says (``position``), what Paiyou
-  plays by default and why, and the table option that plays the other reading, if there is one.
-- ``[[option]]``: a table option (a variant): its key and the dispute it settles the other way.
+  plays by default and why, and the table option that plays the other reading, if there is one
+  (``option``: a key of the engine's ``GameSpec.variant_options``).
+
+The table options themselves are the engine's (keys, the rule each changes, the sources that play
+it: ``GameSpec.variant_options``; their words: ``Room.options``): the content says only which
+dispute each answers. Every engine option is answered by exactly one dispute and every dispute's
+option is the engine's, or the file is refused (``ContentError``). The figures that measure each
+option (``Measured``) are copied from the benchmark into ``sources/<game>.measured.json`` by
+``scripts/variant_figures.py``; the site reads them as data, never the benchmark's code.
 
 Parsing is strict: a reference to a source, correction, dispute or rule that does not exist, a
 "corrected" receipt without its correction or a "disputed" one without its dispute raises
@@ -23,18 +30,22 @@ Parsing is strict: a reference to a source, correction, dispute or rule that doe
 """
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from engine.games import game as game_rules
+from engine.spec import VariantOption
 from paiyou.content.model import ContentError, Text, parse_text
 from paiyou.content.rules import PLACEHOLDERS, RULE_RE, abbreviation
 from paiyou.registry import GAME_KEYS, room
 
 __all__ = ["STATUSES", "Source", "Citation", "Receipt", "Correction", "Position", "Dispute", "Option",
-           "Sources", "parse", "load", "has_sources", "sources_path", "option_keys"]
+           "Sources", "parse", "load", "has_sources", "sources_path", "table_options",
+           "Measured", "MeasuredRow", "measured", "measured_of", "measured_path"]
 
 # How sure a rule's reading is, weakest doubt first: the cards say it plainly; a card was garbled
 # there and the decisions give the reading; the public sources agree; the sources differ.
@@ -96,9 +107,14 @@ class Dispute:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    key: str                # as in the API and the records (issue 49)
-    dispute: str
-    does: Text
+    """A table option as the sources page lists it: the engine's declaration and its dispute."""
+
+    spec: VariantOption     # key (as in the API and the records), rule, sources: the engine's
+    dispute: str            # the dispute whose other reading it plays
+
+    @property
+    def key(self) -> str:
+        return self.spec.key
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +161,6 @@ class Sources:
             yield dispute.point
             yield from (position.says for position in dispute.positions)
             yield dispute.default
-        yield from (option.does for option in self.options)
 
 
 class _Reader:
@@ -175,16 +190,13 @@ class _Reader:
         return rule
 
     def read(self, data: Mapping[str, object]) -> Sources:
-        unknown = set(data) - {"title", "intro", "source", "rule", "correction", "dispute", "option"}
+        unknown = set(data) - {"title", "intro", "source", "rule", "correction", "dispute"}
         if unknown:
             raise self.fail("top level", f"unknown keys {sorted(unknown)}")
         sources = {s.id: s for s in map(self.source, self.records(data, "source"))}
         corrections = {c.id: c for c in (self.correction(e, sources) for e in self.records(data, "correction"))}
         disputes = {d.id: d for d in (self.dispute(e, sources) for e in self.records(data, "dispute"))}
-        options = tuple(self.option(e, disputes) for e in self.records(data, "option"))
-        for dispute in disputes.values():
-            if dispute.option and dispute.option not in {o.key for o in options}:
-                raise self.fail(dispute.id, f"unknown option {dispute.option!r}")
+        options = self.options(disputes)
         receipts: dict[str, Receipt] = {}
         for entry in self.records(data, "rule"):
             receipt = self.receipt(entry, sources, corrections, disputes)
@@ -257,12 +269,21 @@ class _Reader:
                        self.text(entry, "default", f"dispute-{did}", "what the site plays, and why"),
                        option if isinstance(option, str) else "")
 
-    def option(self, entry: Mapping[str, object], disputes: Mapping[str, Dispute]) -> Option:
-        key = self.ident(entry, "option", "key")
-        dispute = self.ident(entry, key, "dispute")
-        if dispute not in disputes or disputes[dispute].option != key:
-            raise self.fail(key, f"dispute {dispute!r} does not name this option")
-        return Option(key, dispute, self.text(entry, "does", f"option-{key}", "what a table option changes"))
+    def options(self, disputes: Mapping[str, Dispute]) -> tuple[Option, ...]:
+        """The engine's table options, in its order, each with the one dispute naming it."""
+        engine = game_rules(self.game).variant_options
+        answered: dict[str, str] = {}
+        for dispute in disputes.values():
+            if not dispute.option:
+                continue
+            if dispute.option not in {o.key for o in engine}:
+                raise self.fail(dispute.id, f"option {dispute.option!r} is not one of the engine's")
+            if dispute.option in answered:
+                raise self.fail(dispute.id, f"option {dispute.option!r} already answers {answered[dispute.option]!r}")
+            answered[dispute.option] = dispute.id
+        if missing := [o.key for o in engine if o.key not in answered]:
+            raise self.fail("dispute", f"no dispute names the engine's options {missing}")
+        return tuple(Option(o, answered[o.key]) for o in engine)
 
     def receipt(self, entry: Mapping[str, object], sources: Mapping[str, Source],
                 corrections: Mapping[str, Correction], disputes: Mapping[str, Dispute]) -> Receipt:
@@ -326,8 +347,76 @@ def load(content_dir: str | Path, game: str) -> Sources:
     return _load(str(path), game, path.stat().st_mtime)
 
 
-def option_keys(sources: Sources) -> tuple[str, ...]:
-    """The game's table options, as the "Sources and variants" page lists them: the one place the
-    site reads their list (read from the content until the engine declares its variants; then the
-    engine's list is the authority and the content describes each of its keys)."""
-    return tuple(option.key for option in sources.options)
+def table_options(sources: Sources) -> list[dict[str, object]]:
+    """The game's table options as the "Sources and variants" page lists them, in the engine's
+    order: key, the rule it changes (``tg-12``), the sources that play it (the engine's names), its
+    words (``Room.options``) and its dispute."""
+    words = room(sources.game).options
+    return [{"key": o.key, "rule": o.spec.rule.lower(), "sources": o.spec.sources,
+             "words": str(words[o.key]) if o.key in words else o.spec.meaning, "dispute": o.dispute}
+            for o in sources.options]
+
+
+@dataclass(frozen=True, slots=True)
+class MeasuredRow:
+    """One rule set's figures from self-play: its option keys (none: the default rules)."""
+
+    variant: tuple[str, ...]
+    deals: int
+    banker_keeps: float     # share of deals after which the banker keeps the bank
+    mean_abs_net: float     # mean of a seat's net payment, unsigned, per deal
+    net_spread: float       # standard deviation of a seat's net payment per deal
+    early_death: float      # share of deals in which early death (TG-12) bit
+    mixed_deals: float      # share of deals in which a mixed civil-military set was played
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """How the benchmark measured the options (its command, matches, deals a match, the seats'
+    level) and its figures, per option and for the default rules."""
+
+    command: str
+    matches: int
+    match_deals: int
+    level: str
+    rows: tuple[MeasuredRow, ...]
+
+
+MEASURED_FIELDS = ("deals", "banker_keeps", "mean_abs_net", "net_spread", "early_death", "mixed_deals")
+
+
+def measured_path(game: str, content_dir: str | Path) -> Path:
+    """``sources/<game>.measured.json`` beside the game's sources file."""
+    return sources_path(game, content_dir).with_suffix(".measured.json")
+
+
+def measured_of(data: object, game: str, path: str = "<measured>") -> Measured:
+    """The figures of a parsed ``<game>.measured.json``; ContentError when malformed or when a row
+    names an option the game's engine does not have."""
+    if not isinstance(data, dict):
+        raise ContentError(path, "the measured figures are a JSON object")
+    try:
+        rows = tuple(MeasuredRow(tuple(str(k) for k in row["variant"]), int(row["deals"]),
+                                 *(float(row[f]) for f in MEASURED_FIELDS[1:]))
+                     for row in data["rows"])
+        found = Measured(str(data["command"]), int(data["matches"]), int(data["match_deals"]),
+                         str(data["level"]), rows)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ContentError(path, f"malformed measured figures: {error!r}") from error
+    engine = {option.key for option in game_rules(game).variant_options}
+    if unknown := sorted({key for row in rows for key in row.variant} - engine):
+        raise ContentError(path, f"figures for options the engine does not have: {unknown}")
+    return found
+
+
+@cache
+def _load_measured(path: str, game: str, mtime: float) -> Measured:
+    return measured_of(json.loads(Path(path).read_text(encoding="utf-8")), game, path)
+
+
+def measured(content_dir: str | Path, game: str) -> Measured | None:
+    """The measured effect of the game's table options, if its content has them."""
+    path = measured_path(game, content_dir)
+    if not path.is_file():
+        return None
+    return _load_measured(str(path), game, path.stat().st_mtime)

@@ -11,11 +11,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import NotRequired, TypedDict
 
+from flask import url_for
 from flask_babel import pgettext
 
 from engine.games import game as game_rules
 from engine.spec import AnySeatView as SeatView
 from engine.tiles import Tile
+from paiyou.content.sources import has_sources
 from paiyou.deals.game import Game, Match, match_of
 from paiyou.deals.log import Event, events
 from paiyou.jsontypes import JsonObject
@@ -131,9 +133,12 @@ def option_words(game: str, variant: Sequence[str]) -> list[str]:
 
 def option_choices(game: str, checked: Sequence[str] = ()) -> list[dict[str, object]]:
     """The start forms' checkboxes: each table option of the game (none for a game without any),
-    its words, and whether it is ticked."""
+    its words, whether it is ticked, and its entry on the game's "Sources and variants" page
+    (``sources``: "" for a game without that page)."""
     words = room(game).options
-    return [{"key": o.key, "label": str(words[o.key]) if o.key in words else o.meaning, "checked": o.key in checked}
+    page = url_for("rules.sources", game=game) if has_sources(game) else ""
+    return [{"key": o.key, "label": str(words[o.key]) if o.key in words else o.meaning, "checked": o.key in checked,
+             "sources": f"{page}#option-{o.key}" if page else ""}
             for o in game_rules(game).variant_options]
 
 

@@ -6,7 +6,9 @@ message by message from the ``rules`` domain; the ladders are drawn from the eng
 (each game's ``Vocabulary.ladders``: CP-7, TG-1), so the pictures cannot disagree with the rules
 the games are played by. A game whose room declares its sources (``Room.sources``) shows each
 rule's receipt, and has the sources page; ``content/sources/<game>.toml``
-(``paiyou.content.sources``). Routes only: the pages' pieces are ``paiyou.content.rules_page``.
+(``paiyou.content.sources``): its table options are the engine's, and their measured effect is
+``content/sources/<game>.measured.json``, when the content has it. Routes only: the pages'
+pieces are ``paiyou.content.rules_page``.
 """
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ def sources(game: str) -> str:
         "rules/sources.html",
         game=game,
         sources=found,
-        options=sources_content.option_keys(found),
+        options=sources_content.table_options(found),
+        measured=sources_content.measured(current_app.config["PAIYOU_CONTENT_DIR"], game),
         rt=text_renderer(game, rule_page=url_for("rules.show", game=game)),
     )
