@@ -172,9 +172,16 @@ def estimate(game: str, view: AnySeatView, *, level: str = "strong", draw: int =
     return _estimate(spec, _estimator(spec, level), level, view, draw)
 
 
-def _estimate(spec: AnyGameSpec, agent: AnyEstimator, level: str, view: AnySeatView, draw: int) -> Estimate:
-    found = estimate_worlds(agent.sampler(view), make_rng(estimate_seed(spec.key, level, view, draw)),
-                            SETTLING_BOUNDS)
+def _estimate(spec: AnyGameSpec, agent: AnyEstimator, level: str, view: AnySeatView, draw: int,
+              played: Action | None = None) -> Estimate:
+    """The shared estimate; with ``played``, that move's figures completed on every world drawn
+    (``estimate_worlds``'s ``follow``: the hint's order and every other figure unchanged)."""
+    sampler = agent.sampler(view)
+    follow = None
+    if played is not None:
+        follow = next((i for i, a in enumerate(sampler.actions) if _key(a) == _key(played)), None)
+    found = estimate_worlds(sampler, make_rng(estimate_seed(spec.key, level, view, draw)), SETTLING_BOUNDS,
+                            follow)
     legal = {_key(a): a for a in view.legal_actions()}
     # Every action as the engine's own object (an agent may answer with its own).
     return replace(found, candidates=tuple(replace(c, action=legal.get(_key(c.action), c.action))
@@ -312,7 +319,7 @@ def _assess(spec: AnyGameSpec, agent: AnyEstimator, level: str, step: int, view:
     played = legal[_key(played)]
     if len(legal) == 1:
         return Decision(step, view.seat, played, forced=True)
-    return decision_of(step, view, played, _estimate(spec, agent, level, view, draw))
+    return decision_of(step, view, played, _estimate(spec, agent, level, view, draw, played))
 
 
 def assess(game: str, view: AnySeatView, played: Action, *, level: str = "strong", step: int = 0,

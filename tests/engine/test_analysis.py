@@ -145,6 +145,29 @@ def test_common_worlds_stop_a_clear_candidate_and_never_judge_one_on_chosen_worl
     assert by[c].cost == pytest.approx(1 / 8, abs=0.02)
 
 
+def test_no_candidate_settles_before_settle_worlds_and_the_move_played_is_judged_on_every_world():
+    from engine.estimate import SETTLE_WORLDS
+    a, b, c = Act("a"), Act("b"), Act("c")
+    # b loses its first SETTLE_WORLDS worlds where a wins half of them, then plays exactly as a: it
+    # settles as a blunder on those worlds alone; c stays a's near equal, so sampling goes on until
+    # the budget (fewer worlds than the rows hold: no row repeats).
+    n = 8 * SETTLE_WORLDS
+    a_firsts = [1.0, 0.0] * (n // 2)
+    b_firsts = [0.0] * SETTLE_WORLDS + a_firsts[SETTLE_WORLDS:]
+    c_firsts = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0] * (n // 8)
+    rows: list[tuple[Any, list[float], list[float]]] = [(a, a_firsts, [0]), (b, b_firsts, [0]), (c, c_firsts, [0])]
+    alone = estimate_worlds(Table(rows, n), make_rng(0), analysis.SETTLING_BOUNDS)
+    by = {cand.action: cand for cand in alone.candidates}
+    assert by[b].worlds == SETTLE_WORLDS < alone.worlds and by[b].cost == pytest.approx(0.5)
+    followed = estimate_worlds(Table(rows, n), make_rng(0), analysis.SETTLING_BOUNDS, follow=1)
+    mine = {cand.action: cand for cand in followed.candidates}
+    assert mine[b].worlds == followed.worlds == alone.worlds < n
+    assert mine[b].cost == pytest.approx(0.5 * SETTLE_WORLDS / followed.worlds)
+    # Nothing else moves: the order, the best and every other candidate's figures (the hint's).
+    assert [x.action for x in followed.candidates] == [x.action for x in alone.candidates]
+    assert mine[a] == by[a] and mine[c] == by[c]
+
+
 def test_the_agents_own_figures_read_a_nan_score_as_none():
     view = game("chuo-pai").new_deal(3).view(game("chuo-pai").new_deal(3).to_act)
     # standard's own search weighs no expected score: its estimate_scores says NaN, the figures none
