@@ -442,3 +442,31 @@ def test_nothing_is_glued_to_a_name(app, lang: str) -> None:
         pattern = re.compile(JOINED_TO_A_NAME[lang](name))
         problems += [f"{domain} {msg.context!r}: {text}" for text in _strings(msg) if pattern.search(text)]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE])
+def test_every_message_naming_a_game_writes_the_games_own_name(app, lang: str) -> None:
+    """A message whose English names a game writes that game's name as the language's catalog does
+    (``paiyou.i18n.names.game_name``): one spelling per game (the sources pages once wrote «تيان غاو»
+    where every other page says «تين غاو»)."""
+    from paiyou.registry import GAME_KEYS
+
+    with app.test_request_context(), force_locale(lang):
+        own = {key: str(names.game_name(key)) for key in GAME_KEYS}
+        with force_locale(DEFAULT_LANGUAGE):
+            english = {key: str(names.game_name(key)) for key in GAME_KEYS}
+    # A name in Latin letters may be declined (Polish «W Wysoką kość gra się…»): each word's stem
+    # then stands for it; a name in another script is written whole.
+    def written(key: str, text: str) -> bool:
+        name = own[key]
+        if not name.isascii() and not all(ch.isalpha() and ch < "\u0250" or not ch.isalpha() for ch in name):
+            return name in text
+        return all(word[:max(3, len(word) - 2)] in text for word in name.split())
+
+    problems = []
+    for domain, msg in catalog_messages(lang):
+        ids = (msg.id,) if isinstance(msg.id, str) else tuple(msg.id)
+        for key, name in english.items():
+            if any(name in i for i in ids) and not all(written(key, text) for text in _strings(msg) if text):
+                problems.append(f"{domain} {msg.context!r}: {own[key]} | {_strings(msg)[0][:90]}")
+    assert not problems, f"{len(problems)} messages:\n" + "\n".join(problems)
