@@ -10,7 +10,7 @@ from tests.site.test_terms import TERMBASE, load_termbase, term_problems
 
 CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", "supreme",
             "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
-            "beating_play")
+            "beating_play", "tien_gow")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -41,6 +41,7 @@ CASES = [
      "اگر حرکتی دارید که آن را ببرد، باید بازی‌اش کنید؛ اگر چند حرکت دارید که آن را می‌برند، انتخاب با خودتان است."),
     ("beating_play", "fa", "Select the cards of a beating play.",
      "کارت‌های یک حرکتِ برنده را انتخاب کنید.", "کارت‌های حرکتی را انتخاب کنید که بالاترین حرکت فعلی را ببرد."),
+    ("tien_gow", "fa", "Tien Gow rules", "قوانین تین گاو", "قوانین تین گائو"),
     ("winning_play", "fa", "Only the winning play scores.",
      "فقط حرکتی که ببرد امتیاز می‌گیرد.", "فقط حرکت برنده امتیاز می‌گیرد."),
 ]
