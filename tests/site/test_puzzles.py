@@ -15,8 +15,9 @@ from flask_babel import force_locale
 
 from paiyou import reasons
 from paiyou.puzzles import practice
+from paiyou.puzzles.kinds import game_puzzles
 from paiyou.puzzles.loading import load_course
-from paiyou.puzzles.model import GAMES, NONE, PASS, Puzzle
+from paiyou.puzzles.model import GAMES, NONE, PASS, Explanation, Puzzle
 from paiyou.puzzles.progress import cookie_name
 from paiyou.registry import game_module
 from tests.e2e.pages import LANGUAGES
@@ -100,6 +101,38 @@ def test_every_step_of_every_lesson_renders(client: FlaskClient, game: str, lang
                                  client.get(f"/en/{game}/puzzles/{lesson.id}/1").get_data(as_text=True),
                                  re.S).group(1)
             assert re.search(r"<title>(.*?)</title>", response.get_data(as_text=True), re.S).group(1) != en_title
+
+
+def seat_steps(game: str) -> dict[tuple[str, int], set[int]]:
+    """Each step of ``game``'s lessons that names players by seat ({ana=seat:0}), with the
+    seats it names: its page is ``/<lang>/<game>/puzzles/<lesson>/<number>``."""
+    found: dict[tuple[str, int], set[int]] = {}
+    for lesson in COURSES[game].lessons:
+        for step in lesson.steps:
+            texts = step.paragraphs if isinstance(step, Explanation) else (step.prompt, step.hint)
+            seats = {int(v.arg) for text in texts if text is not None for v in text.values if v.kind == "seat"}
+            if seats:
+                found[(lesson.id, step.number)] = seats
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lessons_players_are_its_own_games_seats(app: Flask, client: FlaskClient, lang: str) -> None:
+    """A lesson names its players as its game's puzzles and rules do: Tien Gow's third player is
+    Chen, not Chuo Pai's Cy (the Tien Gow lesson "tricks" said "Ana, Bo, Cy, Dev")."""
+    with app.test_request_context(), force_locale(lang):
+        names = {game: [str(n) for n in game_puzzles(game).seat_names] for game in GAMES}
+    assert names["tien-gow"][2] != names["chuo-pai"][2]  # the case this test is for
+    assert seat_steps("tien-gow") and seat_steps("chuo-pai")
+    for game in GAMES:
+        for (lesson, number), seats in seat_steps(game).items():
+            said = text_of(client.get(f"/{lang}/{game}/puzzles/{lesson}/{number}").get_data(as_text=True))
+            for seat in seats:
+                own = names[game][seat]
+                others = {n[seat] for g, n in names.items() if g != game and seat < len(n)} - {own}
+                assert re.search(rf"(?<!\w){re.escape(own)}(?!\w)", said), (game, lesson, own)
+                assert not [o for o in others if re.search(rf"(?<!\w){re.escape(o)}(?!\w)", said)], \
+                    (game, lesson, seat, others)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
