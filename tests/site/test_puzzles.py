@@ -21,6 +21,7 @@ from paiyou.puzzles.model import GAMES, NONE, PASS, Explanation, Puzzle
 from paiyou.puzzles.progress import cookie_name
 from paiyou.registry import game_module
 from tests.e2e.pages import LANGUAGES
+from tests.game_policy import load_policy
 
 COURSES = {game: load_course("content", game) for game in GAMES}
 ALL_PUZZLES = [p for game in GAMES for p in COURSES[game].puzzles]
@@ -133,6 +134,33 @@ def test_a_lessons_players_are_its_own_games_seats(app: Flask, client: FlaskClie
                 assert re.search(rf"(?<!\w){re.escape(own)}(?!\w)", said), (game, lesson, own)
                 assert not [o for o in others if re.search(rf"(?<!\w){re.escape(o)}(?!\w)", said)], \
                     (game, lesson, seat, others)
+
+
+def named_rules(game: str) -> set[str]:
+    """Every rule (``CP-14``) ``game``'s lessons, their puzzles and its practice puzzles name: each
+    step's ``rules`` and each ``{x=rule:…}`` link in a text."""
+    course = COURSES[game]
+    named = {rule for lesson in course.lessons for rule in lesson.rules()}
+    named |= {v.arg for lesson in course.lessons for text in lesson.texts() for v in text.values
+              if v.kind == "rule"}
+    named |= {rule for level in practice.LEVELS for seed in range(20)
+              for rule in practice.generate(game, level, seed).rules}
+    return named
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_a_lesson_or_puzzle_names_is_on_its_games_rules_page(client: FlaskClient, lang: str) -> None:
+    """Lessons linked "CP-20" and "TG-20", which no rules page has (the canonical rules' invariants
+    for tests): every rule a lesson or puzzle names is an anchor of its game's rules page, and the
+    rules the course counts (policy.toml's rule_sections, the room's rule_count) are that page's."""
+    for game in GAMES:
+        page = client.get(f"/{lang}/{game}/rules").get_data(as_text=True)
+        prefix = game_puzzles(game).rule_prefix
+        anchors = {a.upper() for a in re.findall(rf'id="({prefix.lower()}-[0-9]+)"', page)}
+        assert anchors == {f"{prefix}-{n}" for n in range(1, len(anchors) + 1)}, (game, sorted(anchors))
+        assert game_puzzles(game).rule_count == load_policy(game).rule_sections == len(anchors), game
+        named = named_rules(game)
+        assert named and not named - anchors, (game, sorted(named - anchors))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
