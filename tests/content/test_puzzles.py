@@ -160,6 +160,7 @@ GOOD_STEP = 'rules = ["CP-7"]\ntext = "Ok."\n'
     ('title = "T"\nsummary = "S"\n[[steps]]\n' + GOOD_STEP + '[[steps]]\nid = "a-1"\nkind = "judge"\n'
      'rules = ["CP-7"]\ncurrent = "9-9"\nplay = "1-4"\nanswer = "beats"\n', "bad tiles"),
     ('title = "T"\nsummary = "S"\nsurprise = 1\n', "unknown keys"),
+    ('title = "T"\nsummary = "S"\n[[steps]]\nrules = ["CP-7"]\ntext = "{dev=seat:3} leads."\n', "no seat 3"),
 ])
 def test_malformed_lessons_are_rejected(text: str, problem: str) -> None:
     with pytest.raises(ContentError) as error:

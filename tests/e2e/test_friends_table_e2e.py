@@ -10,6 +10,7 @@ Every wait is on a condition.
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from paiyou.config import LANGUAGE_CODES
+from paiyou.i18n.numerals import DIGITS, numbering_system
 from scripts.patience import PATIENT, PATIENT_MS
 from tests.e2e.pages import VIEWPORTS
 from tests.e2e.test_play_e2e import SCREENSHOTS, assert_accessible, shot
@@ -93,6 +96,24 @@ def test_the_timer_and_the_live_notice_are_in_view_on_your_turn(browser: Browser
         assert_accessible(page)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_countdown_writes_the_pages_digits(browser: Browser, base_url: str, lang: str) -> None:
+    """The countdown live.js writes («زمان باقی‌ماندهٔ مریم: ۱:۳۲») has the digits the server writes
+    on that page («۱۲۰ ثانیه»), on the seat's own turn and on another's."""
+    digits = DIGITS.get(numbering_system(lang), DIGITS["latn"])
+    others = "".join(d for system in DIGITS.values() for d in system if d not in digits)
+    game_id, keys, to_act = full_table(base_url)
+    for seat in (to_act, next(s for s in keys if s != to_act)):
+        page = open_as(browser, base_url, "phone", lang, game_id, keys[seat])
+        try:
+            countdown = page.locator("#countdown")
+            expect(countdown).to_have_text(re.compile(f"[{digits}]+:[{digits}]{{2}}"))
+            said = countdown.inner_text()
+            assert not [ch for ch in said if ch in others], (lang, seat, said)
+        finally:
+            page.context.close()
 
 
 def test_an_away_seat_is_marked_on_the_felt(browser: Browser, base_url: str) -> None:

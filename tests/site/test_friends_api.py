@@ -374,7 +374,8 @@ def test_the_next_deal_keeps_the_seats_and_their_keys(api, api_app: Flask) -> No
 
 def test_each_person_gets_the_analysis_of_their_own_seat(translations_dir: Path, tmp_path: Path) -> None:
     """At the end of a table with friends each person's analysis is queued: the analysis API, the
-    review and the mistakes read the one of the key's seat (a stranger reads the creator's)."""
+    review and the mistakes read the one of the key's seat (a stranger's API reads the creator's; a
+    stranger's review, a watcher's, shows none: tests/site/test_friends_pages.py)."""
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
                       "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
                       "PAIYOU_ANALYSIS_WORKERS": 0, "PAIYOU_ANALYSIS_LEVEL": "standard"})

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.catalog import Message
+from babel.messages.pofile import read_po
 from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 
 from engine.games import game as game_rules
 from paiyou import create_app, live
-from paiyou.config import LANGUAGE_CODES
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from paiyou.deals import computer, service
 from paiyou.live.brokers import MemoryBroker
 from paiyou.registry import GAME_KEYS
@@ -344,6 +346,77 @@ def test_each_tien_gow_seat_reads_its_own_net_result_at_the_end(friends_app: Fla
         own = browser.get(table).get_data(as_text=True)
         sign = "+" if net > 0 else "\u2212"  # the page's signed number, isolated left-to-right
         assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
+
+
+YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.I)
+# Sentences that speak to whoever reads the page, a watcher too, not to a seat.
+TO_THE_READER = frozenset({
+    WATCHING_NOTE, "Check it yourself: this command prints the %(hash)s of the game, the seed and the secret."})
+
+
+def words_to_you(translations: Path, lang: str) -> dict[str, str]:
+    """The fixed words of every play message that speaks to a seat as "you" in ``lang``, each with
+    its English: the longest stretch between placeholders, unless a message that speaks to no one
+    has it too («tile face down»: "You discarded …" and "%(player)s discarded …")."""
+    english = lang == DEFAULT_LANGUAGE
+    with (translations / "play.pot" if english else translations / lang / "LC_MESSAGES" / "play.po").open("rb") as f:
+        catalog = [m for m in read_po(f) if m.id]
+    def texts(msg: Message) -> tuple[str, ...]:
+        if english:
+            return (msg.id,) if isinstance(msg.id, str) else tuple(msg.id)
+        return (msg.string,) if isinstance(msg.string, str) else tuple(msg.string)
+
+    def speaks_to_you(msg: Message) -> bool:
+        ids = (msg.id,) if isinstance(msg.id, str) else tuple(msg.id)
+        return any(YOU.search(i) for i in ids)
+
+    others = [text for msg in catalog if not speaks_to_you(msg) for text in texts(msg)]
+    found = {}
+    for msg in catalog:
+        english_id = msg.id if isinstance(msg.id, str) else msg.id[0]
+        if not speaks_to_you(msg) or english_id in TO_THE_READER:
+            continue
+        for text in texts(msg):
+            longest = max((piece.strip(" .,:;!?«»()\u060c\u061b") for piece in re.split(r"%\(\w+\)s", text)), key=len)
+            if longest and not any(said_in(longest, other) for other in others):
+                found[longest] = english_id
+    return found
+
+
+def said_in(words: str, text: str) -> bool:
+    """Whether ``words`` stand in ``text`` as whole words ("yours" is not in "yourself")."""
+    return words in text and re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text) is not None
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_a_watcher_of_a_finished_deal_is_spoken_to_as_no_seat_in_any_language(
+        friends_app: Flask, translations_dir: Path, game: str) -> None:
+    """The finished table and its review, to someone without a seat, in every language: no line
+    of the result (the creator's "Your net result: −2", read in Arabic and Persian), of the log
+    or of the analysis speaks to "you"; every seat is named. Each seat's own review still reads
+    its own result."""
+    table, browsers = everyone_seated(friends_app, game)
+    played_to_the_end(friends_app, table, browsers)
+    watcher = friends_app.test_client()
+    problems = []
+    for lang in LANGUAGE_CODES:
+        to_you = words_to_you(translations_dir, lang)
+        assert len(to_you) > 20, (lang, to_you)
+        for path in (table, f"{table}/review"):
+            page = watcher.get(path.replace("/en/", f"/{lang}/", 1))
+            assert page.status_code == 200, (lang, path)
+            # the watcher's own note speaks to the watcher, in every language
+            said = page_text(re.sub(r'<p [^>]*id="watching-note".*?</p>', " ", page.get_data(as_text=True)))
+            problems += [f"{lang} {path.rsplit('/', 1)[-1]}: «{words}» ({english})"
+                         for words, english in to_you.items() if said_in(words, said)]
+    assert not problems, "\n".join(problems)
+    if game == "tien-gow":  # the result that speaks to its viewer of their points
+        finished = service.load(store_for(friends_app), game_id(table))
+        for seat, browser in browsers.items():
+            net = finished.deal.outcome().scores[seat]
+            own = browser.get(f"{table}/review").get_data(as_text=True)
+            sign = "+" if net > 0 else "\u2212"
+            assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
 
 
 def test_a_full_tables_invite_offers_to_watch_not_a_seat(friends_app: Flask) -> None:

@@ -15,11 +15,13 @@ from flask_babel import force_locale
 
 from paiyou import reasons
 from paiyou.puzzles import practice
+from paiyou.puzzles.kinds import game_puzzles
 from paiyou.puzzles.loading import load_course
-from paiyou.puzzles.model import GAMES, NONE, PASS, Puzzle
+from paiyou.puzzles.model import GAMES, NONE, PASS, Explanation, Puzzle
 from paiyou.puzzles.progress import cookie_name
 from paiyou.registry import game_module
 from tests.e2e.pages import LANGUAGES
+from tests.game_policy import load_policy
 
 COURSES = {game: load_course("content", game) for game in GAMES}
 ALL_PUZZLES = [p for game in GAMES for p in COURSES[game].puzzles]
@@ -100,6 +102,65 @@ def test_every_step_of_every_lesson_renders(client: FlaskClient, game: str, lang
                                  client.get(f"/en/{game}/puzzles/{lesson.id}/1").get_data(as_text=True),
                                  re.S).group(1)
             assert re.search(r"<title>(.*?)</title>", response.get_data(as_text=True), re.S).group(1) != en_title
+
+
+def seat_steps(game: str) -> dict[tuple[str, int], set[int]]:
+    """Each step of ``game``'s lessons that names players by seat ({ana=seat:0}), with the
+    seats it names: its page is ``/<lang>/<game>/puzzles/<lesson>/<number>``."""
+    found: dict[tuple[str, int], set[int]] = {}
+    for lesson in COURSES[game].lessons:
+        for step in lesson.steps:
+            texts = step.paragraphs if isinstance(step, Explanation) else (step.prompt, step.hint)
+            seats = {int(v.arg) for text in texts if text is not None for v in text.values if v.kind == "seat"}
+            if seats:
+                found[(lesson.id, step.number)] = seats
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lessons_players_are_its_own_games_seats(app: Flask, client: FlaskClient, lang: str) -> None:
+    """A lesson names its players as its game's puzzles and rules do: Tien Gow's third player is
+    Chen, not Chuo Pai's Cy (the Tien Gow lesson "tricks" said "Ana, Bo, Cy, Dev")."""
+    with app.test_request_context(), force_locale(lang):
+        names = {game: [str(n) for n in game_puzzles(game).seat_names] for game in GAMES}
+    assert names["tien-gow"][2] != names["chuo-pai"][2]  # the case this test is for
+    assert seat_steps("tien-gow") and seat_steps("chuo-pai")
+    for game in GAMES:
+        for (lesson, number), seats in seat_steps(game).items():
+            said = text_of(client.get(f"/{lang}/{game}/puzzles/{lesson}/{number}").get_data(as_text=True))
+            for seat in seats:
+                own = names[game][seat]
+                others = {n[seat] for g, n in names.items() if g != game and seat < len(n)} - {own}
+                assert re.search(rf"(?<!\w){re.escape(own)}(?!\w)", said), (game, lesson, own)
+                assert not [o for o in others if re.search(rf"(?<!\w){re.escape(o)}(?!\w)", said)], \
+                    (game, lesson, seat, others)
+
+
+def named_rules(game: str) -> set[str]:
+    """Every rule (``CP-14``) ``game``'s lessons, their puzzles and its practice puzzles name: each
+    step's ``rules`` and each ``{x=rule:…}`` link in a text."""
+    course = COURSES[game]
+    named = {rule for lesson in course.lessons for rule in lesson.rules()}
+    named |= {v.arg for lesson in course.lessons for text in lesson.texts() for v in text.values
+              if v.kind == "rule"}
+    named |= {rule for level in practice.LEVELS for seed in range(20)
+              for rule in practice.generate(game, level, seed).rules}
+    return named
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_a_lesson_or_puzzle_names_is_on_its_games_rules_page(client: FlaskClient, lang: str) -> None:
+    """Lessons linked "CP-20" and "TG-20", which no rules page has (the canonical rules' invariants
+    for tests): every rule a lesson or puzzle names is an anchor of its game's rules page, and the
+    rules the course counts (policy.toml's rule_sections, the room's rule_count) are that page's."""
+    for game in GAMES:
+        page = client.get(f"/{lang}/{game}/rules").get_data(as_text=True)
+        prefix = game_puzzles(game).rule_prefix
+        anchors = {a.upper() for a in re.findall(rf'id="({prefix.lower()}-[0-9]+)"', page)}
+        assert anchors == {f"{prefix}-{n}" for n in range(1, len(anchors) + 1)}, (game, sorted(anchors))
+        assert game_puzzles(game).rule_count == load_policy(game).rule_sections == len(anchors), game
+        named = named_rules(game)
+        assert named and not named - anchors, (game, sorted(named - anchors))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -9,7 +9,8 @@ from babel.messages.catalog import Message
 from tests.site.test_terms import TERMBASE, load_termbase, term_problems
 
 CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", "supreme",
-            "highest_play", "your_turn", "your_move", "you_played", "family")
+            "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
+            "beating_play", "tien_gow")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -34,6 +35,15 @@ CASES = [
     ("you_played", "pl", "You played", "Twój ruch", "Twój wybór"),
     ("family", "pl", "Earth is second in the Long family.",
      "Ziemia zajmuje drugie miejsce w rodzinie Długiej.", "Ziemia zajmuje drugie miejsce w rodzinie „Długa”."),
+    # a play that beats (CP-14) is not the winning play (CP-15), which takes the round
+    ("beating_play", "fa", "If you have a play that beats it, you must play one; if several, you choose which.",
+     "اگر حرکتی دارید که آن را ببرد، باید بازی‌اش کنید؛ اگر چند حرکت برنده دارید، انتخاب با خودتان است.",
+     "اگر حرکتی دارید که آن را ببرد، باید بازی‌اش کنید؛ اگر چند حرکت دارید که آن را می‌برند، انتخاب با خودتان است."),
+    ("beating_play", "fa", "Select the cards of a beating play.",
+     "کارت‌های یک حرکتِ برنده را انتخاب کنید.", "کارت‌های حرکتی را انتخاب کنید که بالاترین حرکت فعلی را ببرد."),
+    ("tien_gow", "fa", "Tien Gow rules", "قوانین تین گاو", "قوانین تین گائو"),
+    ("winning_play", "fa", "Only the winning play scores.",
+     "فقط حرکتی که ببرد امتیاز می‌گیرد.", "فقط حرکت برنده امتیاز می‌گیرد."),
 ]
 
 

@@ -2,7 +2,9 @@
 
 For each concept of the termbase, every message whose English uses the concept (its ``en``
 patterns) must render it with one of the language's chosen forms, in every plural form; the
-forms the review replaced (``avoid``) appear in no message of that language. Exceptions are listed,
+forms the review replaced (``avoid``) appear in no message of that language, and the forms of a
+neighbouring concept (``not_here``: "the winning play" for "a play that beats") in none of the
+messages that use this one. Exceptions are listed,
 with their reason, at the end of terms.toml. The checker itself is tested on a deliberately
 inconsistent catalog, so a termbase that checks nothing cannot pass.
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,8 @@ class Concept:
     english: tuple[re.Pattern[str], ...]
     forms: dict[str, tuple[re.Pattern[str], ...]]  # a concept may settle only some languages
     avoid: dict[str, tuple[re.Pattern[str], ...]]
+    # another concept's forms, refused only in the messages that use this one
+    not_here: dict[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
 
 
 def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
@@ -51,6 +55,8 @@ def load_termbase(text: str) -> tuple[list[Concept], set[tuple[str, str, str]]]:
                    if lang in entry},
             avoid={lang: tuple(re.compile(p) for p in entry.get("avoid", {}).get(lang, ()))
                    for lang in LANGS},
+            not_here={lang: tuple(re.compile(p) for p in entry.get("not_here", {}).get(lang, ()))
+                      for lang in LANGS},
         ))
     return concepts, exceptions
 
@@ -91,6 +97,8 @@ def term_problems(concepts: list[Concept], exceptions: set[tuple[str, str, str]]
             for bare, text in texts:
                 if not any(f.search(bare) for f in concept.forms[lang]):
                     problems.append(f"{concept.name}: {singular!r} -> {text!r}")
+                problems += [f"{concept.name}: another concept's form {p.pattern!r} in {singular!r}: {text!r}"
+                             for p in concept.not_here.get(lang, ()) if p.search(bare)]
     return problems
 
 

@@ -67,6 +67,10 @@ def make_text(source: object, ctx: str, note: str, where: str) -> Text:
     text = parse_text(" ".join(source.split()), ctx, placeholders(), where, note=note)
     for notation in notations(text):
         lesson_tiles(notation, where)
+    game = game_puzzles(ctx.split("/", 1)[0])  # a lesson's context is <game>/<lesson>
+    for value in text.values:
+        if value.kind == "seat" and int(value.arg) >= game.seats:
+            raise ContentError(where, f"{note}: {game.key} has no seat {value.arg}")
     return text
 
 

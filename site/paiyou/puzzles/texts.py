@@ -33,16 +33,20 @@ def _inline(escaped: str) -> str:
                   lambda m: m.group(1) + _digits(m.group(2)) + m.group(3), html)
 
 
-def value_html(value: Value) -> Markup:
-    """A placeholder's value as HTML: a number in the page's digits, a rule link, a player's name,
-    a button's label, or what a game's own kinds draw (tile and set names …)."""
+def lesson_game(text: Text) -> str:
+    """The game whose lesson ``text`` is: its context is ``<game>/<lesson>``."""
+    return text.ctx.split("/", 1)[0]
+
+
+def value_html(value: Value, game: str) -> Markup:
+    """A placeholder's value as HTML in a lesson of ``game``: a number in the page's digits, a rule
+    link, a player's name, a button's label, or what a game's own kinds draw (tile and set names …)."""
     kind, arg = value.kind, value.arg
     if kind == "n":
         return escape(numerals.num(int(arg)))
     games = all_games()
     if kind == "seat":
-        # the first game (in the engine's order) that has this seat names it
-        game = next(key for key, g in games.items() if int(arg) < g.seats)
+        # the lesson's own game names its seats: Tien Gow's third is Chen, Chuo Pai's Cy
         return escape(seat_name(game, arg))
     if kind == "button":
         return escape(control(arg))
@@ -55,7 +59,7 @@ def value_html(value: Value) -> Markup:
 
 
 def render_text(text: Text) -> Markup:
-    values = {v.name: value_html(v) for v in text.values}
+    values = {v.name: value_html(v, lesson_game(text)) for v in text.values}
     for source in (pgettext(text.ctx, text.msgid), text.msgid):
         html = _inline(str(escape(source)))
         try:  # a name's oblique (%(plum_obl)s) is filled from its value (paiyou.i18n.declension)

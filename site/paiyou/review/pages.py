@@ -26,10 +26,11 @@ from paiyou.web.htmx import render, render_context
 
 def review_page(game: str, states: Sequence[Deal], step: int, agents: Sequence[str],
                 step_url: Callable[[int], str], *, seat: int = 0, names: Sequence[str] | None = None,
-                **extra: object) -> Response:
+                watching: bool = False, **extra: object) -> Response:
     """The review at ``step`` of ``states`` (links to each step: ``step_url``), face up, from
-    ``seat``'s side with the seats' ``names`` (the room's own when not given)."""
-    model = review_model(game, states, step, agents, seat, names)
+    ``seat``'s side with the seats' ``names`` (the room's own when not given); ``watching``: for
+    a watcher, spoken to as no seat."""
+    model = review_model(game, states, step, agents, seat, names, watching)
     body = render_context("play/review.html", {"t": model, "step_url": step_url, **extra})
     response = current_app.make_response(body)
     response.headers["X-Robots-Tag"] = "noindex"

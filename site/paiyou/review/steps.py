@@ -40,7 +40,7 @@ class ReviewModel(TypedDict):
     round_number: int
     is_over: bool
     result: Result | None
-    seat: int
+    seat: int | None  # the seat spoken to as "you" (None for a watcher of a table with friends)
     view: SeatView
     moves: list[MoveEntry]
     options_on: list[str]  # the words of the table options the deal was played under
@@ -60,9 +60,11 @@ def _new_events(game: str, before: Deal | None, after: Deal, seat: int) -> list[
 
 
 def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[str], seat: int = 0,
-                 names: Sequence[str] | None = None) -> ReviewModel:
+                 names: Sequence[str] | None = None, watching: bool = False) -> ReviewModel:
     """Everything the review template draws at ``step`` (0: the deal as dealt), from ``seat``'s
-    side (a person's own at a table with friends) with the seats' ``names``."""
+    side (a person's own at a table with friends) with the seats' ``names``. ``watching``: for a
+    watcher of a table with friends, who holds no seat, so no line speaks to "you" (the result's
+    "Your net result" would be ``seat``'s)."""
     table = table_of(game)
     rules = game_rules(game)
     names = list(table.seat_names() if names is None else names)
@@ -76,12 +78,13 @@ def review_model(game: str, states: Sequence[Deal], step: int, agents: Sequence[
     actor = states[step - 1].to_act if step else None
     # step 0: what the deal itself did (the Chuo Pai bonus, the Tien Gow banker)
     happened = _new_events(game, states[step - 1], state, actor) if actor is not None else events(views[seat], game)
-    result = table.result(views[seat], names, seat) if state.is_over else None
+    viewer = None if watching else seat
+    result = table.result(views[seat], names, viewer) if state.is_over else None
     return {
         "game": game, "names": names, "seats": seats, "step": step, "last": len(states) - 1,
         "happened": happened, "log": events(views[seat], game), "current": table.current(views[seat]),
         "round_number": table.round_number(views[seat]), "is_over": state.is_over,
-        "result": result, "seat": seat, "view": views[seat], "moves": move_list(game, states),
+        "result": result, "seat": viewer, "view": views[seat], "moves": move_list(game, states),
         "options_on": option_words(game, rules.variant_of(state)),
     }
 

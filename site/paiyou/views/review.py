@@ -2,7 +2,8 @@
 only; what they share is ``paiyou.review.pages``).
 
 - ``GET /<lang>/<game>/games/<id>/review``: the finished deal face up, one step per action
-  (``?step=n``; 409 before the end: nothing hidden may leak).
+  (``?step=n``; 409 before the end: nothing hidden may leak). A watcher of a table with friends
+  (no seat key) reads it as no seat: no line says "you", and no analysis (it is one person's).
 - ``GET /<lang>/<game>/games/<id>/review/analysis``: the review's analysis box alone (htmx polls
   it while the analysis runs; a plain request is sent to the review). A pure read.
 - ``POST`` the same URL (a form with its CSRF token): ask again for a failed analysis. Only this
@@ -85,14 +86,19 @@ def review(game: str, game_id: str) -> ResponseReturnValue:
     def step_url(n: int) -> str:
         return url_for("review.review", game=game, game_id=game_id, step=n)
 
-    analysis = analysis_model(jobs.status(current_app, jobs.job_id(found)), step, game, states, found.seat)
     field = at_step(field_of(current_store(), found), step)  # a daily's: what the field played here
+    keyless = access.seat_of(found) is None
+    # A watcher of a table with friends holds no seat: the review speaks to no one as "you", and
+    # the analysis, which grades one person's own moves and says so to them, is not theirs.
+    watching = keyless and found.seating is not None
+    analysis = {} if watching else {
+        "analysis": analysis_model(jobs.status(current_app, jobs.job_id(found)), step, game, states, found.seat),
+        "poll_url": url_for("review.analysis_box", game=game, game_id=game_id),
+        "retry_url": retry_url(found), "mistakes_url": url_for("mistakes.add", game=game, game_id=game_id)}
     return review_page(game, states, step, found.agents, step_url, seat=found.seat,
-                       names=seat_names(found, watching=access.seat_of(found) is None),
+                       names=seat_names(found, watching=keyless), watching=watching,
                        table_url=table_url(game, game_id), shuffle=records.shuffle_check(game, found.record()),
-                       analysis=analysis, poll_url=url_for("review.analysis_box", game=game, game_id=game_id),
-                       retry_url=retry_url(found), field=field,
-                       mistakes_url=url_for("mistakes.add", game=game, game_id=game_id))
+                       field=field, **analysis)
 
 
 @bp.get(f"/{GAME}/games/<game_id>/review/analysis")

@@ -32,12 +32,17 @@ def notation(value: object) -> str:
     return numerals.to_native_digits(text, get_locale())
 
 
+def page_digits() -> str:
+    """The page's ten digits, 0 to 9 (Persian «۰۱۲۳۴۵۶۷۸۹»): what a script writes numbers with,
+    as the server does (``numerals.to_native_digits``)."""
+    return numerals.DIGITS.get(numerals.numbering_system(get_locale() or "en"), numerals.DIGITS["latn"])
+
+
 def figure_separator() -> str:
     """What stands between two figures on one line ("Pile: 12 · Cards in hand: 2"): a middle dot,
     but where the page's digits have a dot for zero (Persian ۰, Arabic ٠) the dot would read as a
     digit ("۱۲ · ۲" as "۱۲ ۰ ۲"), so a semicolon, as a native reader writes it."""
-    digits = numerals.DIGITS.get(numerals.numbering_system(get_locale() or "en"), numerals.DIGITS["latn"])
-    return "؛ " if digits[0] in "۰٠" else " · "
+    return "؛ " if page_digits()[0] in "۰٠" else " · "
 
 
 # Locale-dependent filters take the context so that Jinja never folds them at compile time:
@@ -92,6 +97,7 @@ def init_app(app: Flask) -> None:
         game_action_url=navigation.game_action_url,
         control=controls.control,
         figure_separator=figure_separator,
+        page_digits=page_digits,
     )
     app.jinja_env.filters.update(num=num_filter, notation=notation_filter)
     # The tile macros are also globals, so they work without an import — in particular inside

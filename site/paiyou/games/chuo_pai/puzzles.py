@@ -464,7 +464,7 @@ PLACEHOLDERS = {
 
 
 PUZZLES = RoomPuzzles(
-    key=KEY, seats=cp.SEATS, rule_prefix="CP", rule_count=20,
+    key=KEY, seats=cp.SEATS, rule_prefix="CP", rule_count=19,
     kinds={JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, BONUS: Bonus, ROUND: Round},
     ladders=dict(cpf.LADDERS), placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(KEY, BeatOrPass),
     order=sort, notation=canonical,

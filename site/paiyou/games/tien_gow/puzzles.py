@@ -528,7 +528,7 @@ PLACEHOLDERS = {
 
 
 PUZZLES = RoomPuzzles(
-    key=KEY, seats=tg.SEATS, rule_prefix="TG", rule_count=20,
+    key=KEY, seats=tg.SEATS, rule_prefix="TG", rule_count=19,
     kinds={JUDGE: Judge, BEAT_OR_PASS: BeatOrPass, TRICK: Trick, SETTLEMENT: Settlement},
     ladders={tgl.CIVIL: tuple((key,) for key in tgl.CIVIL_LADDER), tgl.MILITARY: tgl.MILITARY_LADDER},
     placeholders=PLACEHOLDERS, seat_names=SEAT_NAMES, practice=Practice(), order=sort, notation=canonical,

@@ -146,7 +146,7 @@
     const left = Math.max(0, Math.ceil((parseInt(form.dataset.deadline, 10) * 1000 - (Date.now() + skew)) / 1000));
     const minutes = Math.floor(left / 60);
     const seconds = String(left % 60).padStart(2, "0");
-    out.textContent = (form.dataset.left || "").replace("{time}", minutes + ":" + seconds);
+    out.textContent = (form.dataset.left || "").replace("{time}", pageDigits(form, minutes + ":" + seconds));
     hurry(form, left);
     const button = document.getElementById("time-up");
     if (button) button.hidden = left > 0;
@@ -155,6 +155,13 @@
       ask("POST", form.action, { source: form, target: "#table", swap: "outerHTML" })
         .catch(function () { delete form.dataset.sent; }); // not sent: the next tick asks again
     }
+  }
+
+  // The time in the page's digits, as the server writes every number (Persian «۱:۳۲» beside
+  // «۱۲۰ ثانیه», not "1:32"): the form's data-digits are 0 to 9 in the page's script.
+  function pageDigits(form, text) {
+    const digits = Array.from(form.dataset.digits || "0123456789");
+    return text.replace(/[0-9]/g, function (d) { return digits[Number(d)]; });
   }
 
   function startClock() {
