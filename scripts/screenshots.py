@@ -264,17 +264,18 @@ def play_against_the_computer(tour: Tour, page: Page, lang: str, game: str) -> N
             page.goto(table)
     tour.state(page, f"{game}-table-result")
     page.goto(table + "/review")
-    page.wait_for_function("!document.querySelector('#analysis[hx-get]')")  # the worker thread's analysis
+    page.wait_for_function("() => !document.querySelector('#analysis[hx-get]')")  # the worker thread's analysis
     tour.state(page, f"{game}-review")
     add = page.locator("form.analysis__add button")
     if add.count():
-        add.click()
-        page.wait_for_load_state()
+        # the answer's page loaded, not the review still there (wait_for_load_state would not wait)
+        with page.expect_navigation():
+            add.click()
         tour.state(page, f"{game}-mistakes")
         first = page.locator("a[href*='/mistakes/']").first
         if first.count():
-            first.click()
-            page.wait_for_load_state()
+            with page.expect_navigation():
+                first.click()
             tour.state(page, f"{game}-mistake")
     page.goto(f"/{lang}/{game}/replay")
     tour.state(page, f"{game}-replay")
@@ -407,7 +408,7 @@ def play_with_friends(tour: Tour, browser: Browser, base: str, lang: str, game: 
         creator.locator(f'.friends__seat[data-seat="{friends_seat}"] .presence--off').wait_for(state="attached")
         tour.state(creator, f"{game}-friends-friend-not-connected")
         if until_the_friend_acts(creator):
-            creator.locator("#countdown").filter(has_text=re.compile(r"\d")).wait_for()
+            creator.locator("#countdown:not(:empty)").wait_for()  # live.js ticks at once, in any digits
             tour.state(creator, f"{game}-friends-timer-running")
             time_runs_out(creator, database, game_id)
             tour.state(creator, f"{game}-friends-time-ran-out")
@@ -473,8 +474,8 @@ def daily_deals(tour: Tour, page: Page, lang: str, games: tuple[str, ...]) -> No
     tour.state(page, "daily-yours")
     page.goto(f"/{lang}/daily/key")
     tour.state(page, "daily-key")
-    page.locator("main form[method=post] button[type=submit]").first.click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the answer to "Make a new key", at the same address
+        page.locator('main form[action$="/daily/key"] button[type=submit]').click()
     tour.state(page, "daily-key-made")
     revealed = last_revealed_day()
     if revealed is None:
