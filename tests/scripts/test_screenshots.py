@@ -2,9 +2,10 @@
 
 The one test runs the tour for one game and one language, text only (``--game``, ``--text-only``:
 the same walk without the screenshots) and reads the states' names in its ``TEXT.md``. It is the
-one slow test of this file and of tests/scripts: 3 to 4 minutes on the shared 2-core machine at
-load ~8 (a browser, a table with friends, the computer's moves and the daily deal at ``strong``),
-so it runs under the browser tests' budget (tests/conftest.py).
+one slow test of this file and of tests/scripts: 193 s on the shared 2-core machine at load ~16
+(a browser, a table with friends, the computer's moves and the daily deal at ``strong``), so it
+runs under the browser tests' budget (tests/conftest.py). It failed before the tour was complete,
+and on its first run it caught the tour dying at the first review (a wait the site's CSP refused).
 """
 from __future__ import annotations
 
