@@ -34,11 +34,13 @@ OUTDIR gets ``NNN-<state>-1280-K.png`` and ``NNN-<state>-375-K.png`` for each st
 cut into screens (``-1`` is what the player sees first, at most eight),
 and ``TEXT.md``: each state's title, address and visible text, in the same order. Lesson steps
 are all in ``TEXT.md``; their screenshots are the first puzzle of each lesson in its three
-states, or every step with ``--every-step``; ``--text-only`` writes ``TEXT.md`` alone (the same
-walk, no screenshot: what the tour's test runs). A whole run takes several minutes; every wait is
-on a condition, up to ``scripts.patience.PATIENT`` each (``PAIYOU_TEST_PATIENCE`` scales it), so a
-loaded machine makes it slower, not broken. The turn timer is made to run out by setting the
-turn's start back in the scratch database, as the browser tests do, not by waiting for it.
+states, or every step with ``--every-step``. ``--game`` keeps one game's pages and
+``--text-only`` writes ``TEXT.md`` alone (the same walk, no screenshot): the tour's test
+(tests/scripts/test_screenshots.py) runs both. A whole run (497 states) takes about 20 minutes on
+a busy 2-core machine, half an hour niced; every wait is on a condition, up to
+``scripts.patience.PATIENT`` each (``PAIYOU_TEST_PATIENCE`` scales it), so a loaded machine makes
+it slower, not broken. The turn timer is made to run out by setting the turn's start back in the
+scratch database, as the browser tests do, not by waiting for it.
 """
 from __future__ import annotations
 
