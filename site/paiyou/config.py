@@ -45,9 +45,15 @@ class Language:
 # Order of the language switcher. The first one is the fallback language.
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "English"),
-    Language("ar", "العربية"),
+    # no case forms: a name is written the same as subject, object or after a preposition (the
+    # case endings are unwritten vowels) and always with its article; two genders, for the verb
+    # and pronoun that agree with a name («الشرق يمرّر», «آنا تمرّر»); several names at once are
+    # tiles, whose plural takes the feminine singular («هذه القطع تغلب»)
+    Language("ar", "العربية", genders=("m", "f"), list_gender="f"),
     # the oblique: a name before a postposition («लंबे तीन की»)
     Language("hi", "हिन्दी", forms=("obl",)),
+    # nothing to declare: Persian has no grammatical gender, and a name never changes (the object
+    # marker «را» and the ezafe are words or unwritten vowels after it: «%(current)s را می‌برد»)
     Language("fa", "فارسی"),
     # the singular cases a name takes after a verb or a preposition («przebija Czarną Siódemkę»,
     # «należy do Any», «zagrać Parą siódemek»); the vocative never addresses a name

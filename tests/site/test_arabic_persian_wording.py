@@ -3,6 +3,9 @@ verb, and a count reads as a number word where the language writes one.
 
 - Persian: a comparison is «X Y را می‌برد», the object marked by «را» alone, never «X، Y را می‌برد»
   (the comma the old catalog put between a name and its object).
+- Arabic: the seat or the tile is the subject and its verb agrees with it («الشرق يمرّر», «آنا
+  تمرّر», «زوج التسعات يغلب زوج الثمانيات»: ``%(seat@يمرّر|تمرّر)s``, paiyou.i18n.declension),
+  never wrapped in «حركة …», «تمرير من …», «من نصيب …».
 - Arabic: «يوم واحد», «يومان» — one and two are said in words, never «١ يوم», «٢ يومان»; 11 to 99
   take the accusative singular («١١ لاعبًا») and 100 to 102 the genitive («١٠٠ لاعب»): Babel's
   rule puts 100–102 in msgstr[4] and 11–99 in msgstr[5], not the GNU order.
@@ -106,3 +109,45 @@ def test_arabic_counts_say_one_and_two_in_words_and_keep_their_forms_apart(domai
     found = [f"{msg.context!r} {msg.id[0]!r}: {problem}"
              for d, msg in counted("ar") if d == domain for problem in arabic_count_problems(strings(msg))]
     assert not found, "\n".join(found)
+
+
+# -- Arabic: the seat or the tile is the subject -----------------------------------------------
+
+# Placeholders that hold one of the site's own names (a tile, a play's name, a lesson's seat). A
+# player's own name (``%(player)s``: a friend's display name at a table) has no gender the site
+# knows, so the log's messages keep sentences that need none («رُميت قطعة … من يد %(player)s»).
+ARABIC_NAMES = r"(?:play|current|seat|winner|leader)"
+_WRAPS = (
+    # «حركة %(play)s تغلب حركة %(current)s»: the name wrapped in "the play of"/"the set of"
+    re.compile(r"(?<![\u0621-\u064a])(?:حركة|مجموعة)\s+%\(" + ARABIC_NAMES + r"\)s"),
+    # «تمرير من %(seat)s», «رمي مقلوب من %(seat)s»: an action "from" the seat, not the seat acting
+    re.compile(r"(?<![\u0621-\u064a])(?:ال)?(?:تمرير|افتتاح|رمي|لعب)(?:\s+\w+)?\s+من\s+%\(" + ARABIC_NAMES
+               + r"\)s"),
+    # «الجولة من نصيب %(seat)s»: "the round falls to the share of", where the seat wins it
+    re.compile(r"من نصيب %\(" + ARABIC_NAMES + r"\)s"),
+)
+
+
+def wrapped_names(text: str) -> list[str]:
+    """The places of ``text`` where a name that could carry the verb is wrapped instead."""
+    return [m.group(0) for pattern in _WRAPS for m in pattern.finditer(text)]
+
+
+def test_the_checker_finds_a_wrapped_arabic_name() -> None:
+    # the old catalog's sentences
+    assert wrapped_names("حركة %(play)s تغلب حركة %(current)s: الفئة نفسها") == [
+        "حركة %(play)s", "حركة %(current)s"]
+    assert wrapped_names("تمرير من %(seat)s") == ["تمرير من %(seat)s"]
+    assert wrapped_names("رمي مقلوب من %(seat)s:") == ["رمي مقلوب من %(seat)s"]
+    assert wrapped_names("الجولة من نصيب %(seat)s، ويد %(seat)s لم تفرغ بعد") == ["من نصيب %(seat)s"]
+    # the sentences an Arabic writer puts
+    assert wrapped_names("%(seat)s %(seat@يمرّر|تمرّر)s") == []
+    assert wrapped_names("%(play)s %(play@يغلب|تغلب)s %(current)s: الفئة نفسها") == []
+    assert wrapped_names("الجولة %(round)s، الحركة %(action)s") == []
+    assert wrapped_names("تمرير من %(player)s.") == []  # a friend's name: no gender to agree with
+
+
+def test_no_arabic_message_wraps_a_name_that_could_carry_the_verb() -> None:
+    found = [f"{domain} {msg.context!r}: {text}"
+             for domain, msg in catalog_messages("ar") for text in strings(msg) if wrapped_names(text)]
+    assert not found, f"{len(found)} places:\n" + "\n".join(found)

@@ -311,8 +311,9 @@ def test_every_plural_message_renders_every_form(app, translations_dir: Path, la
                     rendered = npgettext(msg.context, singular, plural, n, **variables)
                 else:
                     rendered = ngettext(singular, plural, n, **variables)
-            # a name's oblique is filled from the same value (paiyou.i18n.declension)
-            expected = plain(forms[form_of(n)]) % {**variables, "num": n}
+                # a name's forms and choices are filled from the same value (paiyou.i18n.declension)
+                form = forms[form_of(n)]
+                expected = form % declension.with_forms(form, {**variables, "num": n})
             assert rendered == expected, (lang, n, singular)
             english = (singular if n == 1 else plural) % {**variables, "num": n}
             assert rendered != english, (lang, n, singular)
