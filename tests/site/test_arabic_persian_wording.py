@@ -125,6 +125,10 @@ _WRAPS = (
                + r"\)s"),
     # «الجولة من نصيب %(seat)s»: "the round falls to the share of", where the seat wins it
     re.compile(r"من نصيب %\(" + ARABIC_NAMES + r"\)s"),
+    # a lesson's or a rule's tile in "the card …" / "the tile …" as the subject of its verb:
+    # «ورقة %(longthree)s تغلب», «وربحتها قطعة %(bigsix)s», «لا تكوّن ورقة %(head)s»
+    re.compile(r"(?<![\u0621-\u064a])(?:ورقة|قطعة)\s+%\((?!player\b)\w+\)s\s+(?:تغلب|يغلب)"),
+    re.compile(r"(?:ربحت|ربح|فازت|فاز|تكوّن|يكوّن)(?:ها|\s+بها)?\s+(?:ورقة|قطعة)\s+%\((?!player\b)\w+\)s"),
 )
 
 
@@ -140,11 +144,15 @@ def test_the_checker_finds_a_wrapped_arabic_name() -> None:
     assert wrapped_names("تمرير من %(seat)s") == ["تمرير من %(seat)s"]
     assert wrapped_names("رمي مقلوب من %(seat)s:") == ["رمي مقلوب من %(seat)s"]
     assert wrapped_names("الجولة من نصيب %(seat)s، ويد %(seat)s لم تفرغ بعد") == ["من نصيب %(seat)s"]
+    assert wrapped_names("ورقة %(longthree)s تغلب ورقة %(plum)s.") == ["ورقة %(longthree)s تغلب"]
+    assert wrapped_names("إذا كانت الأكلة الأخيرة مفردة وربحتها قطعة %(bigsix)s") == ["ربحتها قطعة %(bigsix)s"]
+    assert wrapped_names("لا تكوّن ورقة %(head)s تركيبة") == ["تكوّن ورقة %(head)s"]
     # the sentences an Arabic writer puts
     assert wrapped_names("%(seat)s %(seat@يمرّر|تمرّر)s") == []
     assert wrapped_names("%(play)s %(play@يغلب|تغلب)s %(current)s: الفئة نفسها") == []
     assert wrapped_names("الجولة %(round)s، الحركة %(action)s") == []
     assert wrapped_names("تمرير من %(player)s.") == []  # a friend's name: no gender to agree with
+    assert wrapped_names("فإذا كانت فيها ورقة %(nail)s واحدة") == []  # a card counted, not acting
 
 
 def test_no_arabic_message_wraps_a_name_that_could_carry_the_verb() -> None:
