@@ -1,0 +1,161 @@
+"""Arabic and Persian sentences as their writers would put them (issue 50): a name carries its own
+verb, and a count reads as a number word where the language writes one.
+
+- Persian: a comparison is «X Y را می‌برد», the object marked by «را» alone, never «X، Y را می‌برد»
+  (the comma the old catalog put between a name and its object).
+- Arabic: the seat or the tile is the subject and its verb agrees with it («الشرق يمرّر», «آنا
+  تمرّر», «زوج التسعات يغلب زوج الثمانيات»: ``%(seat@يمرّر|تمرّر)s``, paiyou.i18n.declension),
+  never wrapped in «حركة …», «تمرير من …», «من نصيب …».
+- Arabic: «يوم واحد», «يومان» — one and two are said in words, never «١ يوم», «٢ يومان»; 11 to 99
+  take the accusative singular («١١ لاعبًا») and 100 to 102 the genitive («١٠٠ لاعب»): Babel's
+  rule puts 100–102 in msgstr[4] and 11–99 in msgstr[5], not the GNU order.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Message
+from babel.messages.pofile import read_po
+
+from paiyou.i18n import catalogs
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+DOMAINS = tuple(catalogs.domains(TRANSLATIONS))
+
+
+def catalog_messages(lang: str) -> Iterator[tuple[str, Message]]:
+    for domain in DOMAINS:
+        with (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            yield from ((domain, m) for m in read_po(f) if m.id)
+
+
+def strings(msg: Message) -> tuple[str, ...]:
+    return (msg.string,) if isinstance(msg.string, str) else tuple(msg.string)
+
+
+# -- Persian: no comma between a subject and its object ----------------------------------------
+
+# a placeholder (a name, a seat, a play), perhaps with its notation and a closing quote, then a
+# comma, then a clause whose object takes «را» before any other punctuation
+_COMMA_BEFORE_OBJECT = re.compile(
+    r"%\((\w+)\)s(?:\s+%\(\w+_tiles\)s)?[»”]?،\s+\S[^،.:؛!?؟\"]*?\sرا(?=\s)")
+
+
+def comma_before_object(text: str) -> list[str]:
+    """The placeholders of ``text`` that a comma parts from the object («…را») of their verb."""
+    return _COMMA_BEFORE_OBJECT.findall(text)
+
+
+def test_the_checker_finds_a_comma_between_a_name_and_its_object() -> None:
+    # the old catalog's sentences
+    assert comma_before_object("%(play)s، %(current)s را می‌برد: همان رده") == ["play"]
+    assert comma_before_object("یک جفت %(longthree)s، یک جفت %(plum)s را می‌برد.") == ["longthree"]
+    # the sentences a Persian writer puts
+    assert comma_before_object("%(play)s %(current)s را می‌برد: همان رده") == []
+    assert comma_before_object("کارت‌ها چهار خانواده می‌سازند: %(long)s، %(yao)s و %(red)s.") == []
+    assert comma_before_object("بازی‌های کلاسیک چینی، %(games)s، را یاد بگیرید") == []
+    assert comma_before_object("%(player)s، %(tiles)s") == []
+
+
+def test_no_persian_comma_parts_a_name_from_its_object() -> None:
+    found = [f"{domain} {msg.context!r}: {text}"
+             for domain, msg in catalog_messages("fa") for text in strings(msg) if comma_before_object(text)]
+    assert not found, f"{len(found)} places:\n" + "\n".join(found)
+
+
+# -- Arabic: one, two and the hundreds -------------------------------------------------------
+
+NUMBER = re.compile(r"%\((?:num|count)\)s")
+ONE = re.compile(r"واحد")  # «يوم واحد», «قطعة واحدة», or «+١ (نقطة واحدة)»
+TWO = re.compile(r"\w(?:ان|ين|تان|تين|تا)(?![\w])")  # a dual: «يومان», «ورقتين», «قطعتا دومينو»
+ACCUSATIVE = "\u064b"  # the tanween of «لاعبًا», «ورقةً»
+
+
+def counted(lang: str) -> Iterator[tuple[str, Message]]:
+    """The plural messages whose English writes the number."""
+    for domain, msg in catalog_messages(lang):
+        if msg.pluralizable and NUMBER.search(msg.id[1]):
+            yield domain, msg
+
+
+# the number written before its noun («١ يوم»); a signed score may write it, its noun in brackets
+DIGITS_BEFORE_NOUN = re.compile(NUMBER.pattern + r"\s+[\u0621-\u064a]")
+
+
+def arabic_count_problems(forms: tuple[str, ...]) -> list[str]:
+    problems = []
+    if not ONE.search(forms[1]) or DIGITS_BEFORE_NOUN.search(forms[1]):
+        problems.append("one is not said in words")
+    if not TWO.search(forms[2]) or DIGITS_BEFORE_NOUN.search(forms[2]):
+        problems.append("two is not a dual")
+    if ACCUSATIVE in forms[4] and ACCUSATIVE not in forms[5]:
+        problems.append("11-99 (msgstr[5]) and 100-102 (msgstr[4]) swapped")
+    return problems
+
+
+def test_the_checker_reads_arabic_counts() -> None:
+    old = ("%(num)s يوم", "%(num)s يوم", "%(num)s يومان", "%(num)s أيام", "%(num)s يومًا", "%(num)s يوم")
+    assert arabic_count_problems(old) == ["one is not said in words", "two is not a dual",
+                                          "11-99 (msgstr[5]) and 100-102 (msgstr[4]) swapped"]
+    assert arabic_count_problems(("%(num)s يوم", "يوم واحد", "يومان", "%(num)s أيام", "%(num)s يوم",
+                                  "%(num)s يومًا")) == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_arabic_counts_say_one_and_two_in_words_and_keep_their_forms_apart(domain: str) -> None:
+    found = [f"{msg.context!r} {msg.id[0]!r}: {problem}"
+             for d, msg in counted("ar") if d == domain for problem in arabic_count_problems(strings(msg))]
+    assert not found, "\n".join(found)
+
+
+# -- Arabic: the seat or the tile is the subject -----------------------------------------------
+
+# Placeholders that hold one of the site's own names (a tile, a play's name, a lesson's seat). A
+# player's own name (``%(player)s``: a friend's display name at a table) has no gender the site
+# knows, so the log's messages keep sentences that need none («رُميت قطعة … من يد %(player)s»).
+ARABIC_NAMES = r"(?:play|current|seat|winner|leader)"
+_WRAPS = (
+    # «حركة %(play)s تغلب حركة %(current)s»: the name wrapped in "the play of"/"the set of"
+    re.compile(r"(?<![\u0621-\u064a])(?:حركة|مجموعة)\s+%\(" + ARABIC_NAMES + r"\)s"),
+    # «تمرير من %(seat)s», «رمي مقلوب من %(seat)s»: an action "from" the seat, not the seat acting
+    re.compile(r"(?<![\u0621-\u064a])(?:ال)?(?:تمرير|افتتاح|رمي|لعب)(?:\s+\w+)?\s+من\s+%\(" + ARABIC_NAMES
+               + r"\)s"),
+    # «الجولة من نصيب %(seat)s»: "the round falls to the share of", where the seat wins it
+    re.compile(r"من نصيب %\(" + ARABIC_NAMES + r"\)s"),
+    # a lesson's or a rule's tile in "the card …" / "the tile …" as the subject of its verb:
+    # «ورقة %(longthree)s تغلب», «وربحتها قطعة %(bigsix)s», «لا تكوّن ورقة %(head)s»
+    re.compile(r"(?<![\u0621-\u064a])(?:ورقة|قطعة)\s+%\((?!player\b)\w+\)s\s+(?:تغلب|يغلب)"),
+    re.compile(r"(?:ربحت|ربح|فازت|فاز|تكوّن|يكوّن)(?:ها|\s+بها)?\s+(?:ورقة|قطعة)\s+%\((?!player\b)\w+\)s"),
+)
+
+
+def wrapped_names(text: str) -> list[str]:
+    """The places of ``text`` where a name that could carry the verb is wrapped instead."""
+    return [m.group(0) for pattern in _WRAPS for m in pattern.finditer(text)]
+
+
+def test_the_checker_finds_a_wrapped_arabic_name() -> None:
+    # the old catalog's sentences
+    assert wrapped_names("حركة %(play)s تغلب حركة %(current)s: الفئة نفسها") == [
+        "حركة %(play)s", "حركة %(current)s"]
+    assert wrapped_names("تمرير من %(seat)s") == ["تمرير من %(seat)s"]
+    assert wrapped_names("رمي مقلوب من %(seat)s:") == ["رمي مقلوب من %(seat)s"]
+    assert wrapped_names("الجولة من نصيب %(seat)s، ويد %(seat)s لم تفرغ بعد") == ["من نصيب %(seat)s"]
+    assert wrapped_names("ورقة %(longthree)s تغلب ورقة %(plum)s.") == ["ورقة %(longthree)s تغلب"]
+    assert wrapped_names("إذا كانت الأكلة الأخيرة مفردة وربحتها قطعة %(bigsix)s") == ["ربحتها قطعة %(bigsix)s"]
+    assert wrapped_names("لا تكوّن ورقة %(head)s تركيبة") == ["تكوّن ورقة %(head)s"]
+    # the sentences an Arabic writer puts
+    assert wrapped_names("%(seat)s %(seat@يمرّر|تمرّر)s") == []
+    assert wrapped_names("%(play)s %(play@يغلب|تغلب)s %(current)s: الفئة نفسها") == []
+    assert wrapped_names("الجولة %(round)s، الحركة %(action)s") == []
+    assert wrapped_names("تمرير من %(player)s.") == []  # a friend's name: no gender to agree with
+    assert wrapped_names("فإذا كانت فيها ورقة %(nail)s واحدة") == []  # a card counted, not acting
+
+
+def test_no_arabic_message_wraps_a_name_that_could_carry_the_verb() -> None:
+    found = [f"{domain} {msg.context!r}: {text}"
+             for domain, msg in catalog_messages("ar") for text in strings(msg) if wrapped_names(text)]
+    assert not found, f"{len(found)} places:\n" + "\n".join(found)
