@@ -184,12 +184,14 @@ def changed_shared_files(tree: Path) -> list[str]:
 
 def add_language(tree: Path) -> None:
     """A sixth language: Polish's catalogs and termbase entries under a new code (Czech: a Latin
-    script, and three plural forms as in Polish, only chosen by another rule)."""
+    script, and three plural forms as in Polish, only chosen by another rule; the cases and
+    genders of Polish, whose catalogs hold their forms)."""
     config = tree / "site/paiyou/config.py"
     text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace('    Language("pl", "Polski"),\n',
-                                   '    Language("pl", "Polski"),\n    Language("cs", "Čeština"),\n'),
-                      encoding="utf-8")
+    polish = re.search(r'(?m)^    Language\("pl", "Polski"(.*)\),\n', text)
+    assert polish, "Polish's line in LANGUAGES"
+    czech = f'    Language("cs", "Čeština"{polish.group(1)}),\n'
+    config.write_text(text.replace(polish.group(0), polish.group(0) + czech), encoding="utf-8")
     source, target = tree / "translations/pl", tree / f"translations/{NEW_LANG}"
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.mo"))
     for po in target.rglob("*.po"):

@@ -13,6 +13,7 @@ from flask.cli import AppGroup, with_appcontext
 from paiyou import outage
 from paiyou.analysis import jobs as analyses
 from paiyou.i18n import catalogs
+from paiyou.i18n.names import name_messages
 from paiyou.store.databases import store_for
 
 i18n = AppGroup("i18n", help="Extract, update and compile the gettext catalogs (all domains).")
@@ -27,7 +28,7 @@ def _translations_dir() -> Path:
 @click.option("--domain", "-D", "only", multiple=True, help="Only this domain (repeatable).")
 def extract_command(only: tuple[str, ...]) -> None:
     """Write translations/<domain>.pot from each translations/<domain>.cfg."""
-    for pot in catalogs.extract(_translations_dir(), only):
+    for pot in catalogs.extract(_translations_dir(), only, names=name_messages()):
         click.echo(f"extracted {pot}")
 
 

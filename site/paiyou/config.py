@@ -17,21 +17,44 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 CHECKOUT_DIR = PACKAGE_DIR.parent.parent
 
 
+# The case forms a language may declare (paiyou.i18n.declension): the placeholder suffix a
+# translation writes (``%(tile_acc)s``) -> the word added to a name's message context for that
+# form's message ("chuo-pai tile, accusative").
+FORMS: dict[str, str] = {
+    "obl": "oblique", "acc": "accusative", "gen": "genitive", "dat": "dative",
+    "ins": "instrumental", "loc": "locative",
+}
+GENDER = "gender"  # the word added to a name's message context for its gender's message
+
+
 @dataclass(frozen=True, slots=True)
 class Language:
+    """A language of the site and the grammar its translations use on the site's own names."""
+
     code: str          # URL segment and Babel locale identifier
     native_name: str   # the language's name written in itself (switcher)
+    # the case forms its names take, as FORMS' suffixes; a form not declared is the name itself
+    forms: tuple[str, ...] = ()
+    # its grammatical genders, in the order a gender choice lists its words
+    # (``%(tile@przebił|przebiła|przebiło)s``); each name's gender is one of them
+    genders: tuple[str, ...] = ()
+    # the gender a choice takes for several names at once («Ana i Bo»)
+    list_gender: str | None = None
 
 
 # Order of the language switcher. The first one is the fallback language.
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "English"),
     Language("ar", "العربية"),
-    Language("hi", "हिन्दी"),
+    # the oblique: a name before a postposition («लंबे तीन की»)
+    Language("hi", "हिन्दी", forms=("obl",)),
     Language("fa", "فارسی"),
-    Language("pl", "Polski"),
+    # the singular cases a name takes after a verb or a preposition («przebija Czarną Siódemkę»,
+    # «należy do Any», «zagrać Parą siódemek»); the vocative never addresses a name
+    Language("pl", "Polski", forms=("acc", "gen", "dat", "ins", "loc"), genders=("m", "f", "n"), list_gender="m"),
 )
 LANGUAGE_CODES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGES)
+LANGUAGE_BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}
 DEFAULT_LANGUAGE = LANGUAGE_CODES[0]
 LANGUAGE_COOKIE = "paiyou_lang"
 GAMES: tuple[str, ...] = GAME_KEYS  # the engine's games, in its order

@@ -23,8 +23,10 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, ngettext, npgettext
 
-from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES
-from paiyou.i18n import catalogs
+from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_BY_CODE, LANGUAGE_CODES, LANGUAGES
+from paiyou.i18n import catalogs, declension
+from paiyou.i18n.names import name_messages
+from paiyou.i18n.vocabulary import form_context
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
@@ -43,7 +45,8 @@ EXPECTED_FORM = {
     "pl": {0: 2, 1: 0, 2: 1, 3: 1, 5: 2, 11: 2, 22: 1, 100: 2},
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)([sdif])")
-OBLIQUE = re.compile(r"%\((\w+)_obl\)")
+FORM = declension.FORM_PLACEHOLDER  # %(<name>_<form>)s: a name's case form (paiyou.i18n.declension)
+CHOICE = declension.CHOICE_PLACEHOLDER  # %(<name>@<word>|<word>…)s: the word agreeing with a name
 
 
 def read(path: Path) -> Catalog:
@@ -51,12 +54,43 @@ def read(path: Path) -> Catalog:
         return read_po(f)
 
 
-def without_obliques(msg: Message) -> Message:
-    """The message with each ``%(<name>_obl)s`` read as ``%(<name>)s``: a name's oblique is filled
+def plain(text: str) -> str:
+    """``text`` with each ``%(<name>_<form>)s`` and ``%(<name>@…)s`` read as ``%(<name>)s``."""
+    return CHOICE.sub(r"%(\1)", FORM.sub(r"%(\1)", text))
+
+
+def without_forms(msg: Message) -> Message:
+    """The message with each name's form and gender choice read as ``%(<name>)s``: they are filled
     from the same value (paiyou.i18n.declension), so Babel's placeholder check sees the name."""
     strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
-    plain = tuple(OBLIQUE.sub(r"%(\1)", text) for text in strings)
-    return Message(msg.id, plain if msg.pluralizable else plain[0], flags=msg.flags, context=msg.context)
+    plain_strings = tuple(plain(text) for text in strings)
+    return Message(msg.id, plain_strings if msg.pluralizable else plain_strings[0], flags=msg.flags,
+                   context=msg.context)
+
+
+def form_problems(lang: str, msg: Message) -> list[str]:
+    """The forms and gender choices of ``msg``'s translation that ``lang`` cannot fill: a form it
+    does not declare, a choice with another number of words than its genders, either on a
+    placeholder the English message does not have."""
+    language = LANGUAGE_BY_CODE[lang]
+    ids = (msg.id,) if isinstance(msg.id, str) else tuple(msg.id)
+    english = {name for i in ids for name in re.findall(r"%\((\w+)\)", i)}
+    strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+    problems = []
+    for text in strings:
+        for name, form in FORM.findall(text):
+            if f"{name}_{form}" in english:
+                continue  # the English's own placeholder
+            if form not in language.forms:
+                problems.append(f"form {form!r} not declared: %({name}_{form})s")
+            if name not in english:
+                problems.append(f"no %({name})s in the English: %({name}_{form})s")
+        for name, words in CHOICE.findall(text):
+            if len(words.split(declension.CHOICE_SEPARATOR)) != len(language.genders):
+                problems.append(f"{len(language.genders)} genders: %({name}@{words})s")
+            if name not in english:
+                problems.append(f"no %({name})s in the English: %({name}@{words})s")
+    return problems
 
 
 def catalog_problems(path: Path) -> list[str]:
@@ -72,7 +106,8 @@ def catalog_problems(path: Path) -> list[str]:
             problems.append(f"untranslated: {msg.id!r}")
         if msg.pluralizable and len(strings) != cat.num_plurals:
             problems.append(f"{len(strings)} forms, expected {cat.num_plurals}: {msg.id!r}")
-        problems += [f"{error}: {msg.id!r}" for error in without_obliques(msg).check(cat)]
+        problems += [f"{error}: {msg.id!r}" for error in without_forms(msg).check(cat)]
+        problems += [f"{error}: {msg.id!r}" for error in form_problems(str(cat.locale), msg)]
     if cat.obsolete:
         problems.append(f"{len(cat.obsolete)} obsolete (#~) entries")
     return problems
@@ -100,7 +135,35 @@ def test_catalog_is_complete_and_consistent(path: Path) -> None:
 def test_catalog_matches_its_template(path: Path) -> None:
     pot = TRANSLATIONS / f"{path.stem}.pot"
     assert pot.exists(), f"{path} has no template"
-    assert keys(read(path)) == keys(read(pot)), "run 'flask --app paiyou i18n update'"
+    lang = path.parts[-3]
+    expected = {key for key in keys(read(pot)) if catalogs.in_language(lang, key[0])}
+    assert keys(read(path)) == expected, "run 'flask --app paiyou i18n update'"
+
+
+def test_a_language_has_only_the_forms_it_declares() -> None:
+    """The forms' messages are in the template once per form some language declares; a language
+    that declares none has none of them, Polish has its five cases and its genders."""
+    core = keys(read(TRANSLATIONS / "core.pot"))
+    assert ("chuo-pai tile, oblique", "Long Three") in core
+    assert ("chuo-pai tile, accusative", "Long Three") in core and ("seat, genitive", "Ana") in core
+    for lang in TRANSLATED:
+        held = keys(read(TRANSLATIONS / lang / "LC_MESSAGES" / "core.po"))
+        for form in catalogs.declared_forms():
+            context = form_context("chuo-pai tile", form)
+            assert ((context, "Long Three") in held) == (form in catalogs.declared_forms(lang)), (lang, form)
+
+
+def test_the_form_checker() -> None:
+    def problems(msgid: str, text: str, lang: str = "pl") -> list[str]:
+        return form_problems(lang, Message(msgid, text))
+    assert not problems("%(a)s beats %(b)s", "%(a)s %(a@przebił|przebiła|przebiło)s %(b_acc)s")
+    assert problems("%(a)s beats %(b)s", "%(a)s %(a@przebił|przebiła)s %(b_acc)s")
+    assert problems("%(a)s beats %(b)s", "%(a)s przebija %(b_obl)s")
+    assert problems("%(a)s beats %(b)s", "%(a)s przebija %(c_acc)s")
+    assert problems("%(a)s beats", "%(c@x|y|z)s")
+    assert not problems("%(a)s ranks", "%(a_obl)s की रैंक", "hi")
+    assert problems("%(a)s ranks", "%(a_acc)s की रैंक", "hi")
+    assert not problems("%(x_loc)s", "%(x_loc)s", "ar")  # the English's own placeholder
 
 
 @pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parts[-3]}/{p.name}")
@@ -131,7 +194,7 @@ def test_babels_plural_rule_picks_the_forms_checked_by_hand(lang: str) -> None:
 def test_core_template_is_up_to_date(tmp_path: Path) -> None:
     scratch = tmp_path / "translations"
     shutil.copytree(TRANSLATIONS, scratch, ignore=shutil.ignore_patterns("*.mo", "*.po"))
-    catalogs.extract(scratch, only=["core"], root=ROOT)
+    catalogs.extract(scratch, only=["core"], root=ROOT, names=name_messages())
     assert keys(read(scratch / "core.pot")) == keys(read(TRANSLATIONS / "core.pot")), \
         "run 'flask --app paiyou i18n extract' then 'update'"
 
@@ -140,6 +203,7 @@ NATIVE_NAMES = {language.code: language.native_name for language in LANGUAGES}
 # Words that stay as they are in Latin script: the brand and the games' own (romanised) names.
 LATIN_ALLOWED = {"Paiyou"}
 SAME_IN_POLISH = {"Chuo Pai", "Tien Gow", "Yao", "Tian Jiu", "Di Ba", "Ren Qi", "He Wu",
+                  "Ana", "Bo", "Cy", "Chen", "Dev",  # the lessons' players
                   "%(name)s, %(notation)s", "Chuo Pai rules"}
 
 
@@ -248,7 +312,7 @@ def test_every_plural_message_renders_every_form(app, translations_dir: Path, la
                 else:
                     rendered = ngettext(singular, plural, n, **variables)
             # a name's oblique is filled from the same value (paiyou.i18n.declension)
-            expected = OBLIQUE.sub(r"%(\1)", forms[form_of(n)]) % {**variables, "num": n}
+            expected = plain(forms[form_of(n)]) % {**variables, "num": n}
             assert rendered == expected, (lang, n, singular)
             english = (singular if n == 1 else plural) % {**variables, "num": n}
             assert rendered != english, (lang, n, singular)

@@ -1,10 +1,12 @@
-"""Names before a postposition (issue 38): every name has an oblique, every call fills it, and no
-Hindi message puts a name in the direct case before a postposition.
+"""Names in the case a sentence needs (issues 38, 50): every name has the forms and the gender its
+language declares, every call fills ``%(<name>_<form>)s`` and ``%(<name>@…)s``, and no Hindi
+message puts a name in the direct case before a postposition.
 
-- The vocabulary: every name of every game has an oblique in every language (``Vocabulary.obliques``),
-  the name itself where names do not decline, one oblique per name.
-- The mechanism (``paiyou.i18n.declension``): ``%(<name>_obl)s`` is filled from ``%(<name>)s``'s
-  value by Python's gettext calls, by the templates' and by the rules and lesson texts.
+- The vocabulary: every name of every game (the seats too) has every form and the gender its
+  language declares (``paiyou.config.Language``), the name itself for a form it does not declare.
+- The mechanism (``paiyou.i18n.declension``): ``%(<name>_obl)s``, ``%(<name>_acc)s`` … and the
+  gender choices ``%(<name>@…|…)s`` are filled from ``%(<name>)s``'s value by Python's gettext
+  calls, by the templates' and by the rules and lesson texts.
 - The catalogs: no Hindi translation, in any domain, puts a name placeholder in the direct case right
   before a postposition (alone or in a list of names), unless every name that can fill it is the same
   in both cases (so a later name in -ā still fails here).
@@ -26,15 +28,15 @@ from flask_babel import force_locale, get_locale, get_translations, npgettext, p
 from markupsafe import Markup
 
 from engine.tiles import ALL_TILES
-from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
+from paiyou.config import DEFAULT_LANGUAGE, FORMS, GENDER, LANGUAGE_BY_CODE, LANGUAGE_CODES, LANGUAGES
 from paiyou.i18n import catalogs, declension, names
-from paiyou.i18n.vocabulary import OBLIQUE
+from paiyou.i18n.vocabulary import form_context, name_message
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
 LANGS = tuple(code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE)
 DOMAINS = tuple(catalogs.domains(TRANSLATIONS))
-DECLINING = {"hi"}  # the languages whose names change before a postposition
+DECLINING = {language.code for language in LANGUAGES if "obl" in language.forms}  # Hindi
 
 # Hindi postpositions (and the words that govern the oblique like them).
 POSTPOSITION = r"(?:की|के|का|को|से|में|पर|ने|तक|वाला|वाले|वाली|जैसा|जैसे|जैसी|द्वारा|सहित)(?![\u0900-\u097f])"
@@ -110,7 +112,7 @@ def _declinable_kinds() -> set[str]:
         with app.test_request_context(), force_locale(lang):
             for words in names.vocabularies():
                 for kind, table in words.names().items():
-                    if any(str(name) != str(words.oblique(kind, key)) for key, name in table.items()):
+                    if any(str(name) != words.oblique(kind, key) for key, name in table.items()):
                         kinds.add(kind)
     return kinds
 
@@ -149,44 +151,79 @@ def test_no_hindi_name_in_the_direct_case_before_a_postposition(app) -> None:
 
 # -- the vocabulary ---------------------------------------------------------------------------
 
-def test_every_name_has_an_oblique(app) -> None:
-    for words in names.vocabularies():
-        if not words.obliques:
-            continue  # declared: this game's names never change
-        assert {k: set(t) for k, t in words.names().items()} == {k: set(t) for k, t in words.obliques.items()}, \
-            words.game
+def test_every_name_has_every_declared_form_and_gender(app) -> None:
+    """Each name of every game (the seats too) has, in each language, a translated message for
+    every form and the gender it declares, the gender one of its genders; any other form is the
+    name itself."""
     with app.test_request_context():
         for lang in LANGS:
-            with force_locale(lang):
-                for words in names.vocabularies():
-                    for kind, table in words.names().items():
-                        for key, name in table.items():
-                            obl = str(words.oblique(kind, key))
-                            assert obl.strip(), (lang, words.game, kind, key)
-                            if lang not in DECLINING:
-                                assert obl == str(name), (lang, words.game, kind, key, obl)
+            language = LANGUAGE_BY_CODE[lang]
+            catalog = translations_of(lang)
+            for words in names.vocabularies():
+                for kind, table in words.names().items():
+                    assert table, (words.game, kind)
+                    for key, name in table.items():
+                        context, msgid, _ = name_message(name)
+                        with force_locale(lang):
+                            direct = str(name)
+                            for form in FORMS:
+                                value = words.form(kind, key, form)
+                                assert value.strip(), (lang, words.game, kind, key, form)
+                                if form in language.forms:
+                                    assert f"{form_context(context, form)}\x04{msgid}" in catalog, \
+                                        (lang, context, msgid, form)
+                                else:
+                                    assert value == direct, (lang, words.game, kind, key, form, value)
+                            gender = words.gender(kind, key)
+                        if language.genders:
+                            assert gender in language.genders, (lang, context, msgid, gender)
+                        else:
+                            assert gender is None, (lang, context, msgid)
 
 
-def test_a_game_without_obliques_has_no_declining_names(app) -> None:
-    """A vocabulary may leave ``obliques`` empty only if none of its Hindi names ends in -ā."""
-    with app.test_request_context(), force_locale("hi"):
-        for words in names.vocabularies():
-            if words.obliques:
-                continue
-            for kind, table in words.names().items():
-                for key, name in table.items():
-                    assert not re.search(r"ा(?![\u0900-\u097f])", str(name)), (words.game, kind, key, str(name))
+def translations_of(lang: str) -> dict[object, str]:
+    """The compiled catalog of ``lang`` (msgid or "ctx\x04msgid" -> text), entries that are set."""
+    with force_locale(lang):
+        return {k: v for k, v in get_translations()._catalog.items() if v}
+
+
+def test_every_declared_language_grammar_is_consistent() -> None:
+    for language in LANGUAGES:
+        assert set(language.forms) <= set(FORMS), language.code
+        assert (language.list_gender is None) == (not language.genders), language.code
+        assert language.list_gender is None or language.list_gender in language.genders, language.code
+        assert len(set(language.genders)) == len(language.genders), language.code
+
+
+def test_polish_forms_and_genders(app) -> None:
+    expected = {("chuo-pai", "tile", "2-5", "acc"): "Czarną Siódemkę",
+                ("chuo-pai", "tile", "3-6", "gen"): "Czarnej Dziewiątki",
+                ("chuo-pai", "tile", "3-6", "ins"): "Czarną Dziewiątką",
+                ("chuo-pai", "tile", "1-2", "gen"): "Gwoździa",
+                ("tien-gow", "tile", "2-3", "acc"): "Piątkę",
+                ("tien-gow", "set", "supreme", "ins"): "Parą Cesarską",
+                ("chuo-pai", "seat", "Ana", "gen"): "Any",
+                ("tien-gow", "seat", "Chen", "dat"): "Chenowi",
+                ("tien-gow", "seat", "East", "loc"): "Wschodzie"}
+    genders = {("chuo-pai", "tile", "6-6"): "n", ("chuo-pai", "tile", "1-5"): "m",
+               ("chuo-pai", "seat", "Ana"): "f", ("tien-gow", "seat", "Dev"): "m"}
+    with app.test_request_context(), force_locale("pl"):
+        for (game, kind, key, form), value in expected.items():
+            assert names.vocabulary(game).form(kind, key, form) == value
+        for (game, kind, key), gender in genders.items():
+            assert names.vocabulary(game).gender(kind, key) == gender
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_one_oblique_per_name(app, lang: str) -> None:
-    seen: dict[str, str] = {}
+def test_one_set_of_forms_per_name(app, lang: str) -> None:
+    """Two names written alike (Heaven in both games) decline alike: a value names no game."""
+    seen: dict[str, tuple[str | None, ...]] = {}
     with app.test_request_context(), force_locale(lang):
         for words in names.vocabularies():
             for kind, table in words.names().items():
                 for key, name in table.items():
-                    obl = str(words.oblique(kind, key))
-                    assert seen.setdefault(str(name), obl) == obl, (lang, str(name), obl, seen[str(name)])
+                    forms = (*(words.form(kind, key, form) for form in FORMS), words.gender(kind, key))
+                    assert seen.setdefault(str(name), forms) == forms, (lang, str(name), forms, seen[str(name)])
 
 
 def test_hindi_obliques(app) -> None:
@@ -197,22 +234,26 @@ def test_hindi_obliques(app) -> None:
                 ("tien-gow", "set", "supreme"): "सर्वोच्च जोड़ी"}
     with app.test_request_context(), force_locale("hi"):
         for (game, kind, key), obl in expected.items():
-            assert str(names.vocabulary(game).oblique(kind, key)) == obl
+            assert names.vocabulary(game).oblique(kind, key) == obl
 
 
 # -- the mechanism ----------------------------------------------------------------------------
 
+def oblique(value: object) -> object:
+    return declension.decline(value, "obl")
+
+
 def test_oblique_declines_every_name_in_a_value(app) -> None:
     with app.test_request_context(), force_locale("hi"):
-        assert declension.oblique("लंबा तीन, काला सात और सीधा आठ") == "लंबे तीन, काले सात और सीधे आठ"
-        assert declension.oblique(Markup('<span class="tile-name">बड़ा छह</span>')) == \
+        assert oblique("लंबा तीन, काला सात और सीधा आठ") == "लंबे तीन, काले सात और सीधे आठ"
+        assert oblique(Markup('<span class="tile-name">बड़ा छह</span>')) == \
             Markup('<span class="tile-name">बड़े छह</span>')
-        assert declension.oblique(names.tile_name("1-2", "tien-gow")) == "छोटे तीन"
-        assert declension.oblique("एना") == "एना"            # a seat: not a name of the vocabulary
-        assert declension.oblique("कालापन") == "कालापन"      # a name only as a whole word
-        assert declension.oblique(3) == 3
+        assert oblique(names.tile_name("1-2", "tien-gow")) == "छोटे तीन"
+        assert oblique("Priya") == "Priya"        # a player's own name: not a name of the vocabulary
+        assert oblique("कालापन") == "कालापन"      # a name only as a whole word
+        assert oblique(3) == 3
     with app.test_request_context(), force_locale("pl"):
-        assert declension.oblique("Długa Trójka") == "Długa Trójka"
+        assert oblique("Długa Trójka") == "Długa Trójka"
 
 
 def _with_message(key: str, text: str):
@@ -245,6 +286,47 @@ def test_every_call_fills_the_oblique(app) -> None:
         assert "टेढ़े आठ के बराबर रैंक" in page and "टेढ़ा आठ के" not in page
 
 
+def test_every_call_fills_the_forms_and_the_gender_choices(app) -> None:
+    black_seven = names.tile_name("2-5", "chuo-pai")
+    heaven = names.tile_name("6-6", "chuo-pai")
+    with app.test_request_context(), force_locale("pl"):
+        catalog = get_translations()._catalog
+        added = {"test\x04%(play)s beats %(current)s":
+                 "%(play)s %(play@przebił|przebiła|przebiło)s %(current_acc)s, nie %(current_gen)s",
+                 "test\x04It is %(seat)s's": "To należy do %(seat_gen)s",
+                 "test\x04%(text)s": "%(text)s"}
+        old = {key: catalog.get(key) for key in added}
+        catalog.update(added)
+        try:
+            assert pgettext("test", "%(play)s beats %(current)s", play=heaven, current=black_seven) == \
+                "Niebo przebiło Czarną Siódemkę, nie Czarnej Siódemki"
+            assert pgettext("test", "%(play)s beats %(current)s", play=black_seven, current=heaven) == \
+                "Czarna Siódemka przebiła Niebo, nie Nieba"
+            seat = names.vocabulary("chuo-pai").seats["Ana"]
+            assert pgettext("test", "It is %(seat)s's", seat=seat) == "To należy do Any"
+            assert pgettext("test", "It is %(seat)s's", seat="Priya") == "To należy do Priya"  # a player
+            template = app.jinja_env.from_string(
+                "{{ pgettext('test', '%(play)s beats %(current)s', play=play, current=current) }}")
+            assert template.render(play=Markup("<b>Kot</b>"), current=Markup("<i>Ana</i>")) == \
+                "<b>Kot</b> przebił <i>Anę</i>, nie <i>Any</i>"
+            # several names: the language's list gender; no name: the first word
+            assert declension.choose("Ana i Kot", "x|y|z") == "x"
+            assert declension.choose("Ana", "x|y|z") == "y"
+            assert declension.choose("Priya", "x|y|z") == "x"
+            assert declension.with_forms("%(a_loc)s %(a@x|y|z)s", {"a": "Niebo"}) == \
+                {"a": "Niebo", "a_loc": "Niebie", "a@x|y|z": "z"}
+        finally:
+            for key, value in old.items():
+                if value is None:
+                    del catalog[key]
+                else:
+                    catalog[key] = value
+    with app.test_request_context(), force_locale("hi"):  # Hindi declares the oblique, no gender
+        assert declension.decline("Kot", "acc") == "Kot"
+        assert declension.with_forms("%(a_acc)s %(a@x|y)s", {"a": "बिल्ली"}) == \
+            {"a": "बिल्ली", "a_acc": "बिल्ली", "a@x|y": "x"}
+
+
 # -- the pages --------------------------------------------------------------------------------
 
 _PATTERNS: dict[str, re.Pattern[str]] = {}
@@ -255,10 +337,10 @@ def _rendered_pattern() -> re.Pattern[str]:
     locale = str(get_locale())
     if locale in _PATTERNS:
         return _PATTERNS[locale]
-    forms = declension.oblique_forms()
+    forms = declension.name_forms("obl")
     assert forms, "no name declines in the current locale: call this in a Hindi request context"
     every = {str(obl) for words in names.vocabularies() for kind, table in words.names().items()
-             for key, name in table.items() for obl in (name, words.oblique(kind, key))}
+             for key, name in table.items() for obl in (str(name), words.oblique(kind, key))}
     direct = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
     any_name = "|".join(map(re.escape, sorted(every, key=len, reverse=True)))
     space = "[ \u00a0]+"
@@ -378,15 +460,22 @@ def test_no_polish_name_after_a_case_governing_word(app) -> None:
     assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
 
 
-def test_every_name_message_has_its_oblique_message() -> None:
-    """In the template, beside each name (context "chuo-pai tile" …) its oblique (context
-    "chuo-pai tile, oblique"), so a translator meets both."""
-    with (TRANSLATIONS / "core.pot").open("rb") as f:
-        keys = {(m.context, m.id) for m in read_po(f) if m.id}
-    obliques = {(ctx[: -len(OBLIQUE)], msgid) for ctx, msgid in keys if ctx and ctx.endswith(OBLIQUE)}
-    name_contexts = {ctx for ctx, _ in obliques}
-    assert {"chuo-pai tile", "tien-gow tile", "family", "set", "game"} <= name_contexts
-    assert {(ctx, msgid) for ctx, msgid in keys if ctx in name_contexts} == obliques
+def test_every_name_message_has_its_forms_messages() -> None:
+    """In the templates, beside each name (context "chuo-pai tile" …) a message per form some
+    language declares and its gender (context "chuo-pai tile, accusative" …), so a translator meets
+    them together; no other message has a form's context."""
+    keys = set()
+    for domain in DOMAINS:
+        with (TRANSLATIONS / f"{domain}.pot").open("rb") as f:
+            keys |= {(m.context, m.id) for m in read_po(f) if m.id}
+    wanted = catalogs.declared_forms()
+    assert set(wanted) == {*(f for language in LANGUAGES for f in language.forms), GENDER}
+    name_keys = set(names.name_messages())
+    assert {("chuo-pai tile", "Long Three"), ("seat", "Ana"), ("play seat", "East")} <= name_keys
+    forms = {(form_context(ctx, form), msgid) for ctx, msgid in name_keys for form in wanted}
+    assert forms <= keys
+    suffixes = tuple(form_context("", form) for form in (*FORMS, GENDER))
+    assert {(ctx, msgid) for ctx, msgid in keys if ctx and ctx.endswith(suffixes)} == forms
 
 
 # Polish: a family, suit or set kind named inside a sentence is a label in quotes («z rodziny
@@ -465,6 +554,8 @@ def test_every_message_naming_a_game_writes_the_games_own_name(app, lang: str) -
 
     problems = []
     for domain, msg in catalog_messages(lang):
+        if msg.context and msg.context.endswith(form_context("", GENDER)):
+            continue  # a name's gender, not a sentence
         ids = (msg.id,) if isinstance(msg.id, str) else tuple(msg.id)
         for key, name in english.items():
             if any(name in i for i in ids) and not all(written(key, text) for text in _strings(msg) if text):

@@ -438,13 +438,13 @@ def render_text(
     Chinese marked as ``chinese`` (a BCP 47 tag) and its placeholders filled with ``value(v)`` (and
     ``%(<name>_obl)s`` with that value's oblique). A broken translation falls back to the English
     source."""
-    from paiyou.i18n.declension import with_obliques  # Flask-Babel: not at import time
+    from paiyou.i18n.declension import with_forms  # Flask-Babel: not at import time
 
     values = {v.name: value(v) for v in text.values}
     for source in (translate(text.ctx, text.msgid), text.msgid):
         html = _inline(str(escape(source)), digits, chinese)
         try:  # a name's oblique (%(plum_obl)s) is filled from its value (paiyou.i18n.declension)
-            return Markup(html) % with_obliques(html, values) if values else Markup(html)
+            return Markup(html) % with_forms(html, values) if values else Markup(html)
         except (KeyError, ValueError, TypeError):
             continue
     raise AssertionError("unreachable: the English source always formats")

@@ -14,22 +14,29 @@ files, so moving a string to another module would otherwise reorder the ``.pot``
 next ``update``, every ``.po``). ``extract`` keeps the existing template's order, appends new
 messages at the end, and leaves the file untouched when its messages are unchanged.
 
+The case forms and genders of the site's names (``paiyou.i18n.vocabulary``) are messages no source
+file writes: ``extract`` adds them to the template that holds the name (one per form that any
+language declares, ``paiyou.config.Language``), and ``update`` keeps in each language's catalog
+only the forms that language declares, so a language without cases has no entry to fill.
+
 ``extract``, ``update`` and ``compile_catalogs`` are plain functions; ``paiyou.cli`` wraps them as
 ``flask --app paiyou i18n extract|update|compile``.
 """
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
-from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_CODES
+from paiyou.config import DEFAULT_LANGUAGE, FORMS, GENDER, LANGUAGE_BY_CODE, LANGUAGE_CODES, LANGUAGES
+from paiyou.i18n.vocabulary import form_context
 
 MERGED_DOMAIN = "messages"
 CORE_DOMAIN = "core"  # merged first, so it wins if another domain repeats one of its messages
@@ -61,19 +68,70 @@ def _pybabel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]  # Babel's CLI
 
 
-def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None = None) -> list[Path]:
+def declared_forms(lang: str | None = None) -> tuple[str, ...]:
+    """The forms (FORMS' suffixes, then GENDER) that ``lang`` declares, or any language if None."""
+    languages = LANGUAGES if lang is None else (LANGUAGE_BY_CODE[lang],)
+    forms = [form for form in FORMS if any(form in language.forms for language in languages)]
+    return (*forms, *((GENDER,) if any(language.genders for language in languages) else ()))
+
+
+def _is_form_message(context: str | None, forms: Iterable[str]) -> bool:
+    return context is not None and any(context.endswith(form_context("", form)) for form in forms)
+
+
+def in_language(lang: str, context: str | None) -> bool:
+    """Whether a template's message with this context belongs in ``lang``'s catalog: every message
+    but the forms ``lang`` does not declare."""
+    undeclared = [form for form in declared_forms() if form not in declared_forms(lang)]
+    return not _is_form_message(context, undeclared)
+
+
+def _keys(pot: Path) -> set[tuple[str | None, str]]:
+    with pot.open("rb") as f:
+        return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id}
+
+
+def form_entries(pot: Path, names: Iterable[tuple[str, str]], elsewhere: set[tuple[str | None, str]]) -> str:
+    """The entries of the forms of each name (context, msgid) that ``pot`` holds, as Babel writes
+    them: those it lacks, of the names no earlier domain holds (``elsewhere``: its forms are there)."""
+    with pot.open("rb") as f:
+        template = read_po(f)
+    forms = Catalog()
+    for context, msgid in names:
+        if template.get(msgid, context=context) is None or (context, msgid) in elsewhere:
+            continue
+        for form in declared_forms():
+            if template.get(msgid, context=form_context(context, form)) is not None:
+                continue
+            what = ("its grammatical gender, one of the language's genders (paiyou.config)"
+                    if form == GENDER else f"in the {FORMS[form]} case")
+            forms.add(msgid, context=form_context(context, form),
+                      auto_comments=[f"TRANSLATORS: The name «{msgid}» ({context}): {what}."])
+    if not len(forms):
+        return ""
+    out = io.BytesIO()
+    write_po(out, forms, width=WIDTH, omit_header=True)
+    return out.getvalue().decode("utf-8")
+
+
+def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None = None,
+            names: Iterable[tuple[str, str]] = ()) -> list[Path]:
     """Write ``<domain>.pot`` for every domain (or those in ``only``) from its mapping.
 
     ``root`` is the folder the mappings' paths are relative to (default: the translations
-    folder's parent, i.e. the checkout).
+    folder's parent, i.e. the checkout). ``names`` are the messages (context, msgid) of the
+    site's names: the template holding one gets its forms' messages too.
     """
+    names = tuple(names)
     translations_dir = Path(translations_dir).resolve()
     root = Path(root).resolve() if root is not None else translations_dir.parent
     written = []
+    earlier: set[tuple[str | None, str]] = set()  # the messages of the domains before this one
     for domain in domains(translations_dir):
-        if only and domain not in only:
-            continue
         pot = translations_dir / f"{domain}.pot"
+        if only and domain not in only:
+            earlier |= _keys(pot) if pot.exists() else set()
+            continue
         fresh = pot.with_name(f".{domain}.pot.new")
         args = ["extract", "-F", str(translations_dir / f"{domain}.cfg"), "-o", str(fresh),
                 "--no-location", "--add-comments=TRANSLATORS:", "--no-default-keywords",
@@ -85,7 +143,11 @@ def extract(translations_dir: Path, only: Iterable[str] = (), root: Path | None 
             args += ["-k", keyword]
         try:
             _pybabel(*args, str(root))
+            if entries := form_entries(fresh, names, earlier):
+                with fresh.open("a", encoding="utf-8") as f:
+                    f.write(entries)
             _settle(fresh, pot)
+            earlier |= _keys(pot)
         finally:
             fresh.unlink(missing_ok=True)
         written.append(pot)
@@ -145,8 +207,22 @@ def update(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
             if command == "update":
                 args.append("--ignore-obsolete")
             _pybabel(*args)
+            _drop_undeclared_forms(po, lang)
             written.append(po)
     return written
+
+
+def _drop_undeclared_forms(po: Path, lang: str) -> None:
+    """Remove from ``po`` the messages of the forms ``lang`` does not declare."""
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    dropped: list[Message] = [m for m in catalog if m.id and not in_language(lang, m.context)]
+    if not dropped:
+        return
+    for message in dropped:
+        catalog.delete(message.id, context=message.context)
+    with po.open("wb") as f:
+        write_po(f, catalog, width=WIDTH)
 
 
 def merged_catalog(translations_dir: Path, lang: str) -> Catalog:

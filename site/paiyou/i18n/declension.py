@@ -1,20 +1,30 @@
-"""Names before a postposition: the ``%(<name>_obl)s`` placeholders.
+"""Names in the case and gender a sentence needs: ``%(<name>_<form>)s`` and ``%(<name>@…)s``.
 
-A translation may write ``%(plum_obl)s`` where its English has ``%(plum)s``: the same name in its
-oblique case, the form a Hindi name takes before a postposition («लंबे तीन की रैंक», not «लंबा तीन
-की»). The call that fills ``%(plum)s`` fills ``%(plum_obl)s`` too, from the same value, so no view,
-template or sentence builder passes it:
+A translation may write, where its English has ``%(plum)s``:
+
+- ``%(plum_obl)s``, ``%(plum_acc)s`` …: the same name in one of its case forms (``paiyou.config``
+  ``FORMS``, declared per language by ``Language.forms``): Hindi's oblique before a postposition
+  («लंबे तीन की रैंक», not «लंबा तीन की»), Polish's accusative after «przebija» («przebija Czarną
+  Siódemkę»). A form the language does not declare is the name itself.
+- ``%(plum@przebił|przebiła|przebiło)s``: the word that agrees with the name's gender, one word per
+  gender the language declares (``Language.genders``), in that order; several names at once take
+  the language's ``list_gender``. Python's ``%`` reads any character but ``)`` in a key, so the
+  whole choice is a key of the mapping this module fills.
+
+The call that fills ``%(plum)s`` fills these too, from the same value, so no view, template or
+sentence builder passes them:
 
 - Python's gettext calls (Flask-Babel's ``gettext``, ``pgettext`` … and the lazy ones) go through
   ``DecliningDomain``;
 - templates' ``_()``, ``pgettext()`` … and ``{% trans %}`` through this module's Jinja callables;
 - the rules texts and the lessons (``paiyou.content.rules``, ``paiyou.puzzles.texts``) call
-  ``with_obliques`` themselves.
+  ``with_forms`` themselves.
 
-``oblique(value)`` puts every name of every game's vocabulary found in ``value`` into its oblique
-(``Vocabulary.obliques``, translated like the names: "chuo-pai tile, oblique"): a name, a list of
-names («लंबे तีน और काले सात»), a class phrase, or HTML around them. Anything that is not a name
-(a seat, a number) stays as it is. ``init_app`` installs both hooks.
+``decline(value, form)`` puts every name of every game's vocabulary found in ``value`` into that
+form (``Vocabulary.form``): a name, a list of names («लंबे तीन और काले सात»), a class phrase, or
+HTML around them. Anything that is not a name (a player's own name, a number) stays as it is, and
+has no gender: a message that may name a player writes a sentence that needs neither. ``init_app``
+installs both hooks.
 """
 from __future__ import annotations
 
@@ -30,52 +40,101 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from paiyou.config import FORMS
 from paiyou.i18n.names import vocabularies
+from paiyou.i18n.vocabulary import current_language
 
-__all__ = ["OBLIQUE_SUFFIX", "oblique_forms", "oblique", "with_obliques", "DecliningDomain", "init_app"]
+__all__ = ["FORM_PLACEHOLDER", "CHOICE_PLACEHOLDER", "name_forms", "name_genders", "decline", "gender_of",
+           "with_forms", "DecliningDomain", "init_app"]
 
-OBLIQUE_SUFFIX = "_obl"
-_OBLIQUE_PLACEHOLDER = re.compile(r"%\((\w+)" + OBLIQUE_SUFFIX + r"\)")
+# ``%(<name>_<form>)s`` (group 1 the name, group 2 the form's suffix) and ``%(<name>@<words>)s``
+FORM_PLACEHOLDER = re.compile(r"%\((\w+)_(" + "|".join(FORMS) + r")\)")
+CHOICE_PLACEHOLDER = re.compile(r"%\((\w+)@([^)]*)\)")
+CHOICE_SEPARATOR = "|"
 _TAG = re.compile(r"(<[^>]*>)")
 
 
-def oblique_forms() -> dict[str, str]:
-    """In the current locale: each name whose oblique differs -> its oblique, every game's names."""
-    cache: dict[str, dict[str, str]] = g.setdefault("_paiyou_obliques", {}) if g else {}
-    locale = str(get_locale())
-    if locale in cache:
-        return cache[locale]
+def _cached(key: str) -> dict[str, dict[str, str]]:
+    found: dict[str, dict[str, str]] = g.setdefault(key, {}) if g else {}
+    return found
+
+
+def name_forms(form: str) -> dict[str, str]:
+    """In the current locale: each name whose ``form`` differs from it -> that form, every game's
+    names (the first game's form wins where two games share a name)."""
+    cache = _cached("_paiyou_name_forms")
+    key = f"{get_locale()} {form}"
+    if key in cache:
+        return cache[key]
     forms: dict[str, str] = {}
-    for words in vocabularies():
-        for kind, table in words.names().items():
-            for key, name in table.items():
-                direct, declined = str(name), str(words.oblique(kind, key))
-                if direct != declined:
-                    forms.setdefault(direct, declined)
-    cache[locale] = forms
+    if form in current_language().forms:
+        for words in vocabularies():
+            for kind, table in words.names().items():
+                for name_key, name in table.items():
+                    direct, declined = str(name), words.form(kind, name_key, form)
+                    if direct != declined:
+                        forms.setdefault(direct, declined)
+    cache[key] = forms
     return forms
+
+
+def name_genders() -> dict[str, str]:
+    """In the current locale: each name -> its gender (empty where the language declares none)."""
+    cache = _cached("_paiyou_name_genders")
+    key = str(get_locale())
+    if key in cache:
+        return cache[key]
+    genders: dict[str, str] = {}
+    if current_language().genders:
+        for words in vocabularies():
+            for kind, table in words.names().items():
+                for name_key, name in table.items():
+                    gender = words.gender(kind, name_key)
+                    if gender is not None:
+                        genders.setdefault(str(name), gender)
+    cache[key] = genders
+    return genders
 
 
 def _is_word_char(text: str, i: int) -> bool:
     return 0 <= i < len(text) and unicodedata.category(text[i])[0] in "LMN"
 
 
+def _names_pattern(names: Mapping[str, str]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)))
+
+
+def _whole_names(text: str, names: Mapping[str, str]) -> list[re.Match[str]]:
+    """The names of ``names`` in ``text``, each a whole word or words, longest first."""
+    if not names or not text:
+        return []
+    return [m for m in _names_pattern(names).finditer(text)
+            if not _is_word_char(text, m.start() - 1) and not _is_word_char(text, m.end())]
+
+
 def _declined_text(text: str, forms: Mapping[str, str]) -> str:
-    if not forms or not text:
-        return text
-    pattern = re.compile("|".join(re.escape(name) for name in sorted(forms, key=len, reverse=True)))
-
-    def replace(match: re.Match[str]) -> str:
-        whole = not _is_word_char(text, match.start() - 1) and not _is_word_char(text, match.end())
-        return forms[match.group(0)] if whole else match.group(0)
-
-    return pattern.sub(replace, text)
+    out, end = [], 0
+    for match in _whole_names(text, forms):
+        out += [text[end:match.start()], forms[match.group(0)]]
+        end = match.end()
+    return "".join(out) + text[end:]
 
 
-def oblique(value: object) -> object:
-    """``value`` with every name in it in the oblique case: a str stays a str, HTML (anything with
-    ``__html__``) stays HTML with its tags untouched; any other value (a number) is returned as is."""
-    forms = oblique_forms()
+def _text_parts(value: object) -> list[str] | None:
+    """The text of ``value`` without its tags, part by part (None for a value that is no text)."""
+    if isinstance(value, LazyString):
+        return [str(value)]
+    html = getattr(value, "__html__", None)
+    if callable(html):
+        return [part for i, part in enumerate(_TAG.split(str(html()))) if not i % 2]
+    return [value] if isinstance(value, str) else None
+
+
+def decline(value: object, form: str) -> object:
+    """``value`` with every name in it in ``form`` (a suffix of FORMS): a str stays a str, HTML
+    (anything with ``__html__``) stays HTML with its tags untouched; any other value (a number) is
+    returned as is."""
+    forms = name_forms(form)
     if isinstance(value, LazyString):  # a name from a vocabulary: text, escaped like any text
         return _declined_text(str(value), forms)
     html = getattr(value, "__html__", None)
@@ -87,18 +146,45 @@ def oblique(value: object) -> object:
     return value
 
 
-def with_obliques(source: str, values: Mapping[str, object]) -> Mapping[str, object]:
-    """``values`` and, for each ``%(<name>_obl)s`` of ``source`` whose ``<name>`` has a value, that
-    value in the oblique case (``values`` itself when ``source`` asks for none)."""
-    wanted = [name for name in _OBLIQUE_PLACEHOLDER.findall(source)
-              if name in values and name + OBLIQUE_SUFFIX not in values]
-    if not wanted:
-        return values
-    return {**values, **{name + OBLIQUE_SUFFIX: oblique(values[name]) for name in wanted}}
+def gender_of(value: object) -> str | None:
+    """The gender a word agreeing with ``value`` takes: its name's, the language's ``list_gender``
+    for several names, None for a value with no name in it (or a language without genders)."""
+    genders = name_genders()
+    found = [m.group(0) for part in _text_parts(value) or [] for m in _whole_names(part, genders)]
+    if not found:
+        return None
+    return genders[found[0]] if len(found) == 1 else current_language().list_gender
+
+
+def choose(value: object, words: str) -> str:
+    """Of ``words`` (one per declared gender, ``CHOICE_SEPARATOR`` between them), the one that
+    agrees with ``value``; the first for a value of no known gender."""
+    alternatives = words.split(CHOICE_SEPARATOR)
+    genders = current_language().genders
+    gender = gender_of(value)
+    if gender in genders and len(alternatives) == len(genders):
+        return alternatives[genders.index(gender)]
+    return alternatives[0]
+
+
+def with_forms(source: str, values: Mapping[str, object]) -> Mapping[str, object]:
+    """``values`` and, for each ``%(<name>_<form>)s`` and ``%(<name>@…)s`` of ``source`` whose
+    ``<name>`` has a value, that value's form or the word that agrees with it (``values`` itself
+    when ``source`` asks for none)."""
+    added: dict[str, object] = {}
+    for name, form in FORM_PLACEHOLDER.findall(source):
+        key = f"{name}_{form}"
+        if name in values and key not in values:
+            added[key] = decline(values[name], form)
+    for name, words in CHOICE_PLACEHOLDER.findall(source):
+        key = f"{name}@{words}"
+        if name in values and key not in values:
+            added[key] = choose(values[name], words)
+    return {**values, **added} if added else values
 
 
 class DecliningDomain(Domain):
-    """Flask-Babel's domain, filling ``%(<name>_obl)s`` from ``%(<name>)s``'s value."""
+    """Flask-Babel's domain, filling a name's forms and choices from ``%(<name>)s``'s value."""
 
     def _translations(self) -> NullTranslations:
         found: NullTranslations = self.get_translations()  # type: ignore[no-untyped-call]  # Flask-Babel's Domain is untyped
@@ -106,29 +192,29 @@ class DecliningDomain(Domain):
 
     def gettext(self, string: str, **variables: object) -> str:
         s: str = self._translations().ugettext(string)
-        return s % with_obliques(s, variables) if variables else s
+        return s % with_forms(s, variables) if variables else s
 
     def ngettext(self, singular: str, plural: str, num: int, **variables: object) -> str:
         variables.setdefault("num", num)
         s: str = self._translations().ungettext(singular, plural, num)
-        return s % with_obliques(s, variables)
+        return s % with_forms(s, variables)
 
     def pgettext(self, context: str, string: str, **variables: object) -> str:
         s: str = self._translations().upgettext(context, string)
-        return s % with_obliques(s, variables) if variables else s
+        return s % with_forms(s, variables) if variables else s
 
     def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: object) -> str:
         variables.setdefault("num", num)
         s: str = self._translations().unpgettext(context, singular, plural, num)
-        return s % with_obliques(s, variables)
+        return s % with_forms(s, variables)
 
 
 # Jinja's "newstyle" gettext (jinja2.ext._make_new_gettext …) formats the translation itself:
-# the same, with the obliques filled in.
+# the same, with the names' forms and choices filled in.
 
 def _formatted(context: Context, text: str, variables: dict[str, object]) -> str:
     rv = Markup(text) if context.eval_ctx.autoescape else text
-    return rv % with_obliques(rv, variables)  # Markup stays Markup
+    return rv % with_forms(rv, variables)  # Markup stays Markup
 
 
 @pass_context

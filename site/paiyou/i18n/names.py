@@ -16,12 +16,12 @@ from functools import cache
 from flask_babel.speaklater import LazyString
 
 from engine.tiles import Tile, tile
-from paiyou.i18n.vocabulary import ChineseName, Vocabulary
+from paiyou.i18n.vocabulary import ChineseName, Vocabulary, name_message
 from paiyou.registry import GAME_KEYS, ByGame, game_module
 
 __all__ = [
     "ChineseName", "Vocabulary", "vocabulary", "vocabularies", "game_name", "tile_name",
-    "chinese_name", "term", "terms", "GAME_NAMES", "TILE_NAMES", "CHINESE_NAMES",
+    "chinese_name", "term", "terms", "name_messages", "GAME_NAMES", "TILE_NAMES", "CHINESE_NAMES",
 ]
 
 
@@ -74,3 +74,15 @@ def terms(kind: str) -> Mapping[str, LazyString]:
             return words.terms[kind]
     raise KeyError(kind)
 
+
+
+def name_messages() -> list[tuple[str, str]]:
+    """The message (context, msgid) of every name of every game, each once, in the games' order:
+    the names whose case forms and genders the catalogs hold (``paiyou.i18n.catalogs``)."""
+    found: dict[tuple[str, str], None] = {}
+    for words in vocabularies():
+        for table in words.names().values():
+            for name in table.values():
+                context, msgid, _ = name_message(name)
+                found.setdefault((context, msgid))
+    return list(found)

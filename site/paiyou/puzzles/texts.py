@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 from paiyou.content.model import Text, Value
 from paiyou.i18n import numerals
 from paiyou.i18n.controls import control
-from paiyou.i18n.declension import with_obliques
+from paiyou.i18n.declension import with_forms
 from paiyou.puzzles.kinds import all_games, seat_name
 
 _INLINE = (
@@ -59,7 +59,7 @@ def render_text(text: Text) -> Markup:
     for source in (pgettext(text.ctx, text.msgid), text.msgid):
         html = _inline(str(escape(source)))
         try:  # a name's oblique (%(plum_obl)s) is filled from its value (paiyou.i18n.declension)
-            return Markup(html % with_obliques(html, values))
+            return Markup(html % with_forms(html, values))
         except (KeyError, ValueError, TypeError):
             continue
     return escape(text.msgid)  # pragma: no cover - the English source is checked at load time

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask_babel import lazy_pgettext
 
 from engine.chuo_pai.families import BLACK, LADDERS, LONG, RED, SPECIAL, SPECIAL_TYPES, YAO
-from paiyou.i18n.vocabulary import GAME, ChineseName, Combination, Vocabulary
+from paiyou.i18n.vocabulary import ChineseName, Combination, Vocabulary
 
 KEY = "chuo-pai"
 
@@ -37,32 +37,6 @@ TILE_NAMES = {
     "1-2": lazy_pgettext("chuo-pai tile", "Nail"),
     "2-4": lazy_pgettext("chuo-pai tile", "Two Red"),
 }
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-TILE_OBLIQUES = {
-    # TRANSLATORS: The card's name before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    "6-6": lazy_pgettext("chuo-pai tile, oblique", "Heaven"),
-    "1-1": lazy_pgettext("chuo-pai tile, oblique", "Earth"),
-    "4-4": lazy_pgettext("chuo-pai tile, oblique", "Man"),
-    "1-3": lazy_pgettext("chuo-pai tile, oblique", "Harmony"),
-    "3-3": lazy_pgettext("chuo-pai tile, oblique", "Long Three"),
-    "5-5": lazy_pgettext("chuo-pai tile, oblique", "Plum Blossom"),
-    "2-2": lazy_pgettext("chuo-pai tile, oblique", "Bench"),
-    "1-5": lazy_pgettext("chuo-pai tile, oblique", "Cat"),
-    "1-6": lazy_pgettext("chuo-pai tile, oblique", "High Foot"),
-    "4-6": lazy_pgettext("chuo-pai tile, oblique", "Four-Six"),
-    "5-6": lazy_pgettext("chuo-pai tile, oblique", "Axe"),
-    "3-6": lazy_pgettext("chuo-pai tile, oblique", "Black Nine"),
-    "2-6": lazy_pgettext("chuo-pai tile, oblique", "Straight Eight"),
-    "3-5": lazy_pgettext("chuo-pai tile, oblique", "Crooked Eight"),
-    "2-5": lazy_pgettext("chuo-pai tile, oblique", "Black Seven"),
-    "2-3": lazy_pgettext("chuo-pai tile, oblique", "Black Five"),
-    "4-5": lazy_pgettext("chuo-pai tile, oblique", "Red Nine"),
-    "3-4": lazy_pgettext("chuo-pai tile, oblique", "Red Seven"),
-    "1-4": lazy_pgettext("chuo-pai tile, oblique", "Red Five"),
-    "1-2": lazy_pgettext("chuo-pai tile, oblique", "Nail"),
-    "2-4": lazy_pgettext("chuo-pai tile, oblique", "Two Red"),
-}
 
 # Chuo Pai comparison classes (CP-9): the four families and the Special class.
 FAMILY_NAMES = {
@@ -72,16 +46,6 @@ FAMILY_NAMES = {
     RED: lazy_pgettext("family", "Red"),
     SPECIAL: lazy_pgettext("family", "Special"),
 }
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-FAMILY_OBLIQUES = {
-    # TRANSLATORS: The family's name before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    LONG: lazy_pgettext("family, oblique", "Long"),
-    YAO: lazy_pgettext("family, oblique", "Yao"),
-    BLACK: lazy_pgettext("family, oblique", "Black"),
-    RED: lazy_pgettext("family, oblique", "Red"),
-    SPECIAL: lazy_pgettext("family, oblique", "Special"),
-}
 
 # Headings for the families ("The Long family"), so no one glues "family" to a name.
 FAMILY_TITLES = {
@@ -90,15 +54,6 @@ FAMILY_TITLES = {
     BLACK: lazy_pgettext("family", "The Black family"),
     RED: lazy_pgettext("family", "The Red family"),
 }
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-FAMILY_TITLE_OBLIQUES = {
-    # TRANSLATORS: The family's heading before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    LONG: lazy_pgettext("family, oblique", "The Long family"),
-    YAO: lazy_pgettext("family, oblique", "The Yao family"),
-    BLACK: lazy_pgettext("family, oblique", "The Black family"),
-    RED: lazy_pgettext("family, oblique", "The Red family"),
-}
 
 # Chuo Pai special combination types (CP-10), keys of engine.chuo_pai.families.SPECIAL_TYPES.
 SPECIAL_TYPE_NAMES = {
@@ -106,15 +61,6 @@ SPECIAL_TYPE_NAMES = {
     "di-ba": lazy_pgettext("special combination", "Di Ba"),
     "ren-qi": lazy_pgettext("special combination", "Ren Qi"),
     "he-wu": lazy_pgettext("special combination", "He Wu"),
-}
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-SPECIAL_TYPE_OBLIQUES = {
-    # TRANSLATORS: The combination's name before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    "tian-jiu": lazy_pgettext("special combination, oblique", "Tian Jiu"),
-    "di-ba": lazy_pgettext("special combination, oblique", "Di Ba"),
-    "ren-qi": lazy_pgettext("special combination, oblique", "Ren Qi"),
-    "he-wu": lazy_pgettext("special combination, oblique", "He Wu"),
 }
 
 # Sichuan (simplified) names (tiles.md).
@@ -142,9 +88,17 @@ CHINESE_NAMES = {
     "2-4": ChineseName("二红", "èr hóng"),
 }
 
-# TRANSLATORS: The game's name before a postposition (Hindi: the oblique). Where names do not
-# change there, write it as the name itself.
-GAME_OBLIQUE = lazy_pgettext("game, oblique", "Chuo Pai")
+# the lessons' players and the table's seats (puzzles.SEAT_NAMES, table.seat_names,
+# paiyou.tables.table.creator_seat_name)
+SEATS = {
+    "Ana": lazy_pgettext("seat", "Ana"),
+    "Bo": lazy_pgettext("seat", "Bo"),
+    "Cy": lazy_pgettext("seat", "Cy"),
+    "You": lazy_pgettext("play seat", "You"),
+    "West": lazy_pgettext("play seat", "West"),
+    "East": lazy_pgettext("play seat", "East"),
+    "South": lazy_pgettext("play seat", "South"),  # a table with friends: its creator
+}
 
 VOCABULARY = Vocabulary(
     game=KEY,
@@ -162,6 +116,5 @@ VOCABULARY = Vocabulary(
     # CP-10: each special type with its head and its matching-total cards
     combinations=tuple(Combination(SPECIAL_TYPE_NAMES[name], head, tuple(totals))
                        for name, (head, totals) in SPECIAL_TYPES.items()),
-    obliques={"game": {GAME: GAME_OBLIQUE}, "tile": TILE_OBLIQUES, "family": FAMILY_OBLIQUES,
-              "family-title": FAMILY_TITLE_OBLIQUES, "special": SPECIAL_TYPE_OBLIQUES},
+    seats=SEATS,
 )

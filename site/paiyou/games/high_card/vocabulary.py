@@ -7,7 +7,7 @@ from flask_babel.speaklater import LazyString
 from engine.high_card import KEY
 from engine.tiles import ALL_TILES
 from paiyou.i18n.numerals import to_native_digits
-from paiyou.i18n.vocabulary import GAME, ChineseName, Vocabulary
+from paiyou.i18n.vocabulary import ChineseName, Vocabulary
 
 
 def _pips(key: str) -> LazyString:
@@ -16,13 +16,10 @@ def _pips(key: str) -> LazyString:
 
 
 TILE_NAMES = {t.key: lazy_pgettext("high-card tile", "Tile %(key)s", key=_pips(t.key)) for t in ALL_TILES}
-# TRANSLATORS: The tile's name before a postposition (Hindi: the oblique). Where names do not
-# change there, write it as the name itself.
-TILE_OBLIQUES = {t.key: lazy_pgettext("high-card tile, oblique", "Tile %(key)s", key=_pips(t.key))
-                 for t in ALL_TILES}
-# TRANSLATORS: The game's name before a postposition (Hindi: the oblique). Where names do not
-# change there, write it as the name itself.
-GAME_OBLIQUE = lazy_pgettext("game, oblique", "High Card")
+# the lessons' players and the table's seats
+SEATS = {name: lazy_pgettext(context, name) for context, name in (
+    ("seat", "Ana"), ("seat", "Bo"), ("seat", "Cy"), ("seat", "Dev"),
+    ("play seat", "You"), ("play seat", "North"), ("play seat", "West"), ("play seat", "East"), ("play seat", "South"))}
 CHINESE_NAMES = {t.key: ChineseName("", "") for t in ALL_TILES}
 # one ladder with every tile, by total (the glossary puts each tile on one of the game's ladders)
 LADDER = tuple(tuple(t.key for t in ALL_TILES if t.total == total) for total in range(12, 1, -1))
@@ -32,5 +29,5 @@ VOCABULARY = Vocabulary(
     abbreviation="hc", tile_style="domino", tile_names=TILE_NAMES, chinese_names=CHINESE_NAMES,
     terms={}, rules_link=lazy_pgettext("navigation", "High Card rules"), example_rule="hc-1",
     ladders={"all": tuple(rung for rung in LADDER if rung)}, combinations=(),
-    obliques={"game": {GAME: GAME_OBLIQUE}, "tile": TILE_OBLIQUES},
+    seats=SEATS,
 )

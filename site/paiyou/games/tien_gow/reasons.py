@@ -13,7 +13,7 @@ from engine.judging import OK
 from engine.tien_gow import ladders as tgl
 from engine.tien_gow import sets as tgs
 from engine.tiles import Tile
-from paiyou.games.tien_gow.vocabulary import MIXED_TYPE_NAMES, SET_KIND_NAMES, TILE_NAMES
+from paiyou.games.tien_gow.vocabulary import MILITARY_PAIR_NAMES, MIXED_TYPE_NAMES, SET_KIND_NAMES, TILE_NAMES
 from paiyou.i18n.phrases import and_list, distinct, notation, number
 
 # Every code the engine can give (judge() reasons, Deal.apply reasons, OK).
@@ -92,8 +92,7 @@ def _label(s: tgs.TileSet) -> str:
     if s.kind == tgs.MIXED:
         return str(MIXED_TYPE_NAMES[s.name])
     if s.kind == tgl.MILITARY and s.size == 2:
-        return pgettext("tien-gow set", "the pair %(first)s and %(second)s",
-                        first=_name(s.tiles[0]), second=_name(s.tiles[1]))
+        return str(MILITARY_PAIR_NAMES[str(s.tiles[0].total)])
     return _name(s.tiles[0])
 
 

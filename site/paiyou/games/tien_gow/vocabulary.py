@@ -11,7 +11,7 @@ from flask_babel import lazy_pgettext
 from engine.tien_gow.ladders import BIG_SIX, CIVIL, CIVIL_LADDER, LITTLE_THREE, MILITARY, MILITARY_LADDER
 from engine.tien_gow.sets import MIXED_TYPES
 from engine.tiles import TILE_BY_KEY
-from paiyou.i18n.vocabulary import GAME, ChineseName, Combination, Vocabulary
+from paiyou.i18n.vocabulary import ChineseName, Combination, Vocabulary
 
 KEY = "tien-gow"
 
@@ -39,44 +39,11 @@ TILE_NAMES = {
     "2-3": lazy_pgettext("tien-gow tile", "Five"),
     "1-2": lazy_pgettext("tien-gow tile", "Little Three"),
 }
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-TILE_OBLIQUES = {
-    # TRANSLATORS: The tile's name before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    "6-6": lazy_pgettext("tien-gow tile, oblique", "Heaven"),
-    "1-1": lazy_pgettext("tien-gow tile, oblique", "Earth"),
-    "4-4": lazy_pgettext("tien-gow tile, oblique", "Man"),
-    "1-3": lazy_pgettext("tien-gow tile, oblique", "Goose"),
-    "5-5": lazy_pgettext("tien-gow tile, oblique", "Plum"),
-    "3-3": lazy_pgettext("tien-gow tile, oblique", "Long Three"),
-    "2-2": lazy_pgettext("tien-gow tile, oblique", "Board"),
-    "5-6": lazy_pgettext("tien-gow tile, oblique", "Hatchet"),
-    "4-6": lazy_pgettext("tien-gow tile, oblique", "Partition"),
-    "1-6": lazy_pgettext("tien-gow tile, oblique", "Long Leg Seven"),
-    "1-5": lazy_pgettext("tien-gow tile, oblique", "Big Head Six"),
-    "3-6": lazy_pgettext("tien-gow tile, oblique", "Nine"),
-    "4-5": lazy_pgettext("tien-gow tile, oblique", "Nine"),
-    "2-6": lazy_pgettext("tien-gow tile, oblique", "Eight"),
-    "3-5": lazy_pgettext("tien-gow tile, oblique", "Eight"),
-    "2-5": lazy_pgettext("tien-gow tile, oblique", "Seven"),
-    "3-4": lazy_pgettext("tien-gow tile, oblique", "Seven"),
-    "2-4": lazy_pgettext("tien-gow tile, oblique", "Big Six"),
-    "1-4": lazy_pgettext("tien-gow tile, oblique", "Five"),
-    "2-3": lazy_pgettext("tien-gow tile, oblique", "Five"),
-    "1-2": lazy_pgettext("tien-gow tile, oblique", "Little Three"),
-}
 
 # Tien Gow suits (TG-1).
 SUIT_NAMES = {
     CIVIL: lazy_pgettext("suit", "Civil"),
     MILITARY: lazy_pgettext("suit", "Military"),
-}
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-SUIT_OBLIQUES = {
-    # TRANSLATORS: The suit's name before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    CIVIL: lazy_pgettext("suit, oblique", "Civil"),
-    MILITARY: lazy_pgettext("suit, oblique", "Military"),
 }
 
 # Tien Gow set kinds (TG-4) and the four mixed-set types.
@@ -89,32 +56,21 @@ SET_KIND_NAMES = {
     "mixed-triple": lazy_pgettext("set", "Mixed triple"),
     "quartet": lazy_pgettext("set", "Quartet"),
 }
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-SET_KIND_OBLIQUES = {
-    # TRANSLATORS: The set's name before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    "single": lazy_pgettext("set, oblique", "Single"),
-    "civil-pair": lazy_pgettext("set, oblique", "Civil pair"),
-    "military-pair": lazy_pgettext("set, oblique", "Military pair"),
-    "supreme": lazy_pgettext("set, oblique", "Supreme"),
-    "mixed-pair": lazy_pgettext("set, oblique", "Mixed pair"),
-    "mixed-triple": lazy_pgettext("set, oblique", "Mixed triple"),
-    "quartet": lazy_pgettext("set, oblique", "Quartet"),
-}
 MIXED_TYPE_NAMES = {
     "heaven-nine": lazy_pgettext("mixed set", "Heaven–Nine"),
     "earth-eight": lazy_pgettext("mixed set", "Earth–Eight"),
     "man-seven": lazy_pgettext("mixed set", "Man–Seven"),
     "goose-five": lazy_pgettext("mixed set", "Goose–Five"),
 }
-# the same names before a postposition (their oblique: paiyou.i18n.vocabulary)
-MIXED_TYPE_OBLIQUES = {
-    # TRANSLATORS: The mixed set's name before a postposition (Hindi: the oblique,
-    # «लंबे तीन की»). Where names do not change there, write it as the name itself.
-    "heaven-nine": lazy_pgettext("mixed set, oblique", "Heaven–Nine"),
-    "earth-eight": lazy_pgettext("mixed set, oblique", "Earth–Eight"),
-    "man-seven": lazy_pgettext("mixed set, oblique", "Man–Seven"),
-    "goose-five": lazy_pgettext("mixed set, oblique", "Goose–Five"),
+
+# Military pairs (TG-4): two military tiles of one total, which share one name, by that total. A
+# sentence names the pair as one thing, so a language can decline it («Para siódemek przebija parę
+# piątek»: paiyou.i18n.declension); the English is the pair's two names.
+MILITARY_PAIR_NAMES = {
+    "9": lazy_pgettext("tien-gow pair", "the pair Nine and Nine"),
+    "8": lazy_pgettext("tien-gow pair", "the pair Eight and Eight"),
+    "7": lazy_pgettext("tien-gow pair", "the pair Seven and Seven"),
+    "5": lazy_pgettext("tien-gow pair", "the pair Five and Five"),
 }
 
 # Traditional characters (tiles.md).
@@ -150,9 +106,19 @@ COMBINATIONS = (
     Combination(SET_KIND_NAMES["supreme"], BIG_SIX.key, (LITTLE_THREE.key,)),
 )
 
-# TRANSLATORS: The game's name before a postposition (Hindi: the oblique). Where names do not
-# change there, write it as the name itself.
-GAME_OBLIQUE = lazy_pgettext("game, oblique", "Tien Gow")
+# the lessons' players and the table's seats (puzzles.SEAT_NAMES, table.seat_names,
+# paiyou.tables.table.creator_seat_name)
+SEATS = {
+    "Ana": lazy_pgettext("seat", "Ana"),
+    "Bo": lazy_pgettext("seat", "Bo"),
+    "Chen": lazy_pgettext("seat", "Chen"),
+    "Dev": lazy_pgettext("seat", "Dev"),
+    "You": lazy_pgettext("play seat", "You"),
+    "East": lazy_pgettext("play seat", "East"),
+    "South": lazy_pgettext("play seat", "South"),  # a table with friends: its creator
+    "North": lazy_pgettext("play seat", "North"),
+    "West": lazy_pgettext("play seat", "West"),
+}
 
 VOCABULARY = Vocabulary(
     game=KEY,
@@ -163,11 +129,10 @@ VOCABULARY = Vocabulary(
     tile_style="domino",
     tile_names=TILE_NAMES,
     chinese_names=CHINESE_NAMES,
-    terms={"suit": SUIT_NAMES, "set": SET_KIND_NAMES, "mixed": MIXED_TYPE_NAMES},
+    terms={"suit": SUIT_NAMES, "set": SET_KIND_NAMES, "mixed": MIXED_TYPE_NAMES, "pair": MILITARY_PAIR_NAMES},
     rules_link=lazy_pgettext("navigation", "Tien Gow rules"),
     example_rule="tg-7",
     ladders={"civil": tuple((key,) for key in CIVIL_LADDER), "military": MILITARY_LADDER},  # TG-1
     combinations=COMBINATIONS,
-    obliques={"game": {GAME: GAME_OBLIQUE}, "tile": TILE_OBLIQUES, "suit": SUIT_OBLIQUES,
-              "set": SET_KIND_OBLIQUES, "mixed": MIXED_TYPE_OBLIQUES},
+    seats=SEATS,
 )
