@@ -46,8 +46,9 @@ class Language:
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "English"),
     Language("ar", "العربية"),
-    # the oblique: a name before a postposition («लंबे तीन की»)
-    Language("hi", "हिन्दी", forms=("obl",)),
+    # the oblique: a name before a postposition («लंबे तीन की»); a verb after a name takes its
+    # gender («स्वर्ग पृथ्वी को हराता है», «बिल्ली … हराती है»), and several names the masculine
+    Language("hi", "हिन्दी", forms=("obl",), genders=("m", "f"), list_gender="m"),
     Language("fa", "فارسی"),
     # the singular cases a name takes after a verb or a preposition («przebija Czarną Siódemkę»,
     # «należy do Any», «zagrać Parą siódemek»); the vocative never addresses a name
