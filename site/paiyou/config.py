@@ -50,8 +50,9 @@ LANGUAGES: tuple[Language, ...] = (
     # and pronoun that agree with a name («الشرق يمرّر», «آنا تمرّر»); several names at once are
     # tiles, whose plural takes the feminine singular («هذه القطع تغلب»)
     Language("ar", "العربية", genders=("m", "f"), list_gender="f"),
-    # the oblique: a name before a postposition («लंबे तीन की»)
-    Language("hi", "हिन्दी", forms=("obl",)),
+    # the oblique: a name before a postposition («लंबे तीन की»); a verb after a name takes its
+    # gender («स्वर्ग पृथ्वी को हराता है», «बिल्ली … हराती है»), and several names the masculine
+    Language("hi", "हिन्दी", forms=("obl",), genders=("m", "f"), list_gender="m"),
     # nothing to declare: Persian has no grammatical gender, and a name never changes (the object
     # marker «را» and the ezafe are words or unwritten vowels after it: «%(current)s را می‌برد»)
     Language("fa", "فارسی"),

@@ -321,10 +321,11 @@ def test_every_call_fills_the_forms_and_the_gender_choices(app) -> None:
                     del catalog[key]
                 else:
                     catalog[key] = value
-    with app.test_request_context(), force_locale("hi"):  # Hindi declares the oblique, no gender
+    with app.test_request_context(), force_locale("hi"):  # Hindi: the oblique and m/f, no accusative
         assert declension.decline("Kot", "acc") == "Kot"
         assert declension.with_forms("%(a_acc)s %(a@x|y)s", {"a": "बिल्ली"}) == \
-            {"a": "बिल्ली", "a_acc": "बिल्ली", "a@x|y": "x"}
+            {"a": "बिल्ली", "a_acc": "बिल्ली", "a@x|y": "y"}
+        assert declension.choose("स्वर्ग", "x|y") == "x"
 
 
 # -- the pages --------------------------------------------------------------------------------
@@ -420,6 +421,132 @@ def test_hindi_explanations_decline_every_name(app) -> None:
                 text = reasons.explain(game, code, current, play)
                 problems |= {f"{game} {current} / {play}: {p}" for p in rendered_problems(text)}
     assert not problems, f"{len(problems)}:\n" + "\n".join(sorted(problems)[:40])
+
+
+# -- Hindi: a name carries its own verb ---------------------------------------------------------
+
+# A Hindi message lets a name be what it names: never wrapped in a classifier noun to dodge the
+# name's gender («%(play_obl)s का सेट … के सेट को हराता है», «%(longthree)s पत्ता … हराता है»,
+# «‘%(a)s’ पत्ते को», «… नामक»), the name itself the subject («स्वर्ग पृथ्वी को हराता है»), its
+# verb agreeing through a gender choice (``%(play@हराता|हराती)s``, paiyou.i18n.declension). A
+# suit's name is an adjective («नागरिक टाइलें»), not a wrapped name. After a number or «सभी /
+# सारे» a name is plural: its oblique, the direct plural of a name in -ā («दो लंबे तीन»).
+CLASSIFIER = r"(?:सेट|चाल|चालें|पत्ता|पत्ते|पत्तों|टाइल|टाइलें|टाइलों)(?![\u0900-\u097f])"
+QUANTIFIER = r"(?<![\u0900-\u097f])(?:दो|तीन|चार|दोनों|तीनों|चारों|सभी|सारे|सारी|कई)(?![\u0900-\u097f])"
+GENDERED_VERB = re.compile(r"(?<![\u0900-\u097f])[\u0900-\u097f]+(?:ता|ती)(?![\u0900-\u097f])")
+ADJECTIVE_NAMES = {"suit"}  # kinds of name that qualify a noun («%(civil)s टाइलें»)
+
+
+def _name_pattern(placeholders: set[str], forms: str = r"(?:_obl)?") -> str:
+    return r"%\((" + "|".join(map(re.escape, sorted(placeholders))) + r")" + forms + r"\)s"
+
+
+def wrapped_names(text: str, placeholders: set[str]) -> list[str]:
+    """The name placeholders of ``text`` wrapped in a classifier noun: «%(a)s पत्ता», «%(a_obl)s
+    का सेट», «‘%(a)s’ पत्ते», «नामक %(a)s» / «%(a)s नामक»."""
+    if not placeholders:
+        return []
+    name = _name_pattern(placeholders)
+    found = [m.group(1) for m in re.finditer(
+        rf"{name}{CLOSE_QUOTE}?[ \u00a0]+(?:(?:का|की|के)[ \u00a0]+)?{CLASSIFIER}", text)]
+    found += [m.group(1) or m.group(2) for m in re.finditer(rf"नामक[ \u00a0]+{name}|{name}[ \u00a0]+नामक", text)]
+    return found
+
+
+def singular_after_a_number(text: str, placeholders: set[str]) -> list[str]:
+    """The name placeholders of ``text`` in the direct case right after a number or «सभी / सारे»."""
+    if not placeholders:
+        return []
+    return re.findall(rf"{QUANTIFIER}(?:\*\*)?[ \u00a0]+(?:\*\*)?{_name_pattern(placeholders, '')}", text)
+
+
+def verbs_without_agreement(text: str, placeholders: set[str]) -> list[str]:
+    """The name placeholders of ``text`` that stand as a clause's subject (the direct case, no
+    postposition or noun after them) in a clause whose verb is written in one gender («%(a)s
+    %(b_obl)s को हराता है»), not chosen by the name's gender («%(a@हराता|हराती)s»)."""
+    if not placeholders:
+        return []
+    word = r"[\u0900-\u097f]+"
+    subject = re.compile(  # a name not followed by a postposition, alone or ending a list
+        rf"{_name_pattern(placeholders, '')}(?![ \u00a0]*{CLOSE_QUOTE}?(?:[ \u00a0]*\([^)]*\))?[ \u00a0]*"
+        rf"(?:{POSTPOSITION}|{word}[ \u00a0]+{POSTPOSITION}|{AND_OR}(?:%\(\w+\)s|{word})[ \u00a0]+{POSTPOSITION}))")
+    after_a_number = re.compile(rf"{QUANTIFIER}(?:\*\*)?[ \u00a0]+(?:\*\*)?$")
+    found = []
+    for clause in re.split(r"[।:;?,]", text):
+        for m in list(subject.finditer(clause))[:1]:  # the subject comes first: a later name is an object
+            rest = clause[m.end():]
+            if after_a_number.search(clause[:m.start()]):
+                continue  # a plural: its verb is plural («दो %(a_obl)s … हराते हैं»)
+            choices = set(re.findall(r"%\((\w+)@", clause))
+            if GENDERED_VERB.search(re.sub(r"%\([^)]*\)s", " ", rest)) and m.group(1) not in choices:
+                found.append(m.group(1))
+    return found
+
+
+def test_the_hindi_wrapper_checkers() -> None:
+    names_ = {"play", "current", "a", "b"}
+    assert wrapped_names("%(play_obl)s का सेट %(current_obl)s के सेट को हराता है", names_) == ["play", "current"]
+    assert wrapped_names("%(a)s पत्ता %(b_obl)s को हराता है", names_) == ["a"]
+    assert wrapped_names("‘%(a)s’ पत्ते को", names_) == ["a"]
+    assert wrapped_names("%(a)s नामक पत्ता", names_) == ["a"]
+    assert not wrapped_names("%(a_obl)s की जोड़ी %(b_obl)s की जोड़ी को हराती है", names_)
+    assert not wrapped_names("%(a)s एक मान्य चाल है", names_)
+    assert singular_after_a_number("बो के पास दो %(a)s हैं", names_) == ["a"]
+    assert singular_after_a_number("**सारे** %(a)s", names_) == ["a"]
+    assert not singular_after_a_number("दो %(a_obl)s और एक %(b)s", names_)
+    assert verbs_without_agreement("%(a)s %(b_obl)s को हराता है: वही श्रेणी", names_) == ["a"]
+    assert verbs_without_agreement("%(a)s कभी आठ नहीं गिना जाता", names_) == ["a"]
+    assert not verbs_without_agreement("%(a)s %(b_obl)s को %(a@हराता|हराती)s है", names_)
+    assert not verbs_without_agreement("%(a_obl)s की रैंक %(b_obl)s से नीची है", names_)
+    assert not verbs_without_agreement("%(a)s एक मान्य चाल है: इससे अगुआई की जा सकती है", names_)
+    assert not verbs_without_agreement("दो %(a_obl)s %(b_obl)s को हराते हैं", names_)
+    assert not verbs_without_agreement("%(a)s (`3-6`) और %(b)s (`4-5`) की रैंक बराबर है", names_)
+    assert not verbs_without_agreement("%(a)s या चौकड़ी से दौर जीतने पर भुगतान मिलता है", names_)
+
+
+def hindi_wrapping_problems() -> list[str]:
+    problems = []
+    for domain, msg in catalog_messages("hi"):
+        if msg.context and msg.context.startswith("daily"):
+            continue  # its %(first)s is a date or a page number, not a name
+        placeholders = {p for p in name_placeholders(msg) if content_kind(msg, p) not in ADJECTIVE_NAMES}
+        for text in _strings(msg):
+            for check in (wrapped_names, singular_after_a_number, verbs_without_agreement):
+                problems += [f"{check.__name__}: {domain} {msg.context!r} %({p})s: {text}"
+                             for p in check(text, placeholders)]
+    return problems
+
+
+def test_no_hindi_message_wraps_a_name_or_leaves_its_verb_unagreed(app) -> None:
+    problems = hindi_wrapping_problems()
+    assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
+
+
+def test_a_hindi_verb_agrees_with_the_name_it_follows(app) -> None:
+    """The verb takes the gender of the name that is its subject: a name's own (स्वर्ग m, बिल्ली f),
+    a number's (नौ, m), a Tien Gow military pair's («नौ की जोड़ी», f), in the explanations and in
+    the rules' texts."""
+    from engine.games import game as engine_game
+    from paiyou import reasons
+
+    def explained(game: str, current: str | None, play: str) -> str:
+        text = reasons.explain(game, engine_game(game).judge(current, play).reason, current, play)
+        assert text is not None
+        return text
+
+    with app.test_request_context("/hi/"), force_locale("hi"):
+        assert explained("chuo-pai", "1-1", "6-6").startswith("स्वर्ग पृथ्वी को हराता है:")
+        assert explained("chuo-pai", "3-3", "1-1").startswith("पृथ्वी लंबे तीन को हराती है:")
+        assert explained("chuo-pai", "4-6", "1-5").startswith("बिल्ली चार-छह को हराती है:")
+        assert explained("chuo-pai", "1-3 1-4", "4-4 2-5").startswith("रेन ची हे वू को हराता है:")
+        assert explained("tien-gow", "2-6 3-5", "3-6 4-5").startswith("नौ की जोड़ी आठ की जोड़ी को हराती है:")
+        assert explained("tien-gow", "1-1 1-1", "6-6 6-6").startswith("स्वर्ग पृथ्वी को हराता है:")
+        assert explained("tien-gow", "1-1 2-6", "6-6 3-6").startswith("स्वर्ग–नौ पृथ्वी–आठ को हराता है:")
+        assert explained("tien-gow", "2-3", "3-6").startswith("नौ पाँच को हराता है:")
+        assert explained("chuo-pai", None, "6-6 2-2").startswith("स्वर्ग सिर्फ़ काले नौ या लाल नौ के साथ तियान जिउ बनाता है;")
+    page = re.sub(r"<[^>]+>", "", app.test_client().get("/hi/chuo-pai/rules").get_data(as_text=True))
+    assert "बिल्ली उसके ढेर में जाती है" in page
+    assert "लाल नौ काले नौ को नहीं हरा सकता" in page
 
 
 # -- Polish: a name after a word that governs its case ------------------------------------------
