@@ -20,7 +20,7 @@ CASES = [
      "खंभों का जोड़ हमेशा आठ होता है।", "खंभों का योग हमेशा आठ होता है।"),
     ("deal", "hi", "The deal and the starting bonus", "बँटाई और शुरुआती बोनस", "पत्ते बाँटना और शुरुआती बोनस"),
     ("random", "hi", "The first leader is chosen at random.",
-     "पहला अगुआ बेतरतीब ढंग से चुना जाता है।", "पहला अगुआ यादृच्छिक रूप से चुना जाता है।"),
+     "पहला अगुआ यादृच्छिक रूप से चुना जाता है।", "पहला अगुआ संयोग से चुना जाता है।"),
     ("single", "hi", "A single tile beats a single tile of the same suit.",
      "अकेली टाइल उसी वर्ग की अकेली टाइल को हराती है।", "एकल टाइल उसी वर्ग की एकल टाइल को हराती है।"),
     ("face_up", "pl", "That set cannot go face up over the current high set.",
