@@ -188,7 +188,7 @@ def add_language(tree: Path) -> None:
     genders of Polish, whose catalogs hold their forms)."""
     config = tree / "site/paiyou/config.py"
     text = config.read_text(encoding="utf-8")
-    polish = re.search(r'(?m)^    Language\("pl", "Polski"(.*)\),\n', text)
+    polish = re.search(r'(?s)(?<=\n)    Language\("pl", "Polski"(.*?)\),\n(?=\)|    Language\()', text)
     assert polish, "Polish's line in LANGUAGES"
     czech = f'    Language("cs", "Čeština"{polish.group(1)}),\n'
     config.write_text(text.replace(polish.group(0), polish.group(0) + czech), encoding="utf-8")

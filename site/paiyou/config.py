@@ -40,6 +40,9 @@ class Language:
     genders: tuple[str, ...] = ()
     # the gender a choice takes for several names at once («Ana i Bo»)
     list_gender: str | None = None
+    # the one-letter words that never end a line: each is bound to the next word by a no-break
+    # space in every translation as it is compiled (paiyou.i18n.typesetting)
+    single_letter_words: str = ""
 
 
 # Order of the language switcher. The first one is the fallback language.
@@ -58,7 +61,8 @@ LANGUAGES: tuple[Language, ...] = (
     Language("fa", "فارسی"),
     # the singular cases a name takes after a verb or a preposition («przebija Czarną Siódemkę»,
     # «należy do Any», «zagrać Parą siódemek»); the vocative never addresses a name
-    Language("pl", "Polski", forms=("acc", "gen", "dat", "ins", "loc"), genders=("m", "f", "n"), list_gender="m"),
+    Language("pl", "Polski", forms=("acc", "gen", "dat", "ins", "loc"), genders=("m", "f", "n"), list_gender="m",
+             single_letter_words="aiouwzAIOUWZ"),
 )
 LANGUAGE_CODES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGES)
 LANGUAGE_BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}

@@ -26,6 +26,7 @@ from flask_babel import force_locale, ngettext, npgettext
 from paiyou.config import DEFAULT_LANGUAGE, LANGUAGE_BY_CODE, LANGUAGE_CODES, LANGUAGES
 from paiyou.i18n import catalogs, declension
 from paiyou.i18n.names import name_messages
+from paiyou.i18n.typesetting import bind_single_letter_words
 from paiyou.i18n.vocabulary import form_context
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -311,8 +312,10 @@ def test_every_plural_message_renders_every_form(app, translations_dir: Path, la
                     rendered = npgettext(msg.context, singular, plural, n, **variables)
                 else:
                     rendered = ngettext(singular, plural, n, **variables)
-                # a name's forms and choices are filled from the same value (paiyou.i18n.declension)
-                form = forms[form_of(n)]
+                # a name's forms and choices are filled from the same value (paiyou.i18n.declension),
+                # compiled with the language's typesetting (paiyou.i18n.typesetting)
+                letters = LANGUAGE_BY_CODE[lang].single_letter_words
+                form = bind_single_letter_words(plain(forms[form_of(n)]), letters)
                 expected = form % declension.with_forms(form, {**variables, "num": n})
             assert rendered == expected, (lang, n, singular)
             english = (singular if n == 1 else plural) % {**variables, "num": n}

@@ -587,6 +587,85 @@ def test_no_polish_name_after_a_case_governing_word(app) -> None:
     assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
 
 
+# Polish names decline (issue 50): a sentence puts the name itself in the case its verb or
+# preposition governs («przebija %(current_acc)s», «należy do %(seat_gen)s»), never wraps it in a
+# label noun to keep it in the nominative («przebija zagranie „%(current)s”», «należy do gracza
+# %(seat)s»: a masculine noun for Ana), nor leaves it in the nominative after a verb that governs
+# the accusative. A family or a suit stays a quoted label («rodzina „Długa”»): those are adjectives
+# the site writes as labels (test_polish_pages_write_category_names_as_labels). A button's label
+# is quoted too, but it is no name. An unquoted classifier in apposition («wychodzi kością %(x)s»,
+# «dwie karty %(x)s»: copies of a card) is Polish's own way of naming a thing, as «statkiem Batory».
+POLISH_LABEL_NOUN = r"(?<![\w\u00c0-\u017f])(?:kart\w*|koś\w*|kamie\w*|zestaw\w*|zagrani\w*|par[aęyą]|gracz\w*)"
+POLISH_ACCUSATIVE_VERB = r"(?<![\w\u00c0-\u017f])(?:przebija|przebijają|przebić|przebił\w*|zagraj|zagrać|bije)"
+SEAT_PLACEHOLDERS = frozenset({"seat", "leader"})
+
+
+def polish_wrapped_names(text: str, placeholders: set[str]) -> list[str]:
+    """The places of ``text`` where a name placeholder stays in the nominative behind a label noun
+    («zagranie „%(a)s”», «gracza %(seat)s») or after a verb governing the accusative («przebija
+    %(a)s»)."""
+    if not placeholders:
+        return []
+    name = r"%\((?:" + "|".join(map(re.escape, sorted(placeholders))) + r")\)s"
+    patterns = (rf"{POLISH_LABEL_NOUN}\s+„{name}”", rf"(?<![\w\u00c0-\u017f])gracz\w*\s+{name}",
+                rf"{POLISH_ACCUSATIVE_VERB}\s+„?{name}")
+    return [m.group(0) for pattern in patterns for m in re.finditer(pattern, text, re.I)]
+
+
+def test_the_polish_wrapped_name_checker() -> None:
+    names_ = {"play", "current", "seat", "plum"}
+    assert polish_wrapped_names("%(play)s przebija zagranie „%(current)s”: ta sama klasa", names_)
+    assert polish_wrapped_names("%(play)s przebija zestaw „%(current)s”", names_)
+    assert polish_wrapped_names("Para „%(play)s” przebija parę „%(plum)s”.", names_)
+    assert polish_wrapped_names("należy do gracza %(seat)s, więc", names_)
+    assert polish_wrapped_names("%(play)s przebija %(current)s.", names_)
+    assert polish_wrapped_names("nie ma ani karty „%(plum)s”, ani", names_)
+    assert not polish_wrapped_names("%(play)s przebija %(current_acc)s: ta sama klasa", names_)
+    assert not polish_wrapped_names("należy do %(seat_gen)s, więc %(seat)s wygrywa", names_)
+    assert not polish_wrapped_names("naciśnij „%(play_button)s”", names_)
+    assert not polish_wrapped_names("z rodziny „%(family)s”", names_ | {"family"})
+    assert not polish_wrapped_names("Jedna nazwa karty: „%(plum)s”.", names_)
+    assert not polish_wrapped_names("wychodzi kością %(plum)s", names_)
+
+
+def polish_wrapped_name_problems(messages: Iterator[tuple[str, Message]]) -> list[str]:
+    problems = []
+    for domain, msg in messages:
+        placeholders = (name_placeholders(msg) | SEAT_PLACEHOLDERS) - {"game"} - {
+            m.group(1) for c in msg.auto_comments if (m := INDECLINABLE.match(c))}
+        for text in _strings(msg):
+            problems += [f"{domain} {msg.context!r}: {p} | {text}" for p in polish_wrapped_names(text, placeholders)]
+    return problems
+
+
+def test_no_polish_message_wraps_a_name_it_could_decline(app) -> None:
+    problems = polish_wrapped_name_problems(catalog_messages("pl"))
+    assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
+
+
+# What the Polish reader of issue 50 flagged, besides the names: a title no native would write, a
+# chess term for a game's situation, the present tense under "previous", one set named two ways.
+POLISH_FLAGGED = {
+    ("core", None, "Learn and play %(games)s"): r"^Poznaj %\(games\)s i zagraj$",
+    ("core", None, "Find the best play in a real position."): r"pozycji",
+    ("play", "play", "Previous round: %(player)s won it."): r"wygrywa",
+    ("play", "play", "Previous trick: %(player)s won it."): r"bierze",
+}
+
+
+def test_polish_sentences_the_reader_flagged_are_rewritten(app) -> None:
+    found = {(domain, msg.context, msg.id): msg.string for domain, msg in catalog_messages("pl")}
+    for key, old in POLISH_FLAGGED.items():
+        assert key in found, key
+        assert not re.search(old, found[key]), (key, found[key])
+    # a set is named one way: «czwórką», never «zestawem „Czwórka”»
+    sets = [text for (_, _, _), text in found.items() if isinstance(text, str) and re.search(r"zestaw\w* „", text)]
+    assert not sets, sets
+    with app.test_request_context("/pl/"), force_locale("pl"):
+        assert pgettext("play", "Previous round: %(player)s won it.",
+                        player=str(names.vocabulary("chuo-pai").seats["East"])) == "Poprzednia runda — Wschodu."
+
+
 def test_every_name_message_has_its_forms_messages() -> None:
     """In the templates, beside each name (context "chuo-pai tile" …) a message per form some
     language declares and its gender (context "chuo-pai tile, accusative" …), so a translator meets

@@ -1,5 +1,6 @@
 """Lists in the page's language (paiyou.i18n.phrases): CLDR's patterns, without the comma before
-the last item where our native readers found it foreign (Hindi, Persian)."""
+the last item where our native readers found it foreign (Hindi, Persian), and the conjunction
+typeset as the language's catalogs are (Polish «i» bound to the next item: paiyou.i18n.typesetting)."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,7 @@ from paiyou.i18n.phrases import and_list, or_list
 
 @pytest.mark.parametrize(("lang", "three", "two", "four"), [
     ("en", "a, b, and c", "a and b", "a, b, c, and d"),
-    ("pl", "a, b i c", "a i b", "a, b, c i d"),
+    ("pl", "a, b i\u00a0c", "a i\u00a0b", "a, b, c i\u00a0d"),
     ("ar", "a وb وc", "a وb", "a وb وc وd"),
     ("hi", "a, b और c", "a और b", "a, b, c और d"),
     ("fa", "a،\u200f b و c", "a و b", "a،\u200f b،\u200f c و d"),

@@ -30,6 +30,7 @@ from paiyou.config import LANGUAGE_CODES
 from paiyou.content import rules as rules_content
 from paiyou.content import sources as sources_content
 from paiyou.i18n import catalogs
+from paiyou.i18n.typesetting import typeset
 from paiyou.registry import GAME_KEYS
 from tests.site.test_rules_pages import main_of, tree
 
@@ -285,7 +286,9 @@ def test_each_rule_has_a_badge_and_a_fold_with_its_receipt(pages, lang: str, gam
         quotes = fold.find_all(lambda n: n.tag == "q")
         for cid in receipt.corrections:
             for quote in found.corrections[cid].quotes:
-                assert any(q.text() == quote.text and q.attrs["lang"] == found.sources[quote.card].card
+                # the quote word for word, typeset as its language is (paiyou.i18n.typesetting)
+                card = found.sources[quote.card].card
+                assert any(q.text() == typeset(quote.text, card) and q.attrs["lang"] == card
                            for q in quotes), (rule, cid)
         assert fold.find_all(lambda n: "receipt-body" in n.classes())
     assert f'href="/{lang}/{game}/sources"' in pages[lang, game, "rules"]

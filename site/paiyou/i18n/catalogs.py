@@ -36,6 +36,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from paiyou.config import DEFAULT_LANGUAGE, FORMS, GENDER, LANGUAGE_BY_CODE, LANGUAGE_CODES, LANGUAGES
+from paiyou.i18n.typesetting import bind_single_letter_words
 from paiyou.i18n.vocabulary import form_context
 
 MERGED_DOMAIN = "messages"
@@ -243,16 +244,31 @@ def merged_catalog(translations_dir: Path, lang: str) -> Catalog:
     return merged if merged is not None else Catalog(locale=lang)
 
 
+def typeset(catalog: Catalog, letters: str) -> None:
+    """Bind ``letters``' one-letter words to the next word in every translation of ``catalog``."""
+    if not letters:
+        return
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.string, (tuple, list)):  # a plural message's forms
+            message.string = tuple(bind_single_letter_words(text, letters) for text in message.string)
+        elif isinstance(message.string, str) and message.string:
+            message.string = bind_single_letter_words(message.string, letters)
+
+
 def compile_catalogs(translations_dir: Path | str) -> list[Path]:
     """Compile ``messages.mo`` for every translated language; return the files written.
 
     Fuzzy and untranslated entries are left out (they fall back to English at run time; the
-    catalog test keeps the committed catalogs free of them).
+    catalog test keeps the committed catalogs free of them). A language's one-letter words are
+    bound to the next word as it is compiled (``paiyou.i18n.typesetting``).
     """
     translations_dir = Path(translations_dir)
     written = []
     for lang in TRANSLATED_LANGUAGES:
         catalog = merged_catalog(translations_dir, lang)
+        typeset(catalog, LANGUAGE_BY_CODE[lang].single_letter_words)
         target = mo_path(translations_dir, lang)
         target.parent.mkdir(parents=True, exist_ok=True)
         # write then rename, so a running server (or a parallel test run) never reads half a file

@@ -167,9 +167,10 @@ def template_globals() -> dict[str, object]:
 
 
 def init_app(app: Flask) -> None:
-    from paiyou.i18n import declension  # imports the games' vocabularies
+    from paiyou.i18n import declension, typesetting  # declension imports the games' vocabularies
 
     declension.init_app(app)
+    app.jinja_env.filters["typeset"] = typesetting.typeset
     app.url_value_preprocessor(pull_lang_code)
     app.url_defaults(add_lang_code)
     app.before_request(remember_chosen_language)

@@ -15,7 +15,9 @@ from flask_babel.speaklater import LazyString
 
 from engine.errors import NotationError
 from engine.tiles import Tile, parse_tiles
+from paiyou.config import LANGUAGE_BY_CODE
 from paiyou.i18n import numerals
+from paiyou.i18n.typesetting import bind_single_letter_words
 
 __all__ = ["tiles_of", "distinct", "number", "lazy_number", "or_list", "and_list", "notation"]
 
@@ -60,13 +62,20 @@ NO_COMMA_BEFORE_LAST = frozenset({"hi", "fa"})
 def _joined(items: Sequence[object], style: Literal["standard", "or"]) -> str:
     texts = [str(i) for i in items]
     locale = get_locale()
-    if locale is None or locale.language not in NO_COMMA_BEFORE_LAST or len(texts) < 3:
+    if locale is None or len(texts) < 2:
         return format_list(texts, style=style, locale=locale)
-    patterns: dict[str, str] = locale.list_patterns[style]
+    # the conjunction is the language's word: typeset like its catalogs («Ana i\u00a0Bo»)
+    language = LANGUAGE_BY_CODE.get(str(locale))
+    letters = language.single_letter_words if language else ""
+    patterns = {key: bind_single_letter_words(pattern, letters)
+                for key, pattern in locale.list_patterns[style].items()}
+    if len(texts) == 2:
+        return patterns["2"].format(*texts)
     text = patterns["start"].format(texts[0], texts[1])
     for item in texts[2:-1]:
         text = patterns["middle"].format(text, item)
-    return patterns["2"].format(text, texts[-1])
+    last = patterns["2"] if locale.language in NO_COMMA_BEFORE_LAST else patterns["end"]
+    return last.format(text, texts[-1])
 
 
 def or_list(items: Sequence[object]) -> str:
