@@ -26,6 +26,4 @@ bash scripts/setup.sh dev
 .venv/bin/ruff check .
 .venv/bin/mypy
 .venv/bin/python -m flask --app paiyou i18n compile
-# One pytest-xdist worker a core (PAIYOU_TEST_WORKERS to choose, 0 for none), each file one unit
-# of work and the longest files first (tests/conftest.py; docs/architecture.md, "Tests under load").
-exec .venv/bin/python -m pytest -n "${PAIYOU_TEST_WORKERS:-auto}" --dist loadgroup --no-loadscope-reorder "$@"
+exec .venv/bin/python -m pytest "$@"
