@@ -311,8 +311,8 @@ def test_a_throwaway_game_and_language_break_no_shared_test(tmp_path: Path) -> N
     assert run.returncode == 0, summary + run.stderr[-2000:]
     collected = json.loads(collected_file.read_text(encoding="utf-8"))
     selected = json.loads(selected_file.read_text(encoding="utf-8"))
-    # Every shared suite was collected and ran.
-    assert {case.partition("::")[0] for case in selected} >= set(suites)
+    # Every shared suite was in the run (some keep no case: all of theirs are of the old games).
+    assert {case.partition("::")[0] for case in collected} >= set(suites)
     # The whole site suite and the new language: every suite parametrised over the languages has
     # its case (collected in the tree), and those of the files that are no shared suite ran too.
     site_ids = [case for case in collected if case.startswith("tests/site/")]
