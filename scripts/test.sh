@@ -6,7 +6,9 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-fc-list 2>/dev/null | grep -q "Noto Sans Devanagari" || need+=(fonts-noto-core)
+# not `fc-list | grep -q`: grep -q stops at the first match, fc-list may then die of SIGPIPE, and
+# under pipefail the fonts would count as missing (an apt-get update on every run)
+grep -q "Noto Sans Devanagari" <<< "$(fc-list 2>/dev/null)" || need+=(fonts-noto-core)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -x /usr/bin/redis-server ] || need+=(redis-server)

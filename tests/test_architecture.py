@@ -654,6 +654,42 @@ def test_the_app_refuses_a_room_template_lacking_a_macro(tmp_path: Path, monkeyp
     assert f"the room of {key} lacks {play}:seat_badges" in str(refused.value)
 
 
+def test_the_rooms_check_parses_each_template_part_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An app's start checks every template part of every room (``missing_parts``) with one parse
+    of each part, not one for each name it must define (that was nine tenths of ``create_app``);
+    a second start in the same process parses no unchanged part again."""
+    from jinja2 import Environment
+
+    from paiyou import registry
+    parsed: list[str] = []
+    real_parse = Environment.parse
+
+    def counting_parse(self: Environment, source: str, *args: object, **kwargs: object) -> object:
+        parsed.append(source)
+        return real_parse(self, source, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Environment, "parse", counting_parse)
+    registry._top_level_names.cache_clear()
+    parts = [path for key in GAME_KEYS for path in registry.room(key).template_parts]
+    for key in GAME_KEYS:
+        assert registry.missing_parts(key) == []
+    assert len(parsed) == len({path.read_text() for path in parts}) < sum(
+        len(names) for key in GAME_KEYS for names in registry.room(key).template_parts.values())
+    for key in GAME_KEYS:
+        assert registry.missing_parts(key) == []
+    assert len(parsed) == len({path.read_text() for path in parts})
+
+
+def test_a_template_edited_between_two_starts_is_read_anew(tmp_path: Path) -> None:
+    """The parse is kept by the template's text, so an edited part is checked as it is now."""
+    from paiyou import registry
+    part = tmp_path / "part.html"
+    part.write_text("{% macro one() %}{% endmacro %}{% set two = 2 %}")
+    assert registry.template_names(part) == {"one", "two"}
+    part.write_text("{% macro one() %}{% endmacro %}")
+    assert registry.template_names(part) == {"one"}
+
+
 def test_the_app_refuses_a_room_content_lacking_its_policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """High Card's content in a folder of its own (``Room.content``) without ``policy.toml``:
     ``create_app`` refuses to start, naming the room and the missing file; with it back, the room's

@@ -20,8 +20,9 @@ any game (every catalog changed) or with no parameter at all (a loop over the re
 40 files. Nothing of the temporary tree is imported by this process.
 
 The new language and the whole site suite (``tests/site``): running all of it a second time would
-double the suite's longest part, so the test does what makes that run redundant for a language. It
-collects every site test in the tree and holds that each test parametrised over every language of
+double the suite's longest part, so the test does what makes that run redundant for a language. In
+the same pytest run as the shared suites (one interpreter, one collection), it collects every site
+test in the tree and holds that each test parametrised over every language of
 the configuration (the same case for each) has the new language's case too (``missing_language_cases``:
 a suite that lists its languages by hand fails here), then runs every case of the new language in
 the site files the shared suites did not already run. A site test that is not parametrised over the
@@ -56,31 +57,52 @@ NEW_GAME, NEW_LANG = "odd-or-even", "cs"
 SHARED_MARKS = re.compile(r"GAME_KEYS|GAMES\b|LANGUAGE_CODES|LANGUAGES\b|listed_games|paiyou\.registry|game_policy")
 # Needs what only the production stack or a server of its own gives (tests/deploy, scripts/test.sh).
 NOT_HERE = ("tests/e2e/", "tests/deploy/", "tests/bench/", "tests/scripts/", "tests/test_throwaway")
-SERVERS = "not postgres and not redis and not nginx and not pg_"
-# A pytest plugin for the tree: deselect the cases whose parameters name a game that was there
-# before (THROWAWAY_OLD_GAMES) and not the new one (about 60% of the cases' time).
+SERVER_WORDS = ("postgres", "redis", "nginx", "pg_")
+SERVERS = " and ".join(f"not {word}" for word in SERVER_WORDS)
+# A pytest plugin for the tree, for one run over the shared suites and the whole site suite: it
+# writes every test it collected (before any is deselected) to THROWAWAY_COLLECTED, and runs
+#   - of a shared suite (THROWAWAY_SUITES), every case but those whose parameters name a game that
+#     was there before (THROWAWAY_OLD_GAMES) and neither the new game nor the new language (about
+#     60% of the cases' time);
+#   - of any other site file, the new language's cases;
+# then writes the tests that were selected to run (the -k SERVERS deselection too) to
+# THROWAWAY_SELECTED.
 ONLY_OLD_GAMES = """
-import os, re
+import json, os, re
+
+import pytest
 
 OLD = os.environ["THROWAWAY_OLD_GAMES"].split(",")
 NEW = os.environ["THROWAWAY_NEW_GAME"]
 NEW_LANG = os.environ["THROWAWAY_NEW_LANG"]
+SUITES = set(os.environ["THROWAWAY_SUITES"].split(","))
 
 
 def names(text, key):
     return re.search(rf"(^|[^a-z]){re.escape(key)}($|[^a-z])", text) is not None
 
 
+def wanted(item):
+    spec = getattr(item, "callspec", None)
+    case = spec.id if spec is not None else ""
+    if item.nodeid.partition("::")[0] not in SUITES:
+        return spec is not None and names(case, NEW_LANG)
+    return not (any(names(case, key) for key in OLD) and not names(case, NEW) and not names(case, NEW_LANG))
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    keep, drop = [], []
-    for item in items:
-        spec = getattr(item, "callspec", None)
-        case = spec.id if spec is not None else ""
-        old_only = any(names(case, key) for key in OLD) and not names(case, NEW) and not names(case, NEW_LANG)
-        (drop if old_only else keep).append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
+    with open(os.environ["THROWAWAY_COLLECTED"], "w", encoding="utf-8") as f:
+        json.dump([item.nodeid for item in items], f)
+    keep = [item for item in items if wanted(item)]
+    if len(keep) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if not wanted(item)])
         items[:] = keep
+
+
+def pytest_collection_finish(session):
+    with open(os.environ["THROWAWAY_SELECTED"], "w", encoding="utf-8") as f:
+        json.dump([item.nodeid for item in session.items], f)
 """
 # The key and its forms, and the rule ids' prefix (the key's initials, paiyou.content.rules.abbreviation).
 RENAMES = (("high-card", NEW_GAME), ("high_card", "odd_or_even"), ("HighCard", "OddOrEven"),
@@ -255,7 +277,7 @@ def shared_suites(tree: Path) -> list[str]:
                   if not str(p.relative_to(tree)).startswith(NOT_HERE) and SHARED_MARKS.search(p.read_text()))
 
 
-# the shared suites' run (up to 1700 s), then the site suite's collection and the new language's rest
+# the shared suites' run and the new language's rest of the site suite (up to 2000 s)
 @pytest.mark.timeout(2400 * SCALE)
 def test_a_throwaway_game_and_language_break_no_shared_test(tmp_path: Path) -> None:
     tree = tmp_path / "tree"
@@ -276,38 +298,35 @@ def test_a_throwaway_game_and_language_break_no_shared_test(tmp_path: Path) -> N
     suites = shared_suites(tree)
     assert len(suites) >= 30 and "tests/site/test_play.py" in suites
     (tree / "throwaway_selection.py").write_text(ONLY_OLD_GAMES, encoding="utf-8")
+    collected_file, selected_file = tmp_path / "collected.json", tmp_path / "selected.json"
     env = {**env, "THROWAWAY_OLD_GAMES": ",".join(GAME_KEYS), "THROWAWAY_NEW_GAME": NEW_GAME,
-           "THROWAWAY_NEW_LANG": NEW_LANG}
-    run = subprocess.run([sys.executable, "-m", "pytest", *suites, "-q", "-p", "no:cacheprovider", "-x",
+           "THROWAWAY_NEW_LANG": NEW_LANG, "THROWAWAY_SUITES": ",".join(suites),
+           "THROWAWAY_COLLECTED": str(collected_file), "THROWAWAY_SELECTED": str(selected_file)}
+    # One run (one interpreter, one collection): the shared suites, and the whole site suite for
+    # the new language (the plugin selects).
+    paths = ["tests/site", *(suite for suite in suites if not suite.startswith("tests/site/"))]
+    run = subprocess.run([sys.executable, "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider", "-x",
                           "-p", "throwaway_selection",
                           "-k", SERVERS, "-rfE", "-o", "addopts=--import-mode=importlib"],
-                         cwd=tree, env=env, capture_output=True, text=True, timeout=1700 * SCALE)
+                         cwd=tree, env=env, capture_output=True, text=True, timeout=2000 * SCALE)
     summary = run.stdout[-4000:]
     assert run.returncode == 0, summary + run.stderr[-2000:]
+    collected = json.loads(collected_file.read_text(encoding="utf-8"))
+    selected = json.loads(selected_file.read_text(encoding="utf-8"))
+    # Every shared suite was in the run (some keep no case: all of theirs are of the old games).
+    assert {case.partition("::")[0] for case in collected} >= set(suites)
     # The whole site suite and the new language: every suite parametrised over the languages has
-    # its case (collected in the tree), and those of the files not run above run now.
-    collected = subprocess.run([sys.executable, "-m", "pytest", "tests/site", "--collect-only", "-q",
-                                "-p", "no:cacheprovider", "-o", "addopts=--import-mode=importlib"],
-                               cwd=tree, env=env, capture_output=True, text=True, timeout=600 * SCALE)
-    assert collected.returncode == 0, collected.stdout[-4000:] + collected.stderr[-2000:]
-    site_ids = [line.strip() for line in collected.stdout.splitlines() if "::" in line]
+    # its case (collected in the tree), and those of the files that are no shared suite ran too.
+    site_ids = [case for case in collected if case.startswith("tests/site/")]
     assert len(site_ids) > 1000 and any(names_code(case, NEW_LANG) for case in site_ids)
     translated = tuple(code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE)
     assert missing_language_cases(site_ids, translated, NEW_LANG) == []
-    # today every case of the new language is in a shared suite; a site file that takes the
-    # languages some other way (a fixture of its own) runs its cases here
     rest = [case for case in site_ids if names_code(case, NEW_LANG) and case.partition("::")[0] not in suites]
-    if rest:
-        run = subprocess.run([sys.executable, "-m", "pytest", *rest, "-q", "-p", "no:cacheprovider", "-x",
-                              "-k", SERVERS, "-rfE", "-o", "addopts=--import-mode=importlib"],
-                             cwd=tree, env=env, capture_output=True, text=True, timeout=900 * SCALE)
-        assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert all(any(word in case.lower() for word in SERVER_WORDS) for case in set(rest) - set(selected))
     # The tree's own site was imported (the new game and language exist there only): the
     # parametrised tests of both ran.
-    listed = subprocess.run([sys.executable, "-m", "pytest", "tests/test_architecture.py",
-                             "tests/site/test_catalogs.py", "--collect-only", "-q", "-p", "no:cacheprovider",
-                             "-o", "addopts=--import-mode=importlib"],
-                            cwd=tree, env=env, capture_output=True, text=True, timeout=300 * SCALE).stdout
+    listed = "\n".join(case for case in selected
+                       if case.startswith(("tests/test_architecture.py", "tests/site/test_catalogs.py")))
     assert NEW_GAME in listed and re.search(rf"[\[-]{NEW_LANG}[\]-]", listed), listed[-2000:]
 
 

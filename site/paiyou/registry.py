@@ -36,6 +36,7 @@ outside ``paiyou/games/`` registers itself the same way, with its own folders, b
 """
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -267,10 +268,17 @@ def template_folder(key: str) -> Path:
 def template_names(path: Path) -> set[str]:
     """The macros and sets a template defines at its top level (what an import of it exports),
     read from Jinja's parse of it."""
-    tree = Environment().parse(path.read_text())
-    return ({node.name for node in tree.body if isinstance(node, nodes.Macro)}
-            | {node.target.name for node in tree.body
-               if isinstance(node, nodes.Assign) and isinstance(node.target, nodes.Name)})
+    return set(_top_level_names(path.read_text()))
+
+
+@functools.lru_cache(maxsize=256)
+def _top_level_names(source: str) -> frozenset[str]:
+    # Parsing is most of an app's start: a process that starts several apps (the tests, the
+    # screenshot tour) parses an unchanged template once; an edited one is parsed anew.
+    tree = Environment().parse(source)
+    return frozenset({node.name for node in tree.body if isinstance(node, nodes.Macro)}
+                     | {node.target.name for node in tree.body
+                        if isinstance(node, nodes.Assign) and isinstance(node.target, nodes.Name)})
 
 
 def stylesheet(key: str) -> str | None:
@@ -347,8 +355,9 @@ def missing_parts(key: str, content_dir: str | Path | None = None) -> list[str]:
     for path, names in declared.template_parts.items():
         if not path.is_file():
             missing.append(str(path))
-        elif lacking := [name for name in names if name not in template_names(path)]:
-            missing += [f"{path}:{name}" for name in lacking]
+            continue
+        defined = template_names(path)  # one parse a part, not one a name
+        missing += [f"{path}:{name}" for name in names if name not in defined]
     if content_dir is not None:
         rules, course, policy = declared.content_parts(content_dir)
         missing += [str(path) for path, there in ((rules, rules.is_file()), (course, course.is_dir()),
