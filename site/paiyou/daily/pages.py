@@ -109,11 +109,11 @@ class Bar:
     yours: bool
 
 
-def bars(bins: tuple[Bin, ...]) -> list[Bar]:
+def bars(bins: tuple[Bin, ...]) -> tuple[Bar, ...]:
     """The chart's bars: heights relative to the fullest bin; a bar is never wider than a tenth of
     the chart (a field of one score is a bar, not a wall), the bars centred."""
     if not bins:
-        return []
+        return ()
     width = CHART_WIDTH / max(len(bins), MIN_SLOTS)
     start = (CHART_WIDTH - width * len(bins)) / 2
     tallest = max(b.players for b in bins) or 1
@@ -122,7 +122,7 @@ def bars(bins: tuple[Bin, ...]) -> list[Bar]:
         height = round(b.players / tallest * (CHART_HEIGHT - 4), 2)
         found.append(Bar(round(start + i * width + CHART_GAP / 2, 2), round(CHART_HEIGHT - height, 2),
                          round(width - CHART_GAP, 2), height, b.low, b.high, b.players, b.yours))
-    return found
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +132,8 @@ class ResultPanel:
     matchpoints: str
     percentile: str
     share: str
-    bars: list[Bar]
-    board: list[day_board.Row]
+    bars: tuple[Bar, ...]
+    board: tuple[day_board.Row, ...]
     final: bool  # the day is revealed: the field no longer changes (no live updates)
     more: bool  # the leaderboard has more pages than its top
     name: str | None  # the player's leaderboard name
@@ -150,8 +150,8 @@ def result_panel(game: Game) -> ResultPanel | None:
     store = current_store()
     result = standing_of(store, game, found)
     entries = DailyStore(store).leaderboard(result.game, result.day.isoformat(), BOARD_SIZE)
-    top = [replace(row, yours=entry.result.deal_id == game.id)
-           for entry, row in zip(entries, day_board.rows(store, entries, None), strict=True)]
+    top = tuple(replace(row, yours=True) if entry.result.deal_id == game.id else row
+                for entry, row in zip(entries, day_board.rows(store, entries, None), strict=True))
     return ResultPanel(game.id, result, percent(result.matchpoints / 100, decimals=1),
                        format_number(round(result.percentile, 1)), share_text(result), bars(result.distribution), top,
                        is_revealed(result.day), result.players > BOARD_SIZE,
