@@ -16,7 +16,6 @@ from flask.testing import FlaskClient
 from jinja2 import Template
 
 from engine.daily import today
-from paiyou import create_app
 from paiyou.daily import kept, pages
 from paiyou.daily.board import BOARD_SIZE
 from paiyou.daily.pages import PLAYER_COOKIE
@@ -24,17 +23,14 @@ from paiyou.store.daily import DailyStore
 from paiyou.store.databases import store_for
 from paiyou.store.schema import new_id
 from paiyou.web.htmx import render_context
-from tests.site.test_daily_pages import cookie, finish
+from tests.site.test_daily_pages import cookie, daily_pages_app, finish
 
 GAME = "tien-gow"
 
 
 @pytest.fixture(scope="module")
 def kept_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
-    games = tmp_path_factory.mktemp("daily-kept") / "games.sqlite3"
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
-                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
-                       "PAIYOU_ANALYSIS_WORKERS": 0})
+    return daily_pages_app(translations_dir, tmp_path_factory.mktemp("daily-kept"))
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +82,8 @@ def name_field(page: str) -> str:
     return found.group(1)
 
 
-def test_the_kept_page_is_the_page_rendered_directly(kept_app: Flask, players: tuple[FlaskClient, FlaskClient]) -> None:
+def test_the_kept_page_is_the_page_rendered_directly(kept_app: Flask,
+                                                     players: tuple[FlaskClient, FlaskClient]) -> None:
     """Every state of the day's page (a visitor, a deal under way, a result with and without a
     name, in the top 50 — this runs before ``crowded`` —, values that need escaping), twice each
     (kept, then from the kept pieces), against the template rendered with the reader's own
@@ -151,15 +148,15 @@ def test_one_readers_values_never_reach_another(kept_app: Flask, crowded: tuple[
         assert token not in client.get(f"/en/{GAME}/daily").get_data(as_text=True)
 
 
-def test_the_kept_pages_stay_within_their_bytes(translations_dir: Path, tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
-                      "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
-                      "PAIYOU_DATABASE_URL": f"sqlite:///{tmp_path / 'g.sqlite3'}", "PAIYOU_ANALYSIS_WORKERS": 0,
-                      "PAIYOU_DAILY_PAGE_CACHE_BYTES": 20_000})
-    kept_pages = app.extensions[kept.EXTENSION_KEY]
-    client = app.test_client()
-    for lang in ("en", "ar", "fa", "hi", "pl"):
-        for game in ("tien-gow", "chuo-pai"):
-            assert client.get(f"/{lang}/{game}/daily").status_code == 200
-            assert 0 < kept_pages.bytes <= 20_000
-    assert 0 < len(kept_pages) < 10  # the oldest pages went
+def test_the_kept_pages_stay_within_their_bytes(kept_app: Flask) -> None:
+    kept_pages = kept_app.extensions[kept.EXTENSION_KEY]
+    kept_app.extensions[kept.EXTENSION_KEY] = small = kept.KeptPages(20_000)
+    try:
+        client = kept_app.test_client()
+        for lang in ("en", "ar", "fa", "hi", "pl"):
+            for game in ("tien-gow", "chuo-pai"):
+                assert client.get(f"/{lang}/{game}/daily").status_code == 200
+                assert 0 < small.bytes <= 20_000
+        assert 0 < len(small) < 10  # the oldest pages went
+    finally:
+        kept_app.extensions[kept.EXTENSION_KEY] = kept_pages

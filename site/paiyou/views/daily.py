@@ -55,7 +55,7 @@ def day(game: str) -> ResponseReturnValue:
         abort(404)
     attempt = pages.attempt_today(game, pages.browser_player())
     panel = pages.result_panel(attempt) if attempt is not None and attempt.is_over else None
-    return kept.day_page(game, pages.day_card(game), attempt, panel)
+    return kept.day_page(game, pages.day_card(game, panel.field if panel is not None else None), attempt, panel)
 
 
 @bp.post(f"/{GAME}/daily")
