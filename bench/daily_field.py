@@ -23,22 +23,17 @@ positions branch as a real day's do; scores are spread as Chuo Pai piles or Tien
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import multiprocessing
-import platform
 import random
-import statistics
-import sys
-import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bench import daily_runs
 from engine.field import standing
 from paiyou.store.daily import RESULT_COLUMNS, DailyStore
 from paiyou.store.databases import open_store
@@ -132,9 +127,8 @@ def timed(samples: int, call: Callable[[], object], clock: Callable[[], float] =
 
 
 def quantiles(times: list[float]) -> str:
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return f"p50 {statistics.median(ordered):6.2f} ms, p99 {p99:6.2f} ms"
+    p50, p99 = daily_runs.quantiles(times)
+    return f"p50 {p50:6.2f} ms, p99 {p99:6.2f} ms"
 
 
 def measure(daily: DailyStore, draw: random.Random) -> dict[str, str]:
@@ -179,41 +173,9 @@ def run(label: str, url: str, sizes: list[int], out: Callable[[str], None]) -> N
     store.close()
 
 
-def postgres_url() -> Iterator[str]:
-    from tests.site import pg_cluster
-
-    cleanups: list[Callable[[], Any]] = []
-
-    class Config:
-        def add_cleanup(self, call: Callable[[], Any]) -> None:
-            cleanups.append(call)
-
-    try:
-        server = pg_cluster.server_url(Config())
-        if server is None:
-            print("no PostgreSQL installed: skipped", file=sys.stderr)
-            return
-        yield pg_cluster.new_database(server)
-    finally:
-        for call in cleanups:
-            call()
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="1000,10000,50000,100000")
-    parser.add_argument("--postgres", action="store_true")
-    args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"# python -m bench.daily_field --sizes {args.sizes}{' --postgres' if args.postgres else ''}")
-    print(f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, in process, "
-          f"one thread; samples: {SAMPLES}")
-    with tempfile.TemporaryDirectory() as folder:
-        run("SQLite (WAL, synchronous=NORMAL)", f"sqlite:///{folder}/games.sqlite3", sizes, print)
-    if args.postgres:
-        for url in postgres_url():
-            run("PostgreSQL (throwaway local server, fsync off)", url, sizes, print)
-    return 0
+    return daily_runs.main(argv, module="daily_field", doc=__doc__ or "", sizes="1000,10000,50000,100000",
+                           setting=f"in process, one thread; samples: {SAMPLES}", run=run)
 
 
 if __name__ == "__main__":

@@ -23,19 +23,15 @@ with whatever else runs), so the figures compare targets within one run.
 """
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
-import platform
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import servers
-from bench.daily_field import bulk_in_child, postgres_url
+from bench import daily_runs, servers
+from bench.daily_field import bulk_in_child
 from engine.daily import decisions, today
 from paiyou.store.databases import open_store
 
@@ -102,11 +98,6 @@ def worker_rss(master: int) -> list[float]:
     return sorted(found)
 
 
-def quantiles(times: list[float]) -> tuple[float, float]:
-    ordered = sorted(times)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-
-
 def measure(server: servers.Server, targets: dict[str, tuple[str, dict[str, str]]]) -> dict[str, tuple[float, float]]:
     """p50 and p99 (ms) of each target, ``SAMPLES`` requests each in turn on one connection."""
     conn = server.connection()
@@ -121,7 +112,7 @@ def measure(server: servers.Server, targets: dict[str, tuple[str, dict[str, str]
                     times[label].append(ms)
     finally:
         conn.close()
-    return {label: quantiles(found) for label, found in times.items()}
+    return {label: daily_runs.quantiles(found) for label, found in times.items()}
 
 
 def run(label: str, url: str, sizes: list[int], out: Callable[[str], None]) -> None:
@@ -162,20 +153,8 @@ def run(label: str, url: str, sizes: list[int], out: Callable[[str], None]) -> N
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="1000,10000,100000")
-    parser.add_argument("--postgres", action="store_true")
-    args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"# python -m bench.daily_http --sizes {args.sizes}{' --postgres' if args.postgres else ''}")
-    print(f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, production gunicorn "
-          "(2 workers x 4 threads), one client connection")
-    with tempfile.TemporaryDirectory() as folder:
-        run("SQLite (WAL, synchronous=NORMAL)", f"sqlite:///{folder}/games.sqlite3", sizes, print)
-    if args.postgres:
-        for url in postgres_url():
-            run("PostgreSQL (throwaway local server, fsync off)", url, sizes, print)
-    return 0
+    return daily_runs.main(argv, module="daily_http", doc=__doc__ or "", sizes="1000,10000,100000",
+                           setting="production gunicorn (2 workers x 4 threads), one client connection", run=run)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from paiyou.analysis import jobs as analyses
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.content import rules_page
 from paiyou.daily import carry as daily_carry
+from paiyou.daily import kept as daily_kept
 from paiyou.daily import pages as daily_pages
 from paiyou.daily import results as daily_results
 from paiyou.daily import secret as daily_secret
@@ -68,7 +69,8 @@ ENVIRONMENT = ("PAIYOU_CONTENT_DIR", "PAIYOU_TRANSLATIONS_DIR", "SECRET_KEY", "P
                "PAIYOU_OPPONENT_LEVEL", "PAIYOU_PAGE_CACHE_BYTES", "PAIYOU_LISTED_GAMES",
                "PAIYOU_EVENTS_BROKER", "PAIYOU_EVENTS_KEEPALIVE", "PAIYOU_EVENTS_MAX_SECONDS",
                "PAIYOU_EVENTS_PER_CLIENT", "PAIYOU_EVENTS_MAX",
-               "PAIYOU_ANALYSIS_BACKLOG", "PAIYOU_DAILY_READ_LIMIT", "PAIYOU_PROGRESS_KEY_LIMIT")
+               "PAIYOU_ANALYSIS_BACKLOG", "PAIYOU_DAILY_READ_LIMIT", "PAIYOU_PROGRESS_KEY_LIMIT",
+               "PAIYOU_DAILY_PAGE_CACHE_BYTES")
 
 
 MAX_PROXY_HOPS = 5
@@ -151,6 +153,7 @@ def configure_daily(app: Flask) -> None:
     hops = proxy_hops(app.config.get("PAIYOU_BEHIND_PROXY") or os.environ.get("PAIYOU_BEHIND_PROXY"))
     daily_secret.init_app(app, production=hops > 0 and not app.testing)
     daily_pages.init_app(app)
+    daily_kept.init_app(app)
     daily_carry.init_app(app)
 
 

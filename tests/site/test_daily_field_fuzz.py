@@ -17,10 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.daily import today
-from paiyou import create_app
 from paiyou.daily.pages import PLAYER_COOKIE
-from paiyou.store.databases import store_for
-from paiyou.store.schema import DAILY_ACTIONS, DAILY_ATTEMPTS, DAILY_NAMES, DAILY_PLAYERS, DAILY_RESULTS, DAILY_SCORES
+from tests.site.daily_fuzz_helpers import check, played, snapshot
+from tests.site.daily_fuzz_helpers import fuzz_app as daily_fuzz_app
 from tests.site.test_fuzz import CONTENT_TYPES, ENCODED, METHODS, NASTY, json_values
 
 TEMPLATES = ["/api/v1/{game}/daily/{day}/board?page={page}", "/{lang}/{game}/daily/{day}/board?page={page}",
@@ -30,51 +29,16 @@ TEMPLATES = ["/api/v1/{game}/daily/{day}/board?page={page}", "/{lang}/{game}/dai
 
 @pytest.fixture(scope="module")
 def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
-    games = tmp_path_factory.mktemp("daily-field-fuzz") / "games.sqlite3"
-    return create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
-                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
-                       "PAIYOU_NEW_GAME_LIMIT": "100000 per minute", "PAIYOU_MOVE_LIMIT": "100000 per minute",
-                       "PAIYOU_DAILY_READ_LIMIT": "100000 per minute", "PAIYOU_SEAT_WRITE_LIMIT": "100000 per minute",
-                       "PAIYOU_ANALYSIS_WORKERS": 0})
+    return daily_fuzz_app(translations_dir, tmp_path_factory.mktemp("daily-field-fuzz"))
 
 
 @pytest.fixture(scope="module")
 def finished(fuzz_app: Flask) -> dict[str, Any]:
     """A finished Tien Gow daily and its player's progress key."""
     client = fuzz_app.test_client()
-    data = client.post("/api/v1/tien-gow/daily", json={}).get_json()
-    player, key = data["player"], data["key"]
-    while not data["view"]["is_over"]:
-        body = {"version": data["version"], **data["view"]["legal_actions"][0]}
-        data = client.post(f"/api/v1/games/{data['id']}/actions", json=body,
-                           headers={"Authorization": f"Bearer {key}"}).get_json()
+    started = client.post("/api/v1/tien-gow/daily", json={}).get_json()
+    player, data = started["player"], played(client, started)
     return {"id": data["id"], "player": player}
-
-
-def snapshot(app: Flask) -> list[tuple[object, ...]]:
-    store = store_for(app)
-    found: list[tuple[object, ...]] = []
-    for statement in ("SELECT id, version FROM paiyou_games ORDER BY id",
-                      f"SELECT game, day, player, deal_id FROM {DAILY_ATTEMPTS} ORDER BY deal_id",
-                      f"SELECT deal_id, counted FROM {DAILY_RESULTS} ORDER BY deal_id",
-                      f"SELECT game, day, score, players FROM {DAILY_SCORES} ORDER BY score",
-                      f"SELECT position, action, players FROM {DAILY_ACTIONS} ORDER BY position, action",
-                      f"SELECT player, key_hash FROM {DAILY_PLAYERS} ORDER BY player",
-                      f"SELECT player, name FROM {DAILY_NAMES} ORDER BY player"):
-        _, rows = store._run(statement, (), fetch=True)
-        found += [tuple(row) for row in rows]
-    return found
-
-
-def check(app: Flask, response: Any, path: str, before: list[tuple[object, ...]]) -> None:
-    status = response.status_code
-    assert status < 500, (path, status, response.get_data(as_text=True)[:300])
-    if status >= 400 and path.startswith("/api/") and response.request.method != "HEAD":
-        assert response.is_json, (path, status)
-        body = response.get_json()
-        assert isinstance(body, dict) and {"error", "message"} <= set(body) and body["message"], (path, body)
-    if status >= 400 or response.request.method in ("GET", "HEAD", "OPTIONS"):
-        assert snapshot(app) == before, (path, response.request.method, status)
 
 
 def paths() -> Iterator[str]:

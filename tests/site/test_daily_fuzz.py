@@ -17,9 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.daily import today
-from paiyou import create_app
-from paiyou.store.databases import store_for
-from paiyou.store.schema import DAILY_ATTEMPTS, DAILY_PLAYERS, DAILY_RESULTS, DAILY_SCORES
+from tests.site.daily_fuzz_helpers import check, played, snapshot
+from tests.site.daily_fuzz_helpers import fuzz_app as daily_fuzz_app
 from tests.site.test_fuzz import CONTENT_TYPES, ENCODED, METHODS, NASTY, json_values
 
 TEMPLATES = ["/api/v1/{game}/daily", "/api/v1/{game}/daily/{day}", "/api/v1/games/{id}/daily",
@@ -28,11 +27,7 @@ TEMPLATES = ["/api/v1/{game}/daily", "/api/v1/{game}/daily/{day}", "/api/v1/game
 
 @pytest.fixture(scope="module")
 def fuzz_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
-    games = tmp_path_factory.mktemp("daily-fuzz") / "games.sqlite3"
-    return create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
-                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
-                       "PAIYOU_NEW_GAME_LIMIT": "100000 per minute", "PAIYOU_MOVE_LIMIT": "100000 per minute",
-                       "PAIYOU_DAILY_READ_LIMIT": "100000 per minute", "PAIYOU_ANALYSIS_WORKERS": 0})
+    return daily_fuzz_app(translations_dir, tmp_path_factory.mktemp("daily-fuzz"))
 
 
 @pytest.fixture(scope="module")
@@ -40,38 +35,10 @@ def deals(fuzz_app: Flask) -> dict[str, Any]:
     """A daily deal in play and a finished one (Tien Gow), with their seat keys."""
     client = fuzz_app.test_client()
     playing = client.post("/api/v1/tien-gow/daily", json={}).get_json()
-    over = client.post("/api/v1/tien-gow/daily", json={}).get_json()
-    key = over["key"]
-    while not over["view"]["is_over"]:
-        body = {"version": over["version"], **over["view"]["legal_actions"][0]}
-        over = client.post(f"/api/v1/games/{over['id']}/actions", json=body,
-                           headers={"Authorization": f"Bearer {key}"}).get_json()
+    started = client.post("/api/v1/tien-gow/daily", json={}).get_json()
+    key, over = started["key"], played(client, started)
     return {"id": playing["id"], "key": playing["key"], "over": over["id"], "over_key": key,
             "player": playing["player"]}
-
-
-def snapshot(app: Flask) -> list[tuple[object, ...]]:
-    store = store_for(app)
-    found: list[tuple[object, ...]] = []
-    for statement in ("SELECT id, version FROM paiyou_games ORDER BY id",
-                      f"SELECT game, day, player, deal_id FROM {DAILY_ATTEMPTS} ORDER BY deal_id",
-                      f"SELECT deal_id, counted FROM {DAILY_RESULTS} ORDER BY deal_id",
-                      f"SELECT game, day, score, players FROM {DAILY_SCORES} ORDER BY score",
-                      f"SELECT player, key_hash FROM {DAILY_PLAYERS} ORDER BY player"):
-        _, rows = store._run(statement, (), fetch=True)
-        found += [tuple(row) for row in rows]
-    return found
-
-
-def check(app: Flask, response: Any, path: str, before: list[tuple[object, ...]]) -> None:
-    status = response.status_code
-    assert status < 500, (path, status, response.get_data(as_text=True)[:300])
-    if status >= 400 and response.request.method != "HEAD":
-        assert response.is_json, (path, status)
-        body = response.get_json()
-        assert isinstance(body, dict) and {"error", "message"} <= set(body) and body["message"], (path, body)
-    if status >= 400 or response.request.method in ("GET", "HEAD", "OPTIONS"):
-        assert snapshot(app) == before, (path, response.request.method, status)
 
 
 def paths(deals: dict[str, Any]) -> Iterator[str]:
@@ -94,7 +61,7 @@ def test_every_daily_route_and_method_with_nasty_parts_never_fails(fuzz_app: Fla
                 before = snapshot(fuzz_app)
                 response = client.open(path, method=method, data=b"\x00{[", content_type="application/json",
                                        headers=headers)
-                check(fuzz_app, response, path, before)
+                check(fuzz_app, response, path, before, all_json=True)
                 seen += 1
     assert seen > 500
 
@@ -109,7 +76,7 @@ def test_any_json_to_a_daily_start_is_answered_in_json(fuzz_app: Flask, deals: d
     if isinstance(body, dict) and body.get("player") is None:  # none is a new player's start: a change
         body = {**body, "player": deals["player"]}  # whose attempt is made: refused, 409
     response = client.post("/api/v1/tien-gow/daily", data=json.dumps(body), content_type=kind)
-    check(fuzz_app, response, "/api/v1/tien-gow/daily", before)
+    check(fuzz_app, response, "/api/v1/tien-gow/daily", before, all_json=True)
     assert response.status_code in (400, 403, 409, 415), response.get_json()
 
 

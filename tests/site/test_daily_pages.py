@@ -21,12 +21,16 @@ from paiyou.registry import listed_keys
 from paiyou.store.databases import store_for
 
 
+def daily_pages_app(translations_dir: Path, folder: Path) -> Flask:
+    """An app of its own (its store in ``folder``) for the daily pages' tests."""
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir),
+                       "PAIYOU_DATABASE_URL": f"sqlite:///{folder / 'games.sqlite3'}", "PAIYOU_ANALYSIS_WORKERS": 0})
+
+
 @pytest.fixture(scope="module")
 def pages_app(translations_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Flask:
-    games = tmp_path_factory.mktemp("daily-pages") / "games.sqlite3"
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
-                       "PAIYOU_TRANSLATIONS_DIR": str(translations_dir), "PAIYOU_DATABASE_URL": f"sqlite:///{games}",
-                       "PAIYOU_ANALYSIS_WORKERS": 0})
+    return daily_pages_app(translations_dir, tmp_path_factory.mktemp("daily-pages"))
 
 
 def cookie(client: FlaskClient, name: str) -> str:

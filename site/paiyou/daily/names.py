@@ -14,8 +14,8 @@ from flask import current_app
 from flask_babel import force_locale, pgettext
 
 from paiyou.config import LANGUAGE_CODES
-from paiyou.deals.seating import MARKS_PER_LETTER, NAME_MAX, parse_name
-from paiyou.i18n.numerals import format_number
+from paiyou.deals.seating import parse_name
+from paiyou.tables.friend_pages import name_refused
 from paiyou.tables.labels import is_page_label, words
 
 EXTENSION_KEY = "paiyou.daily.anonymous_words"
@@ -55,13 +55,12 @@ def parse(value: object) -> str | None:
 
 
 def refusal(code: str) -> str:
-    """Why a name was refused (``code``: one of ``NAME_CODES``), in the reader's language."""
+    """Why a name was refused (``code``: one of ``NAME_CODES``), in the reader's language. A name
+    breaking the rules is told as at a table with friends (the same rules, the same sentence)."""
     if code == "reserved-name":
         return str(pgettext("daily", "That name is one of the page's own labels, so it would mislead the other "
                                      "players. Choose another name."))
-    return str(pgettext("daily", "A name has at most %(count)s characters, each of them visible: no hidden or "
-                                 "blank characters, and at most %(marks)s accents or other marks on one letter.",
-                        count=format_number(NAME_MAX), marks=format_number(MARKS_PER_LETTER)))
+    return name_refused(code)
 
 
 __all__ = ["NAME_CODES", "anonymous_label", "is_reserved", "parse", "refusal"]

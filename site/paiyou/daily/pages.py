@@ -8,7 +8,7 @@ and numbers are in the reader's locale (Babel) and digits.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from babel.dates import format_timedelta
@@ -74,10 +74,11 @@ class DayCard:
     time_left: str
 
 
-def day_card(game: str) -> DayCard:
+def day_card(game: str, field: int | None = None) -> DayCard:
+    """Today's card; ``field``: how many finished today's deal, when read already."""
     deal = todays_deal(ring(), game)
     return DayCard(game, long_date(deal.day), deal.day.isoformat(), deal.commitment,
-                   players(current_store(), game, deal.day), time_left())
+                   players(current_store(), game, deal.day) if field is None else field, time_left())
 
 
 def attempt_today(game: str, player: str | None) -> Game | None:
@@ -109,11 +110,11 @@ class Bar:
     yours: bool
 
 
-def bars(bins: tuple[Bin, ...]) -> list[Bar]:
+def bars(bins: tuple[Bin, ...]) -> tuple[Bar, ...]:
     """The chart's bars: heights relative to the fullest bin; a bar is never wider than a tenth of
     the chart (a field of one score is a bar, not a wall), the bars centred."""
     if not bins:
-        return []
+        return ()
     width = CHART_WIDTH / max(len(bins), MIN_SLOTS)
     start = (CHART_WIDTH - width * len(bins)) / 2
     tallest = max(b.players for b in bins) or 1
@@ -122,7 +123,7 @@ def bars(bins: tuple[Bin, ...]) -> list[Bar]:
         height = round(b.players / tallest * (CHART_HEIGHT - 4), 2)
         found.append(Bar(round(start + i * width + CHART_GAP / 2, 2), round(CHART_HEIGHT - height, 2),
                          round(width - CHART_GAP, 2), height, b.low, b.high, b.players, b.yours))
-    return found
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,32 +133,36 @@ class ResultPanel:
     matchpoints: str
     percentile: str
     share: str
-    bars: list[Bar]
-    board: list[day_board.Row]
+    bars: tuple[Bar, ...]
+    board: tuple[day_board.Row, ...]
     final: bool  # the day is revealed: the field no longer changes (no live updates)
     more: bool  # the leaderboard has more pages than its top
     name: str | None  # the player's leaderboard name
+    field: int  # the day's counted results, as read with the rest (the day's card shows it)
     name_max: int = NAME_MAX
     chart_width: int = CHART_WIDTH
     chart_height: int = CHART_HEIGHT
 
 
 def result_panel(game: Game) -> ResultPanel | None:
-    """The result of a finished daily deal against the field, or None when none was recorded."""
-    found = recorded(current_store(), game)
+    """The result of a finished daily deal against the field, or None when none was recorded:
+    the day's score counts read once (the standing, the ranks of the top 50 and the field's
+    size), the top 50's names and the reader's in one read."""
+    store = current_store()
+    found = recorded(store, game)
     if found is None:
         return None
-    store = current_store()
-    result = standing_of(store, game, found)
-    entries = DailyStore(store).leaderboard(result.game, result.day.isoformat(), BOARD_SIZE)
-    top = [replace(row, yours=entry.result.deal_id == game.id)
-           for entry, row in zip(entries, day_board.rows(store, entries, None), strict=True)]
+    days = DailyStore(store)
+    counts = days.score_counts(found.game, found.day)
+    result = standing_of(store, game, found, counts)
+    entries = days.leaderboard(result.game, result.day.isoformat(), BOARD_SIZE, counts=counts)
+    names = days.names([entry.result.player for entry in entries] + [found.player])
+    top = tuple(day_board.Row(e.rank, e.result.score, names.get(e.result.player), e.result.deal_id == game.id)
+                for e in entries)
     return ResultPanel(game.id, result, percent(result.matchpoints / 100, decimals=1),
                        format_number(round(result.percentile, 1)), share_text(result), bars(result.distribution), top,
-                       is_revealed(result.day), result.players > BOARD_SIZE,
-                       DailyStore(store).names([found.player]).get(found.player))
-
-
+                       is_revealed(result.day), result.players > BOARD_SIZE, names.get(found.player),
+                       sum(n for _, n in counts))
 
 
 def daily_result_url(game: str, game_id: str) -> str | None:

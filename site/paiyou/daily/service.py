@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -166,10 +166,13 @@ def recorded(store: GameStore, game: Game) -> DailyResult | None:
     return DailyStore(store).result(game.id)
 
 
-def standing_of(store: GameStore, game: Game, result: DailyResult) -> Result:
+def standing_of(store: GameStore, game: Game, result: DailyResult,
+                scores: Sequence[tuple[int, int]] | None = None) -> Result:
     """``result`` (a finished daily deal's, recorded) against the field as it stands: a counted
-    result among everyone counted; an uncounted one placed among them (alone: the average)."""
-    counts: Mapping[int, int] = dict(DailyStore(store).score_counts(result.game, result.day))
+    result among everyone counted; an uncounted one placed among them (alone: the average).
+    ``scores``: the day's ``score_counts`` when the caller has read them."""
+    read = DailyStore(store).score_counts(result.game, result.day) if scores is None else scores
+    counts: Mapping[int, int] = dict(read)
     if result.counted or counts:
         found = standing(counts, result.score, in_field=result.counted)
         figures = (found.matchpoints, found.percentile, found.rank, found.players, found.distribution)

@@ -342,18 +342,21 @@ class DailyStore:
             found.setdefault(str(position), {})[str(action)] = int(players)
         return found
 
-    def leaderboard(self, game: str, day: str, limit: int = 50, offset: int = 0) -> list[BoardEntry]:
+    def leaderboard(self, game: str, day: str, limit: int = 50, offset: int = 0,
+                    counts: Sequence[tuple[int, int]] | None = None) -> list[BoardEntry]:
         """The day's counted results from ``offset``, best first (then who finished first), at most
         ``limit`` (1 … ``MAX_PAGE``), each with its rank. Two statements, each by an index: the
-        score counts (the ranks, and the score the page starts at), and the page from that score
-        on — so a deep page skips only the players tied at its first score, not every player above
-        it (``OFFSET`` walks the index row by row)."""
+        score counts (the ranks, and the score the page starts at; ``counts``: ``score_counts``
+        as the caller read them, one statement fewer), and the page from that score on — so a deep
+        page skips only the players tied at its first score, not every player above it
+        (``OFFSET`` walks the index row by row)."""
         game, day = _game(game), _day(day)
         limit = _whole(limit, 1, MAX_PAGE, "bad-page")
         offset = _whole(offset, 0, MAX_OFFSET, "bad-page")
         above: dict[int, int] = {}
         higher, start = 0, None
-        counts = self.score_counts(game, day)
+        if counts is None:
+            counts = self.score_counts(game, day)
         for value, players in counts:  # highest first
             above[value] = higher
             if start is None and higher + players > offset:

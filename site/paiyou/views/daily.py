@@ -13,14 +13,15 @@
   first start of the day gives this browser its progress key) and go to its table; a second start
   of the day goes back to the day's page.
 
-Every answer is private (``paiyou.web.private.no_store``).
+Every answer is private (``paiyou.web.private.no_store``). The day's page is rendered once per
+state shown and kept, each reader's own values put in per request (``paiyou.daily.kept``).
 """
 from __future__ import annotations
 
 from flask import abort, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from paiyou.daily import pages, service
+from paiyou.daily import kept, pages, service
 from paiyou.daily.secret import ring
 from paiyou.registry import listed_games, url_converter
 from paiyou.seats import access, cookies
@@ -54,7 +55,7 @@ def day(game: str) -> ResponseReturnValue:
         abort(404)
     attempt = pages.attempt_today(game, pages.browser_player())
     panel = pages.result_panel(attempt) if attempt is not None and attempt.is_over else None
-    return render("daily/day.html", game=game, card=pages.day_card(game), attempt=attempt, panel=panel)
+    return kept.day_page(game, pages.day_card(game, panel.field if panel is not None else None), attempt, panel)
 
 
 @bp.post(f"/{GAME}/daily")

@@ -15,8 +15,8 @@ and the result's live fragment (routes only; the work is ``paiyou.daily.board``,
   from the reveal the review shows it at each step); 404 without a finished deal. Under the
   daily-read limit.
 - ``GET /<lang>/<game>/daily/result``: the result panel alone, for htmx's polling every 30 s while
-  the day is open (a plain request is sent to the day's page). Under the daily-read limit (429
-  with Retry-After).
+  the day is open (a plain request is sent to the day's page), kept as the day's page is
+  (``paiyou.daily.kept``). Under the daily-read limit (429 with Retry-After).
 
 Every answer is private (``paiyou.web.private.no_store``).
 """
@@ -28,7 +28,7 @@ from flask_babel import pgettext
 
 from engine.daily import DailyError, parse_day
 from paiyou.daily import board as day_board
-from paiyou.daily import names, pages, refusals
+from paiyou.daily import kept, names, pages, refusals
 from paiyou.daily.answers import long_date
 from paiyou.daily.field import field_of
 from paiyou.deals.errors import BadInput
@@ -108,4 +108,4 @@ def live_result(game: str) -> ResponseReturnValue:
     panel = pages.result_panel(attempt) if attempt is not None and attempt.is_over else None
     if panel is None:
         return "", 204  # nothing to show: htmx keeps the page as it is
-    return render("daily/_live.html", game=game, panel=panel)
+    return kept.live_panel(game, panel)

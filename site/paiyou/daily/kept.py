@@ -1,0 +1,173 @@
+"""The day's page and its live result rendered once per shown state, kept, and each reader's own
+values put in per request (docs/daily.md, "Speed").
+
+Rendering the day's page (the frame, the chart, its table, the top 50: some 200 numbers and as many
+translated words) costs several times the reads behind it, and almost all of it is the same for
+every reader in the same state. So each request builds the page's model as before (a few reads by
+key: the attempt, the result, the score counts, the top 50 and their names) and splits it in two:
+
+- **shown to everyone in that state**: the request's scheme, host and path (the language is in
+  it), the day's card (date, time left, players), and for a finished deal its figures against the
+  field as it stands (score, counted or not, matchpoints, percentile, rank, par, the chart with
+  the bin of that score, the top 50 with the reader's row marked, final or live). These are the
+  cache key: a field that changed, a name set in the top 50 or a minute that changed the time
+  left is another key, so a kept page is never stale and needs no freshness bound; the pages of
+  a state no longer shown age out of the LRU;
+- **the reader's own** (``OWN``): the CSRF token, the share text (it marks the reader's rounds),
+  the reader's leaderboard name, and the reader's deal id in the links to the table and the
+  review. The page is rendered with a marker in place of each (``marker``: a random per-process
+  token around the value's role, unchanged by HTML escaping and URL building), split at the
+  markers once, and kept; each answer joins the pieces with this reader's values, escaped as the
+  template's autoescape would. A kept page never holds a reader's value, so nothing of one
+  reader's result can reach another, and the answer is byte for byte the page rendered directly.
+
+Kept in an LRU bounded by bytes per process (``PAIYOU_DAILY_PAGE_CACHE_BYTES``, default 8 MiB: a
+day's page is about 20 to 40 KiB).
+"""
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
+
+from flask import Flask, current_app, g, request
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from markupsafe import escape
+
+from paiyou.daily.pages import DayCard, ResultPanel
+from paiyou.deals.game import Game
+from paiyou.store.schema import is_valid_id
+from paiyou.web.htmx import render_context
+
+EXTENSION_KEY = "paiyou.daily_kept"
+MAX_BYTES = 8 * 1024 * 1024  # per process
+ENTRY_OVERHEAD = 1024  # bytes: the key's objects and the OrderedDict slot, roughly
+CSRF, SHARE, NAME, DEAL = "csrf", "share", "name", "deal"
+OWN = (CSRF, SHARE, NAME, DEAL)
+
+Pieces = tuple[str, ...]  # literal text and roles in turn: text, role, text, …, text
+
+
+class KeptPages:
+    """An LRU of split pages whose sizes add up to at most ``max_bytes``; the markers of its process."""
+
+    def __init__(self, max_bytes: int = MAX_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self.token = secrets.token_hex(12)  # never shown: every marker is replaced in every answer
+        self.split = re.compile(f"{self.token}({'|'.join(OWN)}){self.token}").split
+        self._pages: OrderedDict[Hashable, tuple[Pieces, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def marker(self, role: str) -> str:
+        return f"{self.token}{role}{self.token}"
+
+    def get(self, key: Hashable) -> Pieces | None:
+        with self._lock:
+            found = self._pages.get(key)
+            if found is None:
+                return None
+            self._pages.move_to_end(key)
+            return found[0]
+
+    def put(self, key: Hashable, pieces: Pieces) -> None:
+        size = sum(len(p) for p in pieces) + len(repr(key)) + ENTRY_OVERHEAD
+        if size > self.max_bytes:
+            return
+        with self._lock:
+            old = self._pages.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self._pages[key] = (pieces, size)
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                _, (_, dropped) = self._pages.popitem(last=False)
+                self.bytes -= dropped
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def kept_pages() -> KeptPages:
+    return current_app.extensions[EXTENSION_KEY]  # type: ignore[no-any-return]
+
+
+def render_kept(template_name: str, shown: Hashable, own: Mapping[str, str | None],
+                context: Mapping[str, object]) -> str:
+    """``template_name`` rendered with ``context``, where each of ``own``'s roles is its marker
+    and everything else is a function of ``shown``: kept under ``shown`` and the request's page,
+    then answered with ``own``'s values (None: the empty text) and this visitor's CSRF token."""
+    pages = kept_pages()
+    key = (template_name, request.scheme, request.host, request.path, str(get_locale()), shown)
+    keep = not current_app.debug  # templates change under a debug server: keep nothing, as the page cache
+    pieces = pages.get(key) if keep else None
+    if pieces is None:
+        g.paiyou_csrf_placeholder = pages.marker(CSRF)
+        try:
+            pieces = tuple(pages.split(render_context(template_name, context)))
+        finally:
+            g.pop("paiyou_csrf_placeholder", None)
+        if keep:
+            pages.put(key, pieces)
+    return _spliced(pieces, own)
+
+
+def _spliced(pieces: Pieces, own: Mapping[str, str | None]) -> str:
+    values = {role: str(escape(value or "")) for role, value in own.items()}
+    if CSRF in pieces[1::2]:  # asked only where a form shows it, as the template would
+        values[CSRF] = str(escape(generate_csrf()))
+    return "".join(piece if i % 2 == 0 else values[piece] for i, piece in enumerate(pieces))
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptShown:
+    """What the day's page shows of the reader's deal: its id (in the table's link) and whether it
+    is over (``Game``'s two attributes the template reads)."""
+
+    id: str
+    is_over: bool
+
+
+def _shared_panel(panel: ResultPanel, pages: KeptPages) -> ResultPanel:
+    """``panel`` with the reader's own values as markers (the rounds, which only the share text
+    shows, left out)."""
+    return replace(panel, deal_id=pages.marker(DEAL), share=pages.marker(SHARE), name=pages.marker(NAME),
+                   result=replace(panel.result, rounds=()))
+
+
+def day_page(game: str, card: DayCard, attempt: Game | None, panel: ResultPanel | None) -> str:
+    """The day's page (``daily/day.html``) for this reader: kept per shown state."""
+    pages = kept_pages()
+    if attempt is not None and not is_valid_id(attempt.id):  # never seen: an id is URL-safe as it is
+        return render_context("daily/day.html", {"game": game, "card": card, "attempt": attempt, "panel": panel})
+    shown_attempt = None if attempt is None else AttemptShown(pages.marker(DEAL), attempt.is_over)
+    shared = None if panel is None else _shared_panel(panel, pages)
+    return render_kept("daily/day.html", ("day", game, card, shown_attempt, shared), _own(attempt, panel),
+                       {"game": game, "card": card, "attempt": shown_attempt, "panel": shared})
+
+
+def live_panel(game: str, panel: ResultPanel) -> str:
+    """The result panel alone (``daily/_live.html``, htmx's polling) for this reader: kept per shown state."""
+    if not is_valid_id(panel.deal_id):
+        return render_context("daily/_live.html", {"game": game, "panel": panel})
+    shared = _shared_panel(panel, kept_pages())
+    return render_kept("daily/_live.html", ("live", game, shared), _own(None, panel),
+                       {"game": game, "panel": shared})
+
+
+def _own(attempt: Game | None, panel: ResultPanel | None) -> dict[str, str | None]:
+    if panel is not None:
+        return {DEAL: panel.deal_id, SHARE: panel.share, NAME: panel.name}
+    return {DEAL: attempt.id if attempt is not None else None}
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[EXTENSION_KEY] = KeptPages(int(app.config.get("PAIYOU_DAILY_PAGE_CACHE_BYTES", MAX_BYTES)))
+
+
+__all__ = ["KeptPages", "kept_pages", "render_kept", "AttemptShown", "day_page", "live_panel", "init_app",
+           "MAX_BYTES", "OWN"]
