@@ -315,7 +315,7 @@ def test_every_plural_message_renders_every_form(app, translations_dir: Path, la
                 # a name's forms and choices are filled from the same value (paiyou.i18n.declension),
                 # compiled with the language's typesetting (paiyou.i18n.typesetting)
                 letters = LANGUAGE_BY_CODE[lang].single_letter_words
-                form = bind_single_letter_words(plain(forms[form_of(n)]), letters)
+                form = bind_single_letter_words(forms[form_of(n)], letters)
                 expected = form % declension.with_forms(form, {**variables, "num": n})
             assert rendered == expected, (lang, n, singular)
             english = (singular if n == 1 else plural) % {**variables, "num": n}
