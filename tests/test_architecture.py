@@ -377,7 +377,7 @@ def test_the_site_names_no_tile_in_its_code(path: Path) -> None:
 BENCHMARKS = {"__init__.py", "common.py", "bench_chuo_pai.py", "bench_tien_gow.py", "http.py", "servers.py",
               "arena.py", "analysis.py", "analysis_stability.py", "page_cache_memory.py", "events.py",
               "pool/__init__.py", "pool/chuo_pai.py", "pool/tien_gow.py", "daily_field.py", "daily_http.py",
-              "variants.py"}
+              "daily_runs.py", "variants.py"}
 PRODUCT_FOLDERS = ("engine", "site", "bench", "scripts", "tests")
 
 
