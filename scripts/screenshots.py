@@ -384,10 +384,15 @@ def play_with_friends(tour: Tour, browser: Browser, base: str, lang: str, game: 
         tour.state(watcher, f"{game}-friends-full")
         watcher.goto(table)
 
-        friend.locator("#your-name").fill(FRIENDS_NAME)
-        before = version(friend)
-        friend.locator(".friends__name-form button[type=submit]").click()
-        wait_until_settled(friend, before)  # a name is a change of the table: a new version
+        # A live update may redraw the form between the fill and the click (seen under load: the
+        # name went out empty), so the name is sent again until the friend's page shows it kept.
+        for _ in range(5):
+            friend.locator("#your-name").fill(FRIENDS_NAME)
+            before = version(friend)
+            friend.locator(".friends__name-form button[type=submit]").click()
+            wait_until_settled(friend, before)  # a name is a change of the table: a new version
+            if friend.locator("#your-name").input_value() == FRIENDS_NAME:
+                break
         tour.state(friend, f"{game}-friends-friend-named")
         creator.reload()
         creator.locator(f'.friends__seat[data-seat="{friends_seat}"] .friends__name',
