@@ -269,6 +269,31 @@ def test_a_friends_move_keeps_your_tiles_and_focus_and_updates_one_live_region(
     assert_accessible(page)
 
 
+def test_a_name_being_typed_survives_a_live_update_and_saving_shows_it_kept(
+        browser: Browser, contexts: list[BrowserContext], site: tuple[str, Path], api: APIRequestContext) -> None:
+    """The live update redraws the whole table, its name form with it: a name half typed when a
+    friend joins stays typed and focused (it went out empty once, the click landing on a fresh
+    form); saving it then shows the name the table kept."""
+    page = open_page(browser, contexts, site[0])
+    table = table_where_i_lead(page, "tien-gow")
+    name = page.locator("#your-name")
+    name.click()
+    page.keyboard.type("Mari")
+    before = version(page)
+    Friend(api, table).join(page.locator("#invite-link").input_value())
+    shown(page, before + 1)
+    expect(page.locator(".friends__seat[data-seat='1']")).to_contain_text("Bo")  # the table was redrawn
+    expect(name).to_have_value("Mari")
+    expect(name).to_be_focused()
+    page.keyboard.type("am")
+    before = version(page)
+    page.locator(".friends__name-form button[type=submit]").click()
+    shown(page, before + 1)
+    expect(name).to_have_value("Mariam")
+    page.reload()
+    expect(page.locator("#your-name")).to_have_value("Mariam")  # the table kept it
+
+
 def test_the_live_region_warns_once_when_your_clock_is_about_to_run_out(
         browser: Browser, contexts: list[BrowserContext], site: tuple[str, Path], api: APIRequestContext) -> None:
     page = open_page(browser, contexts, site[0])

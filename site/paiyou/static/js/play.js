@@ -8,7 +8,7 @@
      page asks for it after the chosen pause (data-delay: instant, fast or relaxed); Space or
      Escape, or the Skip button, asks for all of them up to your turn; tiles you select stay
      selected across every swap but the answer to your own move or hint (a computer's move, a
-     friend's, a join, a timeout). At a table with friends every seated page asks (the server
+     friend's, a join, a timeout), and so does a name you are typing and have not saved. At a table with friends every seated page asks (the server
      makes one move a request, whoever asks first), so the table moves on while any of them is
      open; its button (#computer-move) asks for the next move now;
    - while you select tiles, the page says whether the selection is a play you may make, marks
@@ -107,6 +107,7 @@
   var focusWas = null;
   var ownAnswer = false; // the swap answers this page's move, hint or step, not a live update
   var selectionWas = null; // the tiles selected before a swap that is not your move's answer
+  var draftsWas = null; // text typed and not yet sent (your name at a friends' table), by field id
 
   function sameKind(d) {
     var selector = d.name ? "#table [name='" + d.name + "']" : "#table " + d.tag;
@@ -180,7 +181,23 @@
     // your move's or hint's answer brings the selection it means (none, the hint's, a refused
     // move's); any other swap keeps yours: the tiles you still hold stay ticked
     selectionWas = asker && asker.closest("#play-form") ? null : checkedTiles();
+    // a live update redraws the whole table: what you are typing stays typed, unless this swap
+    // answers the very form it belongs to (which shows what was kept)
+    draftsWas = {};
+    target.querySelectorAll("input[type=text][id]").forEach(function (field) {
+      if (field.value !== field.defaultValue && !(asker && field.form && asker.closest("form") === field.form)) {
+        draftsWas[field.id] = field.value;
+      }
+    });
   });
+
+  function retype() {
+    if (!draftsWas) return;
+    Object.keys(draftsWas).forEach(function (id) {
+      var field = document.getElementById(id);
+      if (field && field.type === "text") field.value = draftsWas[id];
+    });
+  }
 
   // -- the computer's moves, one at a time ---------------------------------------------------
   var stepTimer = null;
@@ -237,6 +254,8 @@
     if (event.detail.target && event.detail.target.id !== "table" && !table.contains(event.detail.target)) return;
     reselect();
     selectionWas = null;
+    retype();
+    draftsWas = null;
     setup();
     // after every handler of this swap has run (live.js shows the copy button, the timer's
     // button): a control it shows is found where it was, not skipped as hidden
