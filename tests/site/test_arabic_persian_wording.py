@@ -182,9 +182,9 @@ def test_persian_pages_render_one_as_a_word(app: Flask) -> None:
 
 # -- Arabic: the seat or the tile is the subject -----------------------------------------------
 
-# Placeholders that hold one of the site's own names (a tile, a play's name, a lesson's seat). A
-# player's own name (``%(player)s``: a friend's display name at a table) has no gender the site
-# knows, so the log's messages keep sentences that need none («رُميت قطعة … من يد %(player)s»).
+# Placeholders that hold one of the site's own names (a tile, a play's name, a lesson's seat). The
+# log's ``%(player)s`` may be a friend's own name, of no gender the site knows: its lines have two
+# messages, a seat's with its verb and a friend's with none (tests/site/test_play_log_names.py).
 ARABIC_NAMES = r"(?:play|current|seat|winner|leader)"
 _WRAPS = (
     # «حركة %(play)s تغلب حركة %(current)s»: the name wrapped in "the play of"/"the set of"

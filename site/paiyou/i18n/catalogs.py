@@ -240,7 +240,7 @@ def _with_plural_rule(catalog: Catalog, lang: str) -> bool:
     catalog.mime_headers = [(name, f"nplurals={count}; plural={expr};" if name.lower() == "plural-forms" else value)
                             for name, value in catalog.mime_headers]
     for message in catalog:
-        if message.id and message.pluralizable:
+        if message.id and message.pluralizable and isinstance(message.string, (tuple, list)):
             forms = tuple(message.string)[:count]
             message.string = forms + ("",) * (count - len(forms))
     return True
