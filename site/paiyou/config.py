@@ -43,6 +43,9 @@ class Language:
     # the one-letter words that never end a line: each is bound to the next word by a no-break
     # space in every translation as it is compiled (paiyou.i18n.typesetting)
     single_letter_words: str = ""
+    # the catalogs' Plural-Forms where Babel's gettext table is not what the translations need;
+    # None: Babel's (paiyou.i18n.catalogs.plural_rule, which ``i18n update`` keeps in every catalog)
+    plural_forms: str | None = None
 
 
 # Order of the language switcher. The first one is the fallback language.
@@ -57,8 +60,12 @@ LANGUAGES: tuple[Language, ...] = (
     # gender («स्वर्ग पृथ्वी को हराता है», «बिल्ली … हराती है»), and several names the masculine
     Language("hi", "हिन्दी", forms=("obl",), genders=("m", "f"), list_gender="m"),
     # nothing to declare: Persian has no grammatical gender, and a name never changes (the object
-    # marker «را» and the ezafe are words or unwritten vowels after it: «%(current)s را می‌برد»)
-    Language("fa", "فارسی"),
+    # marker «را» and the ezafe are words or unwritten vowels after it: «%(current)s را می‌برد»).
+    # Two plural forms, not Babel's one (its gettext table gives fa «nplurals=1»): CLDR gives
+    # Persian the categories one and other, and a sentence says one in a word («یک کاشی», never
+    # «۱ کاشی»); a noun after any other numeral stays singular, so 0 takes the other form with
+    # its digit (CLDR's one also holds 0, which a sentence cannot say with «یک»)
+    Language("fa", "فارسی", plural_forms="nplurals=2; plural=(n != 1);"),
     # the singular cases a name takes after a verb or a preposition («przebija Czarną Siódemkę»,
     # «należy do Any», «zagrać Parą siódemek»); the vocative never addresses a name
     Language("pl", "Polski", forms=("acc", "gen", "dat", "ins", "loc"), genders=("m", "f", "n"), list_gender="m",

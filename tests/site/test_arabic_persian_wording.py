@@ -9,6 +9,8 @@ verb, and a count reads as a number word where the language writes one.
 - Arabic: «يوم واحد», «يومان» — one and two are said in words, never «١ يوم», «٢ يومان»; 11 to 99
   take the accusative singular («١١ لاعبًا») and 100 to 102 the genitive («١٠٠ لاعب»): Babel's
   rule puts 100–102 in msgstr[4] and 11–99 in msgstr[5], not the GNU order.
+- Persian: one is said in a word, «یک مهره», never «۱ مهره»: its catalogs declare two plural forms
+  (``Language.plural_forms``, CLDR's one and other) and every count's msgstr[0] writes «یک».
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
+from flask import Flask
+from flask_babel import force_locale
 
 from paiyou.i18n import catalogs
 
@@ -111,11 +115,76 @@ def test_arabic_counts_say_one_and_two_in_words_and_keep_their_forms_apart(domai
     assert not found, "\n".join(found)
 
 
+# -- Persian: one in a word ----------------------------------------------------------------------
+
+PERSIAN_LETTER = "\u0600-\u06ff\u200c"  # Arabic-script letters and the zero-width non-joiner
+# «یک» as a word: not «یکی», «یکراست» or «یک‌کارتی»
+PERSIAN_ONE = re.compile(f"(?<![{PERSIAN_LETTER}])یک(?![{PERSIAN_LETTER}])")
+# a count's digits right before a noun: «%(num)s مهره» in a catalog, «۱ مهره» on a page
+PERSIAN_DIGITS_BEFORE_NOUN = re.compile(f"(?:{NUMBER.pattern}|[۰-۹]+)\\s+[\u0621-\u06cc]")
+
+
+def persian_one_problems(one: str) -> list[str]:
+    """What keeps ``one`` (a count's msgstr[0], or its n=1 rendering) from saying one in a word."""
+    problems = []
+    if not PERSIAN_ONE.search(one):
+        problems.append("one is not said in a word")
+    if PERSIAN_DIGITS_BEFORE_NOUN.search(one):
+        problems.append("a digit before its noun")
+    return problems
+
+
+def test_the_checker_reads_persian_ones() -> None:
+    assert persian_one_problems("%(num)s مهره") == ["one is not said in a word", "a digit before its noun"]
+    assert persian_one_problems("۱ مهره") == ["one is not said in a word", "a digit before its noun"]
+    assert persian_one_problems("میخ و دو قرمز: %(num)s کارت یکراست رفت.") == [
+        "one is not said in a word", "a digit before its noun"]
+    assert persian_one_problems("یک مهره") == []
+    assert persian_one_problems("نتیجهٔ خالص شما: %(num)s (یک امتیاز).") == []  # a signed score keeps its sign
+
+
+def test_persian_catalogs_declare_one_and_other() -> None:
+    for domain in DOMAINS:
+        with (TRANSLATIONS / "fa" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            cat = read_po(f)
+        assert (cat.num_plurals, cat.plural_expr) == (2, "(n != 1)"), domain
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_persian_counts_say_one_in_a_word(domain: str) -> None:
+    found = [f"{msg.context!r} {msg.id[0]!r}: {problem}"
+             for d, msg in counted("fa") if d == domain for problem in persian_one_problems(strings(msg)[0])]
+    assert not found, "\n".join(found)
+
+
+def test_persian_pages_render_one_as_a_word(app: Flask) -> None:
+    """Through the compiled catalog, n = 1 takes «یک» and n = 2 the digits, in every count."""
+    messages = [msg for _, msg in counted("fa")]
+    assert len(messages) > 40
+    # as the templates call it: the count and its digits as the page writes them (``|num``)
+    template = app.jinja_env.from_string(
+        "{% if context %}{{ npgettext(context, singular, plural, n, **variables) }}"
+        "{% else %}{{ ngettext(singular, plural, n, **variables) }}{% endif %}")
+    for msg in messages:
+        singular, plural = msg.id
+        for n, digits in ((1, "۱"), (2, "۲")):
+            # the count in digits; any other value a name («Ana»), so that only the count is digits
+            variables = {name: digits if name in ("num", "count") else "Ana"
+                         for name in re.findall(r"%\((\w+)\)s", plural)}
+            with app.test_request_context(), force_locale("fa"):
+                text = template.render(context=msg.context, singular=singular, plural=plural, n=n,
+                                       variables=variables)
+            if n == 1:
+                assert persian_one_problems(text) == [], (singular, text)
+            else:
+                assert "۲" in text, (singular, text)  # «یک» may stay: «به یک ترکیب ویژهٔ ۲ کارتی»
+
+
 # -- Arabic: the seat or the tile is the subject -----------------------------------------------
 
-# Placeholders that hold one of the site's own names (a tile, a play's name, a lesson's seat). A
-# player's own name (``%(player)s``: a friend's display name at a table) has no gender the site
-# knows, so the log's messages keep sentences that need none («رُميت قطعة … من يد %(player)s»).
+# Placeholders that hold one of the site's own names (a tile, a play's name, a lesson's seat). The
+# log's ``%(player)s`` may be a friend's own name, of no gender the site knows: its lines have two
+# messages, a seat's with its verb and a friend's with none (tests/site/test_play_log_names.py).
 ARABIC_NAMES = r"(?:play|current|seat|winner|leader)"
 _WRAPS = (
     # «حركة %(play)s تغلب حركة %(current)s»: the name wrapped in "the play of"/"the set of"

@@ -2,8 +2,10 @@
 
 - No untranslated or fuzzy entry, no wrong number of plural forms, no placeholder mismatch
   (``Message.check``), no obsolete entry, in any ``.po``; every ``.po`` matches its ``.pot``.
-- The Plural-Forms headers are Babel 2.18's (Arabic: 6 forms in Babel's order, Polish: 3), in
-  every catalog of every language of ``paiyou.config.LANGUAGES``.
+- The Plural-Forms headers are each language's ``catalogs.plural_rule``, in every catalog of every
+  language of ``paiyou.config.LANGUAGES``: Babel 2.18's (Arabic: 6 forms in Babel's order, Polish:
+  3), or the one a language declares where Babel's table does not serve it (Persian: 2, CLDR's one
+  and other, where the table has 1); ``i18n update`` keeps it.
 - Every plural message renders the right form for n in 0, 1, 2, 3, 5, 11, 22, 100 in every
   language: the form Babel's rule picks, and in ar and pl the form checked by hand.
 - The core domain's template is up to date with the code, and no English is left in it.
@@ -35,15 +37,18 @@ PO_FILES = sorted(TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
 DOMAINS = catalogs.domains(TRANSLATIONS)
 TRANSLATED = [code for code in LANGUAGE_CODES if code != DEFAULT_LANGUAGE]
 
-# The plural rules are Babel 2.18's gettext headers (toolchain.md, section 3), as the committed
-# catalogs hold them (``test_plural_forms_header``). Arabic: msgstr[4] is n%100 in 0..2 (100, 101,
-# 102 …), msgstr[5] is 11..99 — not the GNU order; keep Babel pinned.
+# The plural rules are Babel 2.18's gettext headers (toolchain.md, section 3) or a language's own
+# (``Language.plural_forms``), as the committed catalogs hold them (``test_plural_forms_header``).
+# Arabic: msgstr[4] is n%100 in 0..2 (100, 101, 102 …), msgstr[5] is 11..99 — not the GNU order;
+# keep Babel pinned.
 PLURAL_SAMPLES = (0, 1, 2, 3, 5, 11, 22, 100)
 # The form of each sample, checked by hand against CLDR where the rule has more than two forms: a
 # check on Babel's rule (data of a language, not a list of the languages).
 EXPECTED_FORM = {
     "ar": {0: 0, 1: 1, 2: 2, 3: 3, 5: 3, 11: 5, 22: 5, 100: 4},
     "pl": {0: 2, 1: 0, 2: 1, 3: 1, 5: 2, 11: 2, 22: 1, 100: 2},
+    # one alone says «یک»; 0 takes the other form (CLDR's one holds 0 too, which «یک» cannot say)
+    "fa": {0: 1, 1: 0, 2: 1, 3: 1, 5: 1, 11: 1, 22: 1, 100: 1},
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)([sdif])")
 FORM = declension.FORM_PLACEHOLDER  # %(<name>_<form>)s: a name's case form (paiyou.i18n.declension)
@@ -169,26 +174,53 @@ def test_the_form_checker() -> None:
 
 @pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parts[-3]}/{p.name}")
 def test_plural_forms_header(path: Path) -> None:
-    """Every catalog's header is CLDR's plural rule for its language, as Babel writes it."""
+    """Every catalog's header is its language's plural rule: CLDR's as Babel writes it, or the
+    language's own declared one."""
     lang = path.parts[-3]
     cat = read(path)
-    rule = get_plural(lang)
-    assert (cat.num_plurals, cat.plural_expr) == (rule.num_plurals, rule.plural_expr)
+    assert (cat.num_plurals, cat.plural_expr) == catalogs.plural_rule(lang)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_language_has_every_domains_catalog_with_babels_plural_rule(lang: str) -> None:
-    rule = get_plural(lang)
+def test_every_language_has_every_domains_catalog_with_its_plural_rule(lang: str) -> None:
     for domain in DOMAINS:
         po = TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po"
         assert po.exists(), f"{po.relative_to(ROOT)}: run 'flask --app paiyou i18n update'"
         cat = read(po)
-        assert (cat.num_plurals, cat.plural_expr) == (rule.num_plurals, rule.plural_expr), po
+        assert (cat.num_plurals, cat.plural_expr) == catalogs.plural_rule(lang), po
+
+
+def test_a_language_declares_its_own_plural_rule_only_where_babels_differs() -> None:
+    """Persian's two forms are a declared exception to Babel's gettext table (one form); every
+    other language takes the table's rule."""
+    assert (get_plural("fa").num_plurals, catalogs.plural_rule("fa")) == (1, (2, "(n != 1)"))
+    for lang in TRANSLATED:
+        rule = get_plural(lang)
+        declared = LANGUAGE_BY_CODE[lang].plural_forms
+        assert (declared is None) == (catalogs.plural_rule(lang) == (rule.num_plurals, rule.plural_expr)), lang
+
+
+def test_an_update_keeps_a_languages_own_plural_rule(tmp_path: Path) -> None:
+    """Merging the templates writes Persian's declared rule into a catalog that had Babel's, and
+    gives each plural message its second form, empty until translated."""
+    scratch = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, scratch, ignore=shutil.ignore_patterns("*.mo"))
+    po = scratch / "fa" / "LC_MESSAGES" / "core.po"
+    text = po.read_text(encoding="utf-8")
+    text = text.replace("nplurals=2; plural=(n != 1);", "nplurals=1; plural=0;")
+    po.write_text(re.sub(r'\nmsgstr\[1\] "[^"]*"', "", text), encoding="utf-8")
+    assert read(po).num_plurals == 1
+    catalogs.update(scratch, only=["core"])
+    cat = read(po)
+    assert (cat.num_plurals, cat.plural_expr) == (2, "(n != 1)")
+    assert all(len(m.string) == 2 and m.string[0] and not m.string[1] for m in cat if m.id and m.pluralizable)
+    catalogs.update(scratch, only=["core"])  # an update of a catalog with the rule keeps it
+    assert (read(po).num_plurals, read(po).plural_expr) == (2, "(n != 1)")
 
 
 @pytest.mark.parametrize("lang", sorted(EXPECTED_FORM))
-def test_babels_plural_rule_picks_the_forms_checked_by_hand(lang: str) -> None:
-    form = gettext.c2py(get_plural(lang).plural_expr)
+def test_the_plural_rule_picks_the_forms_checked_by_hand(lang: str) -> None:
+    form = gettext.c2py(catalogs.plural_rule(lang)[1])
     assert {n: form(n) for n in PLURAL_SAMPLES} == EXPECTED_FORM[lang]
 
 
@@ -269,7 +301,7 @@ def test_compile_merges_every_domain(translations_dir: Path) -> None:
                         done[m.id] = m
                 expected |= keys(done)
         assert keys(compiled) == expected
-        assert compiled.num_plurals == get_plural(lang).num_plurals  # Babel's rule, checked above
+        assert compiled.num_plurals == catalogs.plural_rule(lang)[0]  # the rule checked above
 
 
 def test_the_cli_compiles(tmp_path: Path) -> None:
@@ -294,7 +326,7 @@ def sample_variables(msgid: str, n: int) -> dict[str, object]:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_plural_message_renders_every_form(app, translations_dir: Path, lang: str) -> None:
-    form_of = gettext.c2py(get_plural(lang).plural_expr)  # the rule the catalogs' headers hold
+    form_of = gettext.c2py(catalogs.plural_rule(lang)[1])  # the rule the catalogs' headers hold
     messages = plural_messages(translations_dir, lang)
     assert messages, "no plural message to check"
     for msg in messages:

@@ -350,7 +350,11 @@ def test_no_agreement_with_a_substituted_name() -> None:
 # name (Ana), so nothing may agree with it there either: no Arabic verb before it («فاز %(player)s»:
 # «فازت آنا»), no Arabic pronoun after it, no masculine role noun in apposition («الفائز بها
 # %(player)s»); no Polish past tense after it («%(player)s wygrał») or winner's noun before it
-# («zwycięzca: %(player)s»).
+# («zwycięzca: %(player)s»). The one way to agree: a choice on the name (``%(player@فاز|فازت)s``), in
+# a "play log" line, which is shown for the site's own names only; a line for a player's own name
+# (context "play log, a player's own name", and every other message) has no choice either.
+OWN_NAME_CONTEXT = "play log, a player's own name"
+CHOICE_ON_A_PLAYER = re.compile(r"%\(players?@")
 SEAT_AGREEMENT = {
     "ar": re.compile(r"(?<![\u0600-\u06ff])(فاز|افتتح|مرّر|مرر|رمى|يرمِ|لعب|أخذ|أضاف|يُضف|غلبها|تقاسم)"
                      r"\s+%\(players?\)s|%\(player\)s\s+(هو|هي|يفتتح|تفتتح)(?![\u0600-\u06ff])"
@@ -373,3 +377,23 @@ def test_nothing_agrees_with_a_seat_in_the_play_domain() -> None:
             for msg in read_po(f):
                 problems += [(lang, s) for s in _strings(msg) if msg.id and pattern.search(s)]
     assert not problems, problems
+
+
+def test_only_a_seats_log_line_agrees_with_its_name() -> None:
+    """A gender choice on ``%(player)s`` only in the "play log" lines (a seat's name); every line
+    for a player's own name has its twin there, with the same English."""
+    found, own, seat = [], set(), set()
+    for lang in LANGS:
+        with (TRANSLATIONS / lang / "LC_MESSAGES" / "play.po").open("rb") as f:
+            for msg in read_po(f):
+                if not msg.id:
+                    continue
+                key = msg.id if isinstance(msg.id, str) else msg.id[0]
+                if msg.context == OWN_NAME_CONTEXT:
+                    own.add(key)
+                elif msg.context == "play log":
+                    seat.add(key)
+                    continue
+                found += [(lang, msg.context, s) for s in _strings(msg) if CHOICE_ON_A_PLAYER.search(s)]
+    assert not found, found
+    assert own and own <= seat, own - seat

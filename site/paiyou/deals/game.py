@@ -123,9 +123,16 @@ class Game:
         found = self.stored.meta.get("auto_passes", [])
         return [n for n in found if isinstance(n, int)] if isinstance(found, list) else []
 
+    @property
+    def timed_out(self) -> list[int]:
+        """The numbers of the actions the computer made for a person whose turn's time ran out (a
+        table with friends' timer: ``paiyou.seats.friends.timeout``)."""
+        found = self.stored.meta.get("timed_out", [])
+        return [n for n in found if isinstance(n, int)] if isinstance(found, list) else []
+
     def events(self) -> list[Event]:
         """The whole public history, in order, from the human seat's view."""
-        return events(self.view(), self.game, self.auto_passes)
+        return events(self.view(), self.game, self.auto_passes, self.timed_out)
 
     def record(self) -> JsonObject:
         """The deal record (shows every hand): only once the deal is over. It holds the seed, the

@@ -19,6 +19,11 @@ file writes: ``extract`` adds them to the template that holds the name (one per 
 language declares, ``paiyou.config.Language``), and ``update`` keeps in each language's catalog
 only the forms that language declares, so a language without cases has no entry to fill.
 
+Every catalog of a language declares its ``plural_rule``: Babel's gettext table, or the rule the
+language declares itself where the table's does not serve its translations (Persian: CLDR's one and
+other, where the table has one form; ``paiyou.config.Language.plural_forms``). ``update`` writes it
+into each catalog, so merging a template never brings back the table's rule.
+
 ``extract``, ``update`` and ``compile_catalogs`` are plain functions; ``paiyou.cli`` wraps them as
 ``flask --app paiyou i18n extract|update|compile``.
 """
@@ -33,6 +38,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 from paiyou.config import DEFAULT_LANGUAGE, FORMS, GENDER, LANGUAGE_BY_CODE, LANGUAGE_CODES, LANGUAGES
@@ -208,22 +214,50 @@ def update(translations_dir: Path, only: Iterable[str] = ()) -> list[Path]:
             if command == "update":
                 args.append("--ignore-obsolete")
             _pybabel(*args)
-            _drop_undeclared_forms(po, lang)
+            _settle_language(po, lang)
             written.append(po)
     return written
 
 
-def _drop_undeclared_forms(po: Path, lang: str) -> None:
-    """Remove from ``po`` the messages of the forms ``lang`` does not declare."""
+def plural_rule(lang: str) -> tuple[int, str]:
+    """The number of plural forms of ``lang``'s catalogs and the expression choosing one: its
+    ``Language.plural_forms`` where it declares them, else Babel's gettext table's."""
+    declared = LANGUAGE_BY_CODE[lang].plural_forms if lang in LANGUAGE_BY_CODE else None
+    if declared is None:
+        rule = get_plural(lang)
+        return rule.num_plurals, rule.plural_expr
+    parsed = Catalog(locale=lang)
+    parsed.mime_headers = [("Plural-Forms", declared)]  # read as read_po reads a catalog's header
+    return parsed.num_plurals, parsed.plural_expr
+
+
+def _with_plural_rule(catalog: Catalog, lang: str) -> bool:
+    """Give ``catalog`` ``lang``'s plural rule, each plural message as many forms (a form added is
+    empty: untranslated until a translator writes it); whether anything changed."""
+    count, expr = plural_rule(lang)
+    if (catalog.num_plurals, catalog.plural_expr) == (count, expr):
+        return False
+    catalog.mime_headers = [(name, f"nplurals={count}; plural={expr};" if name.lower() == "plural-forms" else value)
+                            for name, value in catalog.mime_headers]
+    for message in catalog:
+        if message.id and message.pluralizable and isinstance(message.string, (tuple, list)):
+            forms = tuple(message.string)[:count]
+            message.string = forms + ("",) * (count - len(forms))
+    return True
+
+
+def _settle_language(po: Path, lang: str) -> None:
+    """Give ``po`` its language's plural rule, and remove the messages of the forms ``lang`` does
+    not declare."""
     with po.open("rb") as f:
         catalog = read_po(f, locale=lang)
+    changed = _with_plural_rule(catalog, lang)
     dropped: list[Message] = [m for m in catalog if m.id and not in_language(lang, m.context)]
-    if not dropped:
-        return
     for message in dropped:
         catalog.delete(message.id, context=message.context)
-    with po.open("wb") as f:
-        write_po(f, catalog, width=WIDTH)
+    if changed or dropped:
+        with po.open("wb") as f:
+            write_po(f, catalog, width=WIDTH)
 
 
 def merged_catalog(translations_dir: Path, lang: str) -> Catalog:

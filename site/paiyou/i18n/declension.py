@@ -23,8 +23,10 @@ sentence builder passes them:
 ``decline(value, form)`` puts every name of every game's vocabulary found in ``value`` into that
 form (``Vocabulary.form``): a name, a list of names («लंबे तीन और काले सात»), a class phrase, or
 HTML around them. Anything that is not a name (a player's own name, a number) stays as it is, and
-has no gender: a message that may name a player writes a sentence that needs neither. ``init_app``
-installs both hooks.
+has no gender: a message that may name a player writes a sentence that needs neither, or a second
+message for a player's own name, chosen by ``is_site_name`` (the play log: a seat's name, «الشرق»,
+carries its verb, «مرّر الشرق»; a friend's own name does not). ``init_app`` installs both hooks
+and that template global.
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ from paiyou.i18n.names import vocabularies
 from paiyou.i18n.vocabulary import current_language
 
 __all__ = ["FORM_PLACEHOLDER", "CHOICE_PLACEHOLDER", "name_forms", "name_genders", "decline", "gender_of",
-           "with_forms", "DecliningDomain", "init_app"]
+           "is_site_name", "with_forms", "DecliningDomain", "init_app"]
 
 # ``%(<name>_<form>)s`` (group 1 the name, group 2 the form's suffix) and ``%(<name>@<words>)s``
 FORM_PLACEHOLDER = re.compile(r"%\((\w+)_(" + "|".join(FORMS) + r")\)")
@@ -94,6 +96,25 @@ def name_genders() -> dict[str, str]:
                         genders.setdefault(str(name), gender)
     cache[key] = genders
     return genders
+
+
+def site_names() -> Mapping[str, str]:
+    """In the current locale: every name of every game's vocabulary, as the pages write it (each
+    mapped to itself: a set kept in the request's cache)."""
+    cache = _cached("_paiyou_site_names")
+    key = str(get_locale())
+    if key not in cache:
+        cache[key] = {str(name): str(name) for words in vocabularies() for table in words.names().values()
+                      for name in table.values()}
+    return cache[key]
+
+
+def is_site_name(value: object) -> bool:
+    """Whether ``value`` is, whole, one of the site's own names (a seat's «الشرق», a lesson's
+    «آنا»): a name the vocabulary gives a gender and forms, unlike a player's own name («Ana
+    Maria», chosen at a table with friends), which a sentence cannot make agree."""
+    parts = _text_parts(value)
+    return parts is not None and "".join(parts).strip() in site_names()
 
 
 def _is_word_char(text: str, i: int) -> bool:
@@ -249,4 +270,4 @@ def init_app(app: Flask) -> None:
         babel = get_babel()
         babel.instance.domain_instance = DecliningDomain(domain=babel.default_domain)  # type: ignore[no-untyped-call]
     app.jinja_env.globals.update(gettext=_jinja_gettext, ngettext=_jinja_ngettext,
-                                 pgettext=_jinja_pgettext, npgettext=_jinja_npgettext)
+                                 pgettext=_jinja_pgettext, npgettext=_jinja_npgettext, is_site_name=is_site_name)

@@ -234,7 +234,9 @@ def timeout(store: GameStore, current: Game, now: float | None = None) -> Game:
                       away=tuple(sorted({*seating.away, seat})) if count >= TIMEOUTS_TO_AWAY else seating.away)
     stand_in = tuple(seating.level if s == seat else a for s, a in enumerate(current.players))
     deal = computer_step(current.game, current.deal, stand_in)
-    meta = turn_started({**current.stored.meta, META: changed.as_meta()}, now)
+    # the action's number, kept beside the record (which holds actions only), so the log says so
+    timed_out = [*current.timed_out, current.deal.action_count]
+    meta = turn_started({**current.stored.meta, META: changed.as_meta(), "timed_out": timed_out}, now)
     stored = store.update(current.id, current.version, game_rules(current.game).to_record(deal),
                           finished=deal.is_over, meta=meta)
     if stored is None:  # another change came first: the table as it stands, for the same seat

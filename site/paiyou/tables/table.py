@@ -221,7 +221,7 @@ def table_model(game: Game, selected: Sequence[str] = (), seen: int | None = Non
     table = table_of(game.game)
     view = game.deal.watch(game.seat) if watching else game.view()
     names = seat_names(game, watching)
-    all_events = events(view, game.game, game.auto_passes)
+    all_events = events(view, game.game, game.auto_passes, game.timed_out)
     recent = recent_events(all_events)
     new = all_events[seen:] if seen is not None and seen <= len(all_events) else recent
     order = reveal_map(table.round_seats(view), new)
