@@ -10,7 +10,8 @@ from tests.site.test_terms import TERMBASE, load_termbase, term_problems
 
 CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", "supreme",
             "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
-            "beating_play", "tien_gow")
+            "beating_play", "tien_gow", "early_death", "reveal", "streak", "seed", "secret",
+            "opponent", "double", "set")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -44,6 +45,25 @@ CASES = [
     ("tien_gow", "fa", "Tien Gow rules", "قوانین تین گاو", "قوانین تین گائو"),
     ("winning_play", "fa", "Only the winning play scores.",
      "فقط حرکتی که ببرد امتیاز می‌گیرد.", "فقط حرکت برنده امتیاز می‌گیرد."),
+    # issue 50, the independent Hindi read: one name for each, the sentences it quoted
+    ("early_death", "hi", "Early death applies, as on the card; the option plays without it.",
+     "जल्दी मौत लागू होती है, जैसा कार्ड पर है; विकल्प इसके बिना खेलता है।",
+     "अकाल मृत्यु लागू होती है, जैसा कार्ड पर है; विकल्प चुनने पर यह नियम हट जाता है।"),
+    ("reveal", "hi", "The %(hint_button)s button returns when the day is revealed.",
+     "‘%(hint_button)s’ बटन दिन खुलने पर लौट आता है।",
+     "‘%(hint_button)s’ बटन दिन का खुलासा होने पर लौट आता है।"),
+    ("streak", "hi", "Longest streak", "सबसे लंबे लगातार दिन", "सबसे लंबा सिलसिला"),
+    ("seed", "hi", "Seed", "बीज", "सीड"),
+    ("secret", "hi", "Secret (salt)", "रहस्य (सॉल्ट)", "गुप्त कुंजी (सॉल्ट)"),
+    ("opponent", "hi", "Your opponents", "आपके प्रतिद्वंद्वी", "आपके विरोधी"),
+    ("double", "hi", "Always double, as on the card.", "हमेशा दोगुना, जैसा कार्ड पर है।",
+     "हमेशा दुगुना, जैसा कार्ड पर है।"),
+    ("set", "hi", "The highest pair when led, otherwise the lowest pair.",
+     "अगुआई में सबसे ऊँचा जोड़ा, नहीं तो सबसे नीचा जोड़ा।",
+     "अगुआई में सबसे ऊँची जोड़ी, नहीं तो सबसे नीची जोड़ी।"),
+    ("set", "hi", "Historically only the pure pairs were played.",
+     "ऐतिहासिक रूप से केवल शुद्ध जोड़े खेले जाते थे।", "पुराने समय में केवल शुद्ध जोड़ियाँ खेली जाती थीं।"),
+    ("set", "hi", "Pairs, triples and fours", "जोड़ियाँ, तिकड़ियाँ और चौके", "जोड़ियाँ, तिकड़ियाँ और चौकड़ियाँ"),
 ]
 
 
@@ -74,6 +94,23 @@ def test_alone_is_not_single(termbase) -> None:
     message = Message("There are exactly three players, each playing alone.",
                       "ठीक तीन खिलाड़ी होते हैं, और हर कोई अकेला खेलता है।")
     assert not term_problems(single, exceptions, "hi", [message])
+
+
+def test_the_puzzles_streak_is_not_the_daily_streak(termbase) -> None:
+    """The puzzles' streak (answers right in a row, «लगातार सही») is not the daily deals' «सिलसिला»."""
+    concepts, exceptions = termbase
+    streak = [c for c in concepts if c.name == "streak"]
+    message = Message("Solved at the first try: %(first)s · Streak: %(streak)s · Best streak: %(best)s",
+                      "पहली कोशिश में हल: %(first)s · लगातार सही: %(streak)s · सबसे ज़्यादा लगातार सही: %(best)s")
+    assert not term_problems(streak, exceptions, "hi", [message])
+
+
+def test_a_pair_joined_is_not_a_masculine_pair(termbase) -> None:
+    """«जोड़ा जाता है» (is joined) is the verb; only the masculine pair is refused."""
+    concepts, exceptions = termbase
+    pair = [c for c in concepts if c.name == "set"]
+    message = Message("A set.", "हर मुख्य टाइल को केवल मेल खाते योग वाली सैन्य टाइलों के साथ जोड़ा जाता है।")
+    assert not term_problems(pair, exceptions, "hi", [message])
 
 
 def test_tile_names_stay_capitalised_in_polish(termbase) -> None:
