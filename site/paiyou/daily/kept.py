@@ -3,8 +3,9 @@ values put in per request (docs/daily.md, "Speed").
 
 Rendering the day's page (the frame, the chart, its table, the top 50: some 200 numbers and as many
 translated words) costs several times the reads behind it, and almost all of it is the same for
-every reader in the same state. So each request builds the page's model as before (a few reads by
-key: the attempt, the result, the score counts, the top 50 and their names) and splits it in two:
+every reader in the same state. So each request builds the page's model (``pages.todays_page``:
+one statement for the reader's state and the day's generations, the field kept per generation by
+``paiyou.daily.day_field``) and splits it in two:
 
 - **shown to everyone in that state**: the request's scheme, host and path (the language is in
   it), the day's card (date, time left, players), and for a finished deal its figures against the
@@ -22,7 +23,8 @@ key: the attempt, the result, the score counts, the top 50 and their names) and 
   reader's result can reach another, and the answer is byte for byte the page rendered directly.
 
 Kept in an LRU bounded by bytes per process (``PAIYOU_DAILY_PAGE_CACHE_BYTES``, default 8 MiB: a
-day's page is about 5 to 16 KiB).
+visitor's day's page is about 5 KiB, one with a result and a full top 50 about 16 KiB: measured
+2026-12-07, 4.5 / 15.7 KiB in English, 5.2 / 17.2 KiB in Arabic; the live fragment 11–12 KiB).
 """
 from __future__ import annotations
 
