@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -157,7 +158,8 @@ def test_the_pages_model_is_the_one_the_direct_reads_build(translations_dir: Pat
                 attempt = pages.attempt_today(GAME, pages.browser_player())
                 panel = pages.result_panel(attempt) if attempt is not None and attempt.is_over else None
                 shown = pages.todays_page(GAME)
-                assert shown.card == pages.day_card(GAME)
+                # the time left is read twice: a minute may pass between the two
+                assert replace(shown.card, time_left="") == replace(pages.day_card(GAME), time_left="")
                 assert (shown.attempt is None) == (attempt is None)
                 if attempt is not None:
                     assert shown.attempt == pages.AttemptShown(attempt.id, attempt.is_over)
