@@ -37,7 +37,15 @@ from bench import daily_runs
 from engine.field import standing
 from paiyou.store.daily import RESULT_COLUMNS, DailyStore
 from paiyou.store.databases import open_store
-from paiyou.store.schema import DAILY_ACTIONS, DAILY_NAMES, DAILY_RESULTS, DAILY_SCORES, new_id
+from paiyou.store.schema import (
+    DAILY_ACTIONS,
+    DAILY_DAYS,
+    DAILY_NAMES,
+    DAILY_RESULTS,
+    DAILY_SCORES,
+    NAMES_GENERATION,
+    new_id,
+)
 
 GAME, DAY = "chuo-pai", "2026-12-07"
 DECISIONS = 15
@@ -104,6 +112,12 @@ def bulk(url: str, count: int, seed: int, game: str = GAME, day: str = DAY,
             if names:
                 cur.executemany(store._sql(f"INSERT INTO {DAILY_NAMES} (player, name, named_at) VALUES (?, ?, ?)"),
                                 names)
+            # the store's rule for whoever writes the counts: bump the generations in the same
+            # transaction, or a running server keeps showing the field it read before
+            cur.executemany(store._sql(
+                f"INSERT INTO {DAILY_DAYS} (game, day, generation) VALUES (?, ?, 1) ON CONFLICT (game, day) "
+                f"DO UPDATE SET generation = {DAILY_DAYS}.generation + 1"),
+                [(game, day), NAMES_GENERATION])
             cur.close()
             conn.execute("COMMIT")
     store.close()

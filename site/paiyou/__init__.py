@@ -20,6 +20,7 @@ from paiyou.analysis import jobs as analyses
 from paiyou.config import Config, default_content_dir, default_translations_dir
 from paiyou.content import rules_page
 from paiyou.daily import carry as daily_carry
+from paiyou.daily import day_field
 from paiyou.daily import kept as daily_kept
 from paiyou.daily import pages as daily_pages
 from paiyou.daily import results as daily_results
@@ -154,6 +155,7 @@ def configure_daily(app: Flask) -> None:
     daily_secret.init_app(app, production=hops > 0 and not app.testing)
     daily_pages.init_app(app)
     daily_kept.init_app(app)
+    day_field.init_app(app)
     daily_carry.init_app(app)
 
 

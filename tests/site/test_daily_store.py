@@ -12,6 +12,10 @@ tests/site/test_store.py does).
 - Progress keys: shown once, stored hashed, replaced (the old key stops working), forged keys find
   nobody.
 - Hostile input changes nothing and raises DailyStoreError with a code.
+- Generations: every counted result bumps its day's, every name set or removed the names', in
+  the same transaction (under 200 concurrent finishes, the day's generation is the count of
+  counted results); ``reader_state`` reads a reader's own state and both generations at once; a
+  database made before them gains the results' ``rounds`` column and the generations' table.
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from engine.field import standing
 from paiyou.store.daily import DailyStore, DailyStoreError, key_hash
 from paiyou.store.databases import open_store
 from paiyou.store.games import GameStore
-from paiyou.store.schema import DAILY_ACTIONS, DAILY_PLAYERS, DAILY_RESULTS, DAILY_SCORES, new_id
+from paiyou.store.schema import DAILY_ACTIONS, DAILY_DAYS, DAILY_PLAYERS, DAILY_RESULTS, DAILY_SCORES, new_id
 from tests.site import pg_cluster
 
 GAME, DAY = "chuo-pai", "2026-12-07"
@@ -275,6 +279,80 @@ def test_200_concurrent_finishes_keep_every_result_and_count_one_per_person(post
         counted_scores = Counter(r[2] for r in rows if r[3] == 1)
         assert daily.score_counts(GAME, DAY) == sorted(counted_scores.items(), reverse=True)
         assert sum(daily.action_counts(GAME, DAY, POSITION_B).values()) == len(countable_people)
+        assert daily.generations(GAME, DAY) == (len(countable_people), 0)  # one bump per counted result
     finally:
         for store in stores:
             store.close()
+
+
+def test_each_counted_result_and_each_name_bumps_a_generation(daily: DailyStore) -> None:
+    assert daily.generations(GAME, DAY) == (0, 0)
+    player, deal_id = new_id(), new_id()
+    finish(daily, player, 4, deal_id=deal_id)
+    assert daily.generations(GAME, DAY) == (1, 0)
+    finish(daily, player, 4, deal_id=deal_id)  # the same deal again: nothing written
+    finish(daily, player, 9)  # kept uncounted: the field did not change
+    finish(daily, new_id(), 3, countable=False)
+    finish(daily, new_id(), 5, day="2026-12-08")  # another day's field
+    assert daily.generations(GAME, DAY) == (1, 0)
+    finish(daily, new_id(), 6)
+    assert daily.generations(GAME, DAY) == (2, 0)
+    daily.set_name(player, "Alice")
+    daily.set_name(player, None)
+    assert daily.generations(GAME, DAY) == (2, 2) and daily.generations(GAME, "2026-12-08") == (1, 2)
+    with pytest.raises(DailyStoreError):
+        daily.set_name(player, "x" * 65)
+    assert daily.generations(GAME, DAY) == (2, 2) and daily.names([player]) == {}
+
+
+def test_the_readers_state_is_one_read(daily: DailyStore) -> None:
+    player, key = daily.issue_key()
+    other, _ = daily.issue_key()
+    visitor = daily.reader_state(GAME, DAY, None)
+    assert (visitor.player, visitor.deal_id, visitor.result, visitor.name) == (None, None, None, None)
+    for unknown in ("A" * 43, "not a key", key_hash(key)):
+        assert daily.reader_state(GAME, DAY, unknown) == visitor
+    assert daily.reader_state(GAME, DAY, key).player == player
+    deal_id = new_id()
+    daily.begin_attempt(GAME, DAY, player, deal_id)
+    daily.begin_attempt(GAME, DAY, other, new_id())
+    under_way = daily.reader_state(GAME, DAY, key)
+    assert (under_way.deal_id, under_way.result, under_way.rounds) == (deal_id, None, None)
+    recorded = daily.record_result(GAME, DAY, player, deal_id, 7, countable=True, finished_at=1000,
+                                   rounds="1101")
+    daily.record_result(GAME, DAY, other, new_id(), 9, countable=True, rounds="")
+    daily.set_name(player, "Alice")
+    state = daily.reader_state(GAME, DAY, key)
+    assert state.result == recorded.result and state.rounds == "1101" and state.name == "Alice"
+    assert state.generations == (2, 1) == daily.generations(GAME, DAY)
+    assert daily.reader_state("tien-gow", DAY, key).deal_id is None  # the attempt is of one game
+    for bad in ("10a", "2", 7):
+        with pytest.raises(DailyStoreError):
+            daily.record_result(GAME, DAY, new_id(), new_id(), 1, countable=True, rounds=bad)  # type: ignore[arg-type]
+    assert daily.generations(GAME, DAY) == (2, 1)
+
+
+def test_an_older_database_gains_the_rounds_and_the_generations(database_url: str) -> None:
+    """The daily results' table as its first version made it, with a result in it: the store adds
+    the ``rounds`` column (the old row's is NULL) and the generations' table on first use."""
+    old = open_store(database_url)
+    old._ensure_schema()
+    for statement in (f"DROP TABLE {DAILY_RESULTS}", f"DROP TABLE {DAILY_DAYS}",
+                      f"CREATE TABLE {DAILY_RESULTS} (deal_id TEXT PRIMARY KEY, game TEXT NOT NULL, day TEXT NOT NULL, "
+                      "player TEXT NOT NULL, score INTEGER NOT NULL, finished_at BIGINT NOT NULL, "
+                      "counted INTEGER NOT NULL)"):
+        old._run(statement, ())
+    player, key = DailyStore(old).issue_key()
+    deal_id = new_id()
+    old._run(f"INSERT INTO {DAILY_RESULTS} VALUES (?, ?, ?, ?, 3, 1000, 1)", (deal_id, GAME, DAY, player))
+    old.close()
+    upgraded = open_store(database_url)
+    try:
+        daily = DailyStore(upgraded)
+        daily.begin_attempt(GAME, DAY, player, deal_id)
+        state = daily.reader_state(GAME, DAY, key)
+        assert state.result is not None and state.result.score == 3 and state.rounds is None
+        finish_rounds = daily.record_result(GAME, DAY, new_id(), new_id(), 5, countable=True, rounds="01")
+        assert finish_rounds.new and daily.generations(GAME, DAY) == (1, 0)
+    finally:
+        upgraded.close()

@@ -8,6 +8,7 @@ and numbers are in the reader's locale (Babel) and digits.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
@@ -20,13 +21,25 @@ from engine.daily import closes_at, is_revealed, today
 from engine.field import Bin
 from paiyou.daily import board as day_board
 from paiyou.daily.answers import long_date, share_text
+from paiyou.daily.day_field import DayField, day_fields
 from paiyou.daily.secret import ring
-from paiyou.daily.service import Result, players, recorded, standing_of, todays_deal
+from paiyou.daily.service import (
+    Result,
+    against,
+    kept_par,
+    par,
+    players,
+    recorded,
+    rounds_of,
+    rounds_won,
+    standing_of,
+    todays_deal,
+)
 from paiyou.deals.game import Game, GameNotFound
 from paiyou.deals.seating import NAME_MAX
 from paiyou.deals.service import load
 from paiyou.i18n.numerals import format_number, to_native_digits
-from paiyou.store.daily import KEY_PATTERN, DailyStore
+from paiyou.store.daily import KEY_PATTERN, BoardEntry, DailyResult, DailyStore
 from paiyou.store.databases import current_store
 from paiyou.tables.template_globals import percent
 
@@ -157,12 +170,71 @@ def result_panel(game: Game) -> ResultPanel | None:
     result = standing_of(store, game, found, counts)
     entries = days.leaderboard(result.game, result.day.isoformat(), BOARD_SIZE, counts=counts)
     names = days.names([entry.result.player for entry in entries] + [found.player])
-    top = tuple(day_board.Row(e.rank, e.result.score, names.get(e.result.player), e.result.deal_id == game.id)
+    return _panel(game.id, result, counts, entries, names, names.get(found.player))
+
+
+def _panel(deal_id: str, result: Result, counts: Sequence[tuple[int, int]], entries: Sequence[BoardEntry],
+           names: Mapping[str, str], name: str | None) -> ResultPanel:
+    top = tuple(day_board.Row(e.rank, e.result.score, names.get(e.result.player), e.result.deal_id == deal_id)
                 for e in entries)
-    return ResultPanel(game.id, result, percent(result.matchpoints / 100, decimals=1),
+    return ResultPanel(deal_id, result, percent(result.matchpoints / 100, decimals=1),
                        format_number(round(result.percentile, 1)), share_text(result), bars(result.distribution), top,
-                       is_revealed(result.day), result.players > BOARD_SIZE, names.get(found.player),
-                       sum(n for _, n in counts))
+                       is_revealed(result.day), result.players > BOARD_SIZE, name, sum(n for _, n in counts))
+
+
+@dataclass(frozen=True, slots=True)
+class TodaysPage:
+    """What the day's page shows this reader (``todays_page``): the day's ``card``, the reader's
+    ``attempt`` (its id and whether it is over; None: a visitor) and its result's ``panel``."""
+
+    card: DayCard
+    attempt: AttemptShown | None
+    panel: ResultPanel | None
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptShown:
+    """What the day's page shows of the reader's deal: its id (in the table's link) and whether it
+    is over (``Game``'s two attributes the template reads)."""
+
+    id: str
+    is_over: bool
+
+
+def todays_page(game: str) -> TodaysPage:
+    """The day's page's model for this browser's reader. One statement when the field has not
+    changed since this process last read it: the reader's state (progress key → attempt → result,
+    the name, the day's generations); the field (counts, top 50, names) is kept per generation
+    (``paiyou.daily.day_field``). The deal is read only while it is unfinished (or for a result
+    recorded before its rounds were kept, or when this process has not yet the day's par)."""
+    store = current_store()
+    days = DailyStore(store)
+    deal = todays_deal(ring(), game)
+    day = deal.day.isoformat()
+    state = days.reader_state(game, day, progress_key())
+    field = day_fields().field(days, game, day, state.generations)
+    card = DayCard(game, long_date(deal.day), day, deal.commitment, field.players, time_left())
+    if state.deal_id is None:
+        return TodaysPage(card, None, None)
+    if state.result is not None:
+        known = kept_par(game, day)
+        if state.rounds is not None and known is not None:
+            panel = _panel_of(state.result, field, known, rounds_of(state.rounds), state.name)
+            return TodaysPage(card, AttemptShown(state.deal_id, True), panel)
+    try:
+        loaded = load(store, state.deal_id, game)
+    except GameNotFound:
+        return TodaysPage(card, None, None)
+    if state.result is None or not loaded.is_over:
+        return TodaysPage(card, AttemptShown(loaded.id, loaded.is_over), None)
+    panel = _panel_of(state.result, field, par(loaded), rounds_won(loaded.view()), state.name)
+    return TodaysPage(card, AttemptShown(loaded.id, True), panel)
+
+
+def _panel_of(found: DailyResult, field: DayField, par_score: int, rounds: tuple[bool, ...],
+              name: str | None) -> ResultPanel:
+    return _panel(found.deal_id, against(found, field.counts, par_score, rounds), field.counts, field.top,
+                  field.names, name)
 
 
 def daily_result_url(game: str, game_id: str) -> str | None:
@@ -184,4 +256,4 @@ def init_app(app: Flask) -> None:
 
 __all__ = ["PLAYER_COOKIE", "progress_key", "browser_player", "keep_progress_key", "time_left", "DayCard",
            "day_card", "attempt_today", "Bar", "bars", "ResultPanel", "result_panel", "CHART_WIDTH",
-           "CHART_HEIGHT", "daily_result_url", "init_app"]
+           "CHART_HEIGHT", "daily_result_url", "init_app", "TodaysPage", "AttemptShown", "todays_page"]

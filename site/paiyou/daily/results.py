@@ -3,7 +3,8 @@
 ``deal_over`` is the one hook, a receiver of ``paiyou.deals.signals.deal_over`` (``create_app``
 connects it before the analysis's): for a daily deal it records the human seat's score
 (``engine.daily.score``, from the server's own replay), its decisions for the field's counts
-(``engine.daily.decisions``) and whether it counts (the attempt's own deal, never archive practice,
+(``engine.daily.decisions``), its rounds won and lost (the day's page shows them without a replay)
+and whether it counts (the attempt's own deal, never archive practice,
 started while the day was open and finished before its grace ended: ``engine.daily.counts``) in
 ``DailyStore``. Recording
 again changes nothing (a retried request), so it is safe wherever the deal-over point moves.
@@ -16,6 +17,7 @@ import time
 from engine.daily import counts, decisions, score
 from engine.games import game as game_rules
 from paiyou.daily.archive import is_practice
+from paiyou.daily.service import rounds_text, rounds_won
 from paiyou.deals.daily_mark import mark
 from paiyou.store.daily import DailyStore, Recorded
 from paiyou.store.games import GameStore, StoreUnavailable
@@ -41,7 +43,8 @@ def record(store: GameStore, stored: StoredGame, now: float | None = None) -> Re
     chosen = [(d.position, d.action) for d in decisions(stored.record, stored.seat)]
     return days.record_result(daily.game, daily.day.isoformat(), daily.player, stored.id,
                               score(stored.game, deal, stored.seat), countable=countable,
-                              decisions=chosen, finished_at=finished)
+                              decisions=chosen, finished_at=finished,
+                              rounds=rounds_text(rounds_won(deal.view(stored.seat))))
 
 
 def deal_over(store: GameStore, game_id: str) -> None:

@@ -101,6 +101,15 @@ _par_cache: OrderedDict[tuple[str, str], int] = OrderedDict()
 _par_lock = threading.Lock()
 
 
+def kept_par(game: str, day: str) -> int | None:
+    """The day's par when this process has computed it, else None (``par`` computes it)."""
+    with _par_lock:
+        found = _par_cache.get((game, day))
+        if found is not None:
+            _par_cache.move_to_end((game, day))
+        return found
+
+
 def par(game: Game) -> int:
     """The strong player's duplicate score from the human seat of the day's deal (any finished
     record of the day gives the same: it is played again from the dealt state)."""
@@ -120,6 +129,15 @@ def par(game: Game) -> int:
 
 
 # -- the result against the field -----------------------------------------------------------------
+
+def rounds_text(won: tuple[bool, ...]) -> str:
+    """Rounds won and lost as the store keeps them with a result: "1" and "0" in order."""
+    return "".join("1" if w else "0" for w in won)
+
+
+def rounds_of(text: str) -> tuple[bool, ...]:
+    return tuple(mark == "1" for mark in text)
+
 
 def rounds_won(view: AnySeatView) -> tuple[bool, ...]:
     """For each round (trick) of the deal in order, whether the seat won it: the last seat to lead
@@ -172,7 +190,14 @@ def standing_of(store: GameStore, game: Game, result: DailyResult,
     result among everyone counted; an uncounted one placed among them (alone: the average).
     ``scores``: the day's ``score_counts`` when the caller has read them."""
     read = DailyStore(store).score_counts(result.game, result.day) if scores is None else scores
-    counts: Mapping[int, int] = dict(read)
+    return against(result, read, par(game), rounds_won(game.view()))
+
+
+def against(result: DailyResult, scores: Sequence[tuple[int, int]], par_score: int,
+            rounds: tuple[bool, ...]) -> Result:
+    """``standing_of`` from what is read and kept already: the day's score counts, its par and the
+    result's rounds won (no deal replayed)."""
+    counts: Mapping[int, int] = dict(scores)
     if result.counted or counts:
         found = standing(counts, result.score, in_field=result.counted)
         figures = (found.matchpoints, found.percentile, found.rank, found.players, found.distribution)
@@ -180,8 +205,8 @@ def standing_of(store: GameStore, game: Game, result: DailyResult,
         figures = (50.0, 50.0, 1, 0, ())
     matchpoints, percentile, rank, field, bins = figures
     return Result(date.fromisoformat(result.day), result.game, result.score, result.counted, matchpoints,
-                  percentile, rank, field, par(game), bins, rounds_won(game.view()))
+                  percentile, rank, field, par_score, bins, rounds)
 
 
-__all__ = ["AlreadyPlayed", "players", "facts", "todays_deal", "start", "par", "rounds_won", "Result",
-           "recorded", "standing_of", "PAR_CACHE_SIZE"]
+__all__ = ["AlreadyPlayed", "players", "facts", "todays_deal", "start", "par", "kept_par", "rounds_won",
+           "rounds_text", "rounds_of", "Result", "recorded", "standing_of", "against", "PAR_CACHE_SIZE"]

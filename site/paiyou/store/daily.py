@@ -14,6 +14,13 @@ the app's ``GameStore`` (SQLite or PostgreSQL, the same SQL; the tables are ``sc
   (``action_counts``: what the field played at a position), so no request reads every result.
   Rows are locked in one order (the score, then the positions sorted, in one statement): two
   transactions never wait on each other in a cycle.
+- **Generations**: the transaction that counts a result also adds 1 to its day's generation, and
+  ``set_name`` to the names' (``schema.DAILY_DAYS``): a process keeping a day's field (score counts,
+  top 50, names) reads both numbers and reads the field again when either moved, whichever process
+  or server wrote (``paiyou.daily.day_field``). Whoever writes the counts otherwise bumps too.
+- ``reader_state``: the reader's own state of a game's day in one statement (progress key's hash →
+  player → the day's attempt → its result and the player's name, with the day's and the names'
+  generations): what the day's page needs besides the field.
 - ``leaderboard`` reads the counted results by the index (score descending, then who finished
   first), ranks from the score counts (ties share a rank).
 - ``field_counts`` reads ``action_counts`` of one deal's decisions at once (the review's "what
@@ -43,11 +50,13 @@ from paiyou.store.schema import (
     DAILY_ACTIONS,
     DAILY_ATTEMPTS,
     DAILY_CARRIED,
+    DAILY_DAYS,
     DAILY_NAMES,
     DAILY_PLAYERS,
     DAILY_RESULTS,
     DAILY_SCORES,
     ID_PATTERN,
+    NAMES_GENERATION,
     Row,
     new_id,
 )
@@ -67,6 +76,7 @@ MAX_CARRIED_CHARS = 4096  # a cookie's value is at most this long in every brows
 MAX_POSITIONS = MAX_DECISIONS  # positions read at once: one deal's decisions
 MAX_NAME_CHARS = 64  # the caller's rules are stricter (``paiyou.daily.names``); this bounds the column
 RESULT_COLUMNS = "deal_id, game, day, player, score, finished_at, counted"
+ROUNDS_PATTERN = re.compile(r"[01]{0,100}")  # a deal has far fewer rounds
 
 T = TypeVar("T")
 
@@ -106,6 +116,20 @@ class Recorded:
 
     result: DailyResult
     new: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderState:
+    """``reader_state``: the day's and the names' ``generations``; the reader's ``player`` (None:
+    a visitor), their attempt's ``deal_id``, its ``result`` once recorded with its ``rounds`` (None
+    for a result recorded before they were kept), and the player's leaderboard ``name``."""
+
+    generations: tuple[int, int]
+    player: str | None
+    deal_id: str | None
+    result: DailyResult | None
+    rounds: str | None
+    name: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +181,12 @@ def _decisions(decisions: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _bump(execute: Callable[..., tuple[int, list[Row]]], game: str, day: str) -> None:
+    """Add 1 to a day's generation (or the names', ``NAMES_GENERATION``) in the caller's transaction."""
+    execute(f"INSERT INTO {DAILY_DAYS} (game, day, generation) VALUES (?, ?, 1) ON CONFLICT (game, day) "
+            f"DO UPDATE SET generation = {DAILY_DAYS}.generation + 1", (game, day))
 
 
 # -- the store ----------------------------------------------------------------------------------------
@@ -241,22 +271,26 @@ class DailyStore:
     # -- results ------------------------------------------------------------------------------------
     def record_result(self, game: str, day: str, player: str, deal_id: str, score: int, *,
                       countable: bool, decisions: Sequence[tuple[str, str]] = (),
-                      finished_at: float | None = None) -> Recorded:
+                      finished_at: float | None = None, rounds: str | None = None) -> Recorded:
         """Keep a finished daily deal's result. ``countable``: the deal may count for its day
         (``engine.daily.counts``: started while the day was open, finished within the grace; a
         practice deal never is); it is counted when the player has no counted result for the game
         and day yet, and then its score and ``decisions`` ((``position_key``, ``action_key``) of
-        each decision: ``engine.daily.decisions``) are added to the field's counts. The score comes
-        from the server's own replay of the deal, never from a client."""
+        each decision: ``engine.daily.decisions``) are added to the field's counts and the day's
+        generation is bumped. ``rounds``: the rounds won and lost ("1", "0"), kept with the result
+        for the page to show it without a replay. The score comes from the server's own replay of
+        the deal, never from a client."""
         row = (_id(deal_id, "bad-deal"), _game(game), _day(day), _id(player, "bad-player"),
                _whole(score, -MAX_SCORE, MAX_SCORE, "bad-score"))
         chosen = _decisions(decisions)
+        if rounds is not None and (not isinstance(rounds, str) or not ROUNDS_PATTERN.fullmatch(rounds)):
+            raise DailyStoreError("bad-deal")
         now = int(time.time() if finished_at is None else finished_at)
 
         def work(execute: Callable[..., tuple[int, list[Row]]]) -> Recorded:
-            insert = (f"INSERT INTO {DAILY_RESULTS} ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            insert = (f"INSERT INTO {DAILY_RESULTS} ({RESULT_COLUMNS}, rounds) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                       "ON CONFLICT DO NOTHING")
-            if countable and execute(insert, (*row, now, 1))[0] == 1:
+            if countable and execute(insert, (*row, now, 1, rounds))[0] == 1:
                 execute(f"INSERT INTO {DAILY_SCORES} (game, day, score, players) VALUES (?, ?, ?, 1) "
                         f"ON CONFLICT (game, day, score) DO UPDATE SET players = {DAILY_SCORES}.players + 1",
                         (game, day, score))
@@ -266,8 +300,9 @@ class DailyStore:
                             + f" ON CONFLICT (game, day, position, action) DO UPDATE SET players = "
                             f"{DAILY_ACTIONS}.players + 1",
                             [value for position, action in chosen for value in (game, day, position, action)])
+                _bump(execute, game, day)  # last: the day's row is locked for the shortest time
                 return Recorded(DailyResult(deal_id, game, day, player, score, now, True), True)
-            if execute(insert, (*row, now, 0))[0] == 1:
+            if execute(insert, (*row, now, 0, rounds))[0] == 1:
                 return Recorded(DailyResult(deal_id, game, day, player, score, now, False), True)
             _, found = execute(f"SELECT {RESULT_COLUMNS} FROM {DAILY_RESULTS} WHERE deal_id = ?", (deal_id,),
                                fetch=True)
@@ -287,6 +322,34 @@ class DailyStore:
                             "AND player = ? AND counted = 1",
                             (_game(game), _day(day), _id(player, "bad-player")), fetch=True)
         return DailyResult.from_row(rows[0]) if rows else None
+
+    def reader_state(self, game: str, day: str, key: str | None) -> ReaderState:
+        """The reader's own state of a game's day, in one statement: the player of the progress
+        ``key`` (its SHA-256, by the unique index), their attempt (primary key), its result (primary
+        key) and their name, with the day's and the names' generations. A malformed or unknown key
+        is a visitor (no player)."""
+        wanted = key_hash(key) if isinstance(key, str) and KEY_PATTERN.fullmatch(key) else None
+        game, day = _game(game), _day(day)
+        _, rows = self._run(
+            f"SELECT d.generation, n.generation, p.player, a.deal_id, r.score, r.finished_at, r.counted, r.rounds, "
+            f"m.name FROM (SELECT 1 AS one) q "
+            f"LEFT JOIN {DAILY_DAYS} d ON d.game = ? AND d.day = ? "
+            f"LEFT JOIN {DAILY_DAYS} n ON n.game = ? AND n.day = ? "
+            f"LEFT JOIN {DAILY_PLAYERS} p ON p.key_hash = ? "
+            f"LEFT JOIN {DAILY_ATTEMPTS} a ON a.game = ? AND a.day = ? AND a.player = p.player "
+            f"LEFT JOIN {DAILY_RESULTS} r ON r.deal_id = a.deal_id "
+            f"LEFT JOIN {DAILY_NAMES} m ON m.player = p.player",
+            (game, day, *NAMES_GENERATION, wanted, game, day), fetch=True)
+        generation, names, player, deal_id, score, finished_at, counted, rounds, name = rows[0]
+        result = (None if deal_id is None or score is None else
+                  DailyResult(str(deal_id), game, day, str(player), int(score), int(finished_at), bool(counted)))
+        return ReaderState((int(generation or 0), int(names or 0)), None if player is None else str(player),
+                           None if deal_id is None else str(deal_id), result,
+                           None if rounds is None else str(rounds), None if name is None else str(name))
+
+    def generations(self, game: str, day: str) -> tuple[int, int]:
+        """The day's generation and the names' (0: never bumped)."""
+        return self.reader_state(game, day, None).generations
 
     def player_results(self, player: str, since: str, until: str) -> list[DailyResult]:
         """The player's counted results from day ``since`` to ``until`` (ISO dates, both included),
@@ -377,14 +440,19 @@ class DailyStore:
         """The player's leaderboard name (None: none, shown as anonymous). The caller checks the
         name's rules (``paiyou.daily.names``); here only its type and length."""
         player = _id(player, "bad-player")
-        if name is None:
-            self._run(f"DELETE FROM {DAILY_NAMES} WHERE player = ?", (player,))
-            return
-        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_CHARS:
+        if name is not None and (not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_CHARS):
             raise DailyStoreError("bad-name")
-        self._run(f"INSERT INTO {DAILY_NAMES} (player, name, named_at) VALUES (?, ?, ?) ON CONFLICT (player) "
-                  "DO UPDATE SET name = excluded.name, named_at = excluded.named_at",
-                  (player, name, int(time.time() if now is None else now)))
+        stamp = int(time.time() if now is None else now)
+
+        def work(execute: Callable[..., tuple[int, list[Row]]]) -> None:
+            if name is None:
+                execute(f"DELETE FROM {DAILY_NAMES} WHERE player = ?", (player,))
+            else:
+                execute(f"INSERT INTO {DAILY_NAMES} (player, name, named_at) VALUES (?, ?, ?) ON CONFLICT (player) "
+                        "DO UPDATE SET name = excluded.name, named_at = excluded.named_at", (player, name, stamp))
+            _bump(execute, *NAMES_GENERATION)  # in the same transaction: no process keeps the old name
+
+        self._transaction(work)
 
     def names(self, players: Sequence[str]) -> dict[str, str]:
         """The names of the players who have one (a leaderboard page's: at most ``MAX_PAGE``), in
@@ -449,4 +517,4 @@ class DailyStore:
         return {str(name): str(value) for name, value in rows}
 
 
-__all__ = ["DailyStore", "DailyStoreError", "DailyResult", "Recorded", "BoardEntry", "key_hash"]
+__all__ = ["DailyStore", "DailyStoreError", "DailyResult", "Recorded", "ReaderState", "BoardEntry", "key_hash"]

@@ -57,6 +57,10 @@ class SqliteStore(GameStore):
         if "meta" not in columns:  # a table made before matches (and commitments) were kept
             conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN meta TEXT NOT NULL DEFAULT '{{}}'")
 
+    def _add_column(self, conn: sqlite3.Connection, table: str, column: str, kind: str) -> None:
+        if column not in {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
     def _outage(self, error: BaseException) -> bool:
         # locked past the busy timeout, a full disk, an unreadable file
         return isinstance(error, sqlite3.OperationalError)
@@ -103,6 +107,9 @@ class PostgresStore(GameStore):
     def _add_missing_columns(self, conn: Connection) -> None:
         conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS finished INTEGER NOT NULL DEFAULT 0")
         conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS meta TEXT NOT NULL DEFAULT '{{}}'")
+
+    def _add_column(self, conn: Connection, table: str, column: str, kind: str) -> None:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     def __repr__(self) -> str:
         parts = urlsplit(self.url)

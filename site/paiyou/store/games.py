@@ -30,6 +30,7 @@ from paiyou.store.schema import (
     ANALYSIS_INDEX,
     ANALYSIS_SCHEMA,
     COLUMNS,
+    DAILY_ADDED_COLUMNS,
     DAILY_SCHEMA,
     DAY,
     DEFERRED,
@@ -114,9 +115,15 @@ class GameStore:
         self._add_missing_columns(conn)
         for statement in (INDEX, REPLAY_SCHEMA, REPLAY_INDEX, ANALYSIS_SCHEMA, ANALYSIS_INDEX, *DAILY_SCHEMA):
             conn.execute(statement)
+        for table, column, kind in DAILY_ADDED_COLUMNS:
+            self._add_column(conn, table, column, kind)
 
     def _add_missing_columns(self, conn: Connection) -> None:
         """Add the columns of the games' table that came after its first version."""
+
+    def _add_column(self, conn: Connection, table: str, column: str, kind: str) -> None:
+        """Add ``column`` to ``table`` (made by an older version) unless it has it."""
+        raise NotImplementedError
 
     def _outage(self, error: BaseException) -> bool:
         """Whether ``error`` means the database is out of reach (rather than a bug)."""

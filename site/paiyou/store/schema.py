@@ -108,12 +108,19 @@ DAILY_ATTEMPTS, DAILY_RESULTS, DAILY_SCORES, DAILY_ACTIONS, DAILY_PLAYERS = (
 # (cookies on each browser), the copy another browser adopts with the key (paiyou.daily.carry).
 DAILY_CARRIED = "paiyou_daily_carried"
 DAILY_NAMES = "paiyou_daily_names"  # a player's leaderboard name (none: shown as anonymous)
+# Each day's generation: bumped by the transaction that counts a result of that day, so a process
+# that keeps the day's field (its score counts, top 50 and their names) knows, from one number read
+# with the reader's own state, whether what it keeps is still the field (paiyou.daily.day_field).
+# The names' generation is one row of its own (NAMES_GENERATION: no game or day is spelt so),
+# bumped by every name set or removed: a name may show on any day's top 50.
+DAILY_DAYS = "paiyou_daily_days"
+NAMES_GENERATION = ("*", "names")
 DAILY_SCHEMA = (
     f"CREATE TABLE IF NOT EXISTS {DAILY_ATTEMPTS} (game TEXT NOT NULL, day TEXT NOT NULL, player TEXT NOT NULL, "
     "deal_id TEXT NOT NULL, started_at BIGINT NOT NULL, PRIMARY KEY (game, day, player))",
     f"CREATE TABLE IF NOT EXISTS {DAILY_RESULTS} (deal_id TEXT PRIMARY KEY, game TEXT NOT NULL, "
     "day TEXT NOT NULL, player TEXT NOT NULL, score INTEGER NOT NULL, finished_at BIGINT NOT NULL, "
-    "counted INTEGER NOT NULL)",
+    "counted INTEGER NOT NULL, rounds TEXT)",
     f"CREATE UNIQUE INDEX IF NOT EXISTS {DAILY_RESULTS}_counted ON {DAILY_RESULTS} (game, day, player) "
     "WHERE counted = 1",
     f"CREATE INDEX IF NOT EXISTS {DAILY_RESULTS}_board ON {DAILY_RESULTS} (game, day, counted, score DESC, "
@@ -129,7 +136,13 @@ DAILY_SCHEMA = (
     "updated_at BIGINT NOT NULL, PRIMARY KEY (player, name))",
     f"CREATE TABLE IF NOT EXISTS {DAILY_NAMES} (player TEXT PRIMARY KEY, name TEXT NOT NULL, "
     "named_at BIGINT NOT NULL)",
+    f"CREATE TABLE IF NOT EXISTS {DAILY_DAYS} (game TEXT NOT NULL, day TEXT NOT NULL, generation BIGINT NOT NULL, "
+    "PRIMARY KEY (game, day))",
 )
+# Columns of the daily tables that came after their first version: (table, column, type). A
+# result's ``rounds`` (its rounds won and lost, "1" and "0" in order: the share text's marks) lets
+# the day's page show a result without replaying its deal; rows recorded before it are NULL.
+DAILY_ADDED_COLUMNS = ((DAILY_RESULTS, "rounds", "TEXT"),)
 
 
 @dataclass(frozen=True, slots=True)

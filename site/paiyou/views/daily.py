@@ -53,9 +53,8 @@ def today_fragment() -> ResponseReturnValue:
 def day(game: str) -> ResponseReturnValue:
     if game not in listed_games():
         abort(404)
-    attempt = pages.attempt_today(game, pages.browser_player())
-    panel = pages.result_panel(attempt) if attempt is not None and attempt.is_over else None
-    return kept.day_page(game, pages.day_card(game, panel.field if panel is not None else None), attempt, panel)
+    shown = pages.todays_page(game)
+    return kept.day_page(game, shown.card, shown.attempt, shown.panel)
 
 
 @bp.post(f"/{GAME}/daily")

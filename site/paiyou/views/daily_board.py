@@ -104,8 +104,7 @@ def live_result(game: str) -> ResponseReturnValue:
         abort(404)
     if not is_fragment_request():
         return redirect(url_for("daily.day", game=game), code=303)
-    attempt = pages.attempt_today(game, pages.browser_player())
-    panel = pages.result_panel(attempt) if attempt is not None and attempt.is_over else None
+    panel = pages.todays_page(game).panel
     if panel is None:
         return "", 204  # nothing to show: htmx keeps the page as it is
     return kept.live_panel(game, panel)
