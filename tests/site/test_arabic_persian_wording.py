@@ -180,6 +180,28 @@ def test_persian_pages_render_one_as_a_word(app: Flask) -> None:
                 assert "۲" in text, (singular, text)  # «یک» may stay: «به یک ترکیب ویژهٔ ۲ کارتی»
 
 
+# Counts a page shows for zero too (a day nobody has finished yet, a position nobody reached, a last
+# trick before any pillar is won): «۰ بازیکن … کرده‌اند» reads as zero people having done it, so the
+# other form names the figure as a label («شمار بازیکنانی که …: ۰») — the fa read of issue 50, E2.
+PERSIAN_ZERO_COUNTS = [
+    ("daily", "%(num)s player has finished it so far."),
+    ("daily", "%(num)s player reached this position."),
+    ("daily", "%(num)s player finished this deal."),
+    ("puzzle situation", "This is the last trick of the deal. You have won %(count)s pillar so far."),
+]
+
+
+def test_persian_zero_is_not_a_number_of_things(app: Flask) -> None:
+    by_id = {(msg.context, msg.id[0]): msg for _, msg in counted("fa")}
+    template = app.jinja_env.from_string("{{ npgettext(context, singular, plural, 0, **variables) }}")
+    for context, singular in PERSIAN_ZERO_COUNTS:
+        plural = by_id[(context, singular)].id[1]
+        variables = {name: "۰" for name in re.findall(r"%\((\w+)\)s", plural)}
+        with app.test_request_context(), force_locale("fa"):
+            text = template.render(context=context, singular=singular, plural=plural, variables=variables)
+        assert "۰" in text and not PERSIAN_DIGITS_BEFORE_NOUN.search(text), (singular, text)
+
+
 # -- Arabic: the seat or the tile is the subject -----------------------------------------------
 
 # Placeholders that hold one of the site's own names (a tile, a play's name, a lesson's seat). The

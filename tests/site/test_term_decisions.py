@@ -11,7 +11,7 @@ from tests.site.test_terms import TERMBASE, load_termbase, term_problems
 CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", "supreme",
             "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
             "beating_play", "tien_gow", "early_death", "reveal", "streak", "seed", "secret",
-            "opponent", "double", "set")
+            "opponent", "double", "set", "sweep", "copy_text", "share")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -64,6 +64,16 @@ CASES = [
     ("set", "hi", "Historically only the pure pairs were played.",
      "ऐतिहासिक रूप से केवल शुद्ध जोड़े खेले जाते थे।", "पुराने समय में केवल शुद्ध जोड़ियाँ खेली जाती थीं।"),
     ("set", "hi", "Pairs, triples and fours", "जोड़ियाँ, तिकड़ियाँ और चौके", "जोड़ियाँ, तिकड़ियाँ और चौकड़ियाँ"),
+    # issue 50, the independent Persian read: the sentences it quoted
+    ("supreme", "fa", "What the Supreme is worth when it is not led.",
+     "ارزش برترین وقتی با آن شروع نشود چیست.", "ارزش برترین جفت وقتی با آن شروع نشود."),
+    ("sweep", "fa", "Double for a last trick won with a quartet, and double again for a sweep.",
+     "دو برابر برای دور آخری که با چهارتایی برده شود، و باز دو برابر برای جاروکردن.",
+     "دو برابر برای دور آخری که با چهارتایی برده شود، و باز دو برابر برای کُت."),
+    ("streak", "fa", "Longest streak", "بلندترین روزهای پیاپی", "طولانی‌ترین رشتهٔ روزهای پیاپی"),
+    ("copy_text", "fa", "Copy the key", "کلید را رونوشت کنید", "کلید را کپی کنید"),
+    ("copy_text", "fa", "Copied", "رونوشت برداشته شد", "کپی شد"),
+    ("share", "fa", "Share", "هم‌رسانی", "به اشتراک بگذارید"),
 ]
 
 
