@@ -1,4 +1,4 @@
-"""Arabic: no article on the word before a family's name that can be foreign (issue 50).
+"""Arabic: a family's name after «عائلة» only where the name is foreign (issue 50).
 
 Arabic writes an adjective's family with the article on both words («العائلة الطويلة»), but a
 foreign name is annexed to the bare noun («عائلة ياو»): «العائلة ياو» ("the-family Yao") is a
@@ -70,4 +70,39 @@ def test_no_arabic_article_before_a_family_that_may_be_foreign(app: Flask) -> No
         for text in _strings(msg):
             problems += [f"{domain} {msg.context!r}: {p} | {text}"
                          for p in article_before_a_bare_name(text, placeholders)]
+    assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
+
+
+def bare_family_before_an_adjective(text: str, placeholders: dict[str, set[str]]) -> list[str]:
+    """The placeholders of ``text`` right after the bare noun «عائلة» while one of their names is
+    an adjective with its own article: «عائلة السوداء» ("the family of the black one") is as wrong
+    as «العائلة ياو»; a family that may be either is named after «هي» or «اسمها» instead."""
+    problems = []
+    for placeholder, values in placeholders.items():
+        if not any(value.startswith("ال") for value in values):
+            continue  # always a foreign name: «عائلة ياو»
+        for m in re.finditer(WORD_BEFORE.format(name=re.escape(placeholder)), text):
+            if re.fullmatch(r"[وفبل]?عائلة", m.group(1)):
+                problems.append(m.group(0))
+    return problems
+
+
+def test_the_checker_finds_the_bare_noun_before_an_adjective() -> None:
+    any_family = {"family": {"الطويلة", "ياو"}}
+    assert bare_family_before_an_adjective("في سلّم عائلة %(family)s.", any_family)
+    assert bare_family_before_an_adjective("%(play)s من عائلة %(play_family)s", {"play_family": {"السوداء"}})
+    assert not bare_family_before_an_adjective("من عائلة واحدة، هي %(family)s", any_family)
+    assert not bare_family_before_an_adjective("من عائلةٍ اسمها %(family)s", any_family)
+    assert not bare_family_before_an_adjective("عائلة %(yao)s.", {"yao": {"ياو"}})
+
+
+def test_no_bare_arabic_family_noun_before_a_family_that_may_be_an_adjective(app: Flask) -> None:
+    with app.test_request_context(), force_locale("ar"):
+        family_names = {key: str(name) for key, name in names.terms("family").items()}
+    problems = []
+    for domain, msg in catalog_messages("ar"):
+        placeholders = family_placeholders(msg, family_names)
+        for text in _strings(msg):
+            problems += [f"{domain} {msg.context!r}: {p} | {text}"
+                         for p in bare_family_before_an_adjective(text, placeholders)]
     assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)

@@ -250,3 +250,36 @@ def test_no_arabic_message_wraps_a_name_that_could_carry_the_verb() -> None:
     found = [f"{domain} {msg.context!r}: {text}"
              for domain, msg in catalog_messages("ar") for text in strings(msg) if wrapped_names(text)]
     assert not found, f"{len(found)} places:\n" + "\n".join(found)
+
+
+# -- Arabic: the reader's certain errors and calques (issue 50, /work/reads/ar.md) -----------------
+
+# «بـ» is drawn out only before a digit or Latin script: before a (bold) Arabic word the
+# preposition is joined to it, inside the bold («**بالأكلة الأخيرة**»), never «بـ**الأكلة**».
+_TATWEEL_BEFORE_ARABIC = re.compile(r"بـ(?:\*\*)?[\u0621-\u064a]")
+# words no Arabic player writes, each with the word the site uses: the impersonal «يُتغلَّب»
+# and «يتغلب» (the game's verb is «يغلب»), «الكمبيوتر» (the site says «الحاسوب»), «الغلب» as a
+# noun (players write «أن تغلب»), a puzzle's «عنوان» (its «رابط»), «رزمة» (a pack of cards, for
+# the deck of saved puzzles), «مجاني» (free of charge, for practice without stakes)
+_CALQUES = ("يُتغلَّب", "يتغلب", "الكمبيوتر", "الغلب", "عنوانه", "رزمت", "مجاني")
+
+
+def arabic_slips(text: str) -> list[str]:
+    return _TATWEEL_BEFORE_ARABIC.findall(text) + [w for w in _CALQUES if w in text]
+
+
+def test_the_checker_finds_arabic_slips() -> None:
+    assert arabic_slips("هدفك أن تفوز بـ**الأكلة الأخيرة**.") == ["بـ**ا"]
+    assert arabic_slips("تُقارَن حركتك دائمًا بـأعلى حركة") == ["بـأ"]
+    assert not arabic_slips("افتُتح بـ%(num)s قطع، ويفوز **بالأكلة الأخيرة**.")
+    assert arabic_slips("لا إلزام بالغلب") == ["الغلب"]
+    assert not arabic_slips("لا يلزمك أن تغلب، ولعب الحاسوب.")
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_arabic_tatweel_before_a_word_nor_a_calque(domain: str) -> None:
+    problems = [f"{msg.context!r} {msg.id!r}: {slip} | {text}"
+                for d, msg in catalog_messages("ar") if d == domain
+                for text in strings(msg) for slip in arabic_slips(text)]
+    assert not problems, "\n".join(problems)
+

@@ -280,6 +280,8 @@ def test_persian_and_arabic_feedback(client: FlaskClient) -> None:
     assert "خانوادهٔ قرمز" in fa and "پنج قرمز" in fa  # glossary terms, inserted by placeholder
     ar = text_of(client.post(step_url(p, "ar"), data={"answer": "does-not-beat"}, headers=HX).get_data(as_text=True))
     assert "الخمسة الحمراء" in ar and "السبعة السوداء" in ar
+    # a family named whole, never the bare noun before its adjective («عائلة الحمراء», issue 50)
+    assert not re.search(r"(?<!ال)عائلة (?:الطويلة|السوداء|الحمراء)", ar), ar
 
 
 def test_persian_numbers_are_persian_digits(client: FlaskClient) -> None:
