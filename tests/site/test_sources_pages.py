@@ -330,6 +330,28 @@ def test_the_tien_gow_sources_page_lists_the_four_options(pages, lang: str) -> N
                 if n.attrs.get("id", "").startswith("option-")]
 
 
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_an_option_is_named_by_its_words_and_its_key_is_only_its_identifier(sources_app, pages, lang: str) -> None:
+    """A reader meets each option by its line in the page's language (as the start forms show
+    it), never by its key: the key (`no-early-death`, an identifier for the API and the command
+    line) stands once, after the words that say what it is, and the disputed points link to the
+    option in words."""
+    root = tree(pages[lang, "tien-gow", "sources"])
+    terms = {n.attrs["id"][len("option-"):]: n for n in root.iter()
+             if n.tag == "dt" and n.attrs.get("id", "").startswith("option-")}
+    with sources_app.test_request_context(f"/{lang}/"):
+        words = {key: " ".join(str(line).split()) for key, line in registry.room("tien-gow").options.items()}
+    assert {key: " ".join(term.text().split()) for key, term in terms.items()} == words
+    for dispute in (n for n in root.iter() if n.tag == "tr" and n.attrs.get("id", "").startswith("dispute-")):
+        links = [a for a in dispute.iter() if a.tag == "a" and a.attrs.get("href", "").startswith("#option-")]
+        assert all(key not in a.text() for a in links for key in TIEN_GOW_OPTIONS)
+    page = main_of(pages[lang, "tien-gow", "sources"]).text()
+    for key in TIEN_GOW_OPTIONS:  # once in its own definition, else only as a measured row's name
+        row_names = sum(1 for n in root.iter()
+                        if n.tag == "a" and n.attrs.get("class") == "notation" and n.text() == key)
+        assert page.count(key) == 1 + row_names, key
+
+
 def test_the_tien_gow_sources_page_shows_the_benchmarks_figures(pages) -> None:
     """What each option changes, measured: one row per rule set of bench/results/variants.json, in
     its order, each figure the JSON's (percents to a tenth, payments to a tenth of a point)."""
