@@ -269,3 +269,77 @@ def test_a_hint_leaves_the_play_to_beat_and_your_hand_in_view(browser: Browser, 
             expect(later).to_be_visible()
     finally:
         context.close()
+
+
+# The top navigation at 375 px (issue 50): one row that scrolls sideways, and shows it. Either every
+# link is inside the viewport, or the row fades out at its inline end (a mask) and, scrolled to its
+# end, its last link stands clear of that fade: nothing is cut mid-word without a cue.
+NAV_CUE = """() => {
+  const ul = document.querySelector(".site-nav ul"), links = [...ul.querySelectorAll("a")];
+  const W = window.innerWidth, rtl = getComputedStyle(ul).direction === "rtl";
+  if (links.every((a) => { const b = a.getBoundingClientRect(); return b.left >= -1 && b.right <= W + 1; }))
+    return [];
+  const out = [], mask = getComputedStyle(ul).maskImage || getComputedStyle(ul).webkitMaskImage || "none";
+  if (mask === "none") out.push("links run off the screen with no fade");
+  else if (!mask.includes(rtl ? "to left" : "to right") && !mask.includes(rtl ? "270deg" : "90deg"))
+    out.push(`the fade is not at the row's end: ${mask}`);
+  ul.scrollTo({ left: rtl ? -ul.scrollWidth : ul.scrollWidth, behavior: "instant" });
+  const row = ul.getBoundingClientRect(), last = links[links.length - 1].getBoundingClientRect();
+  const clear = rtl ? last.left - row.left : row.right - last.right;
+  if (clear < 24) out.push(`the last link ends ${Math.round(clear)}px from the row's end, under the fade`);
+  ul.scrollTo({ left: 0, behavior: "instant" });
+  return out;
+}"""
+
+OWN_ROW_ABOVE_DOCK = """() => document.querySelector(".felt .seat--you").getBoundingClientRect().bottom
+  <= document.getElementById("dock").getBoundingClientRect().top + 0.5"""
+
+# Every chip on the felt ("1 face down") on one line: its text's line boxes share one top.
+CHIPS_ON_ONE_LINE = """() => [...document.querySelectorAll(".felt .chip")].filter((chip) => {
+  const range = document.createRange();
+  range.selectNodeContents(chip);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+}).map((chip) => chip.textContent)"""
+
+
+@pytest.mark.parametrize("lang", ["hi", "fa", "pl"])
+def test_on_a_phone_the_nav_scrolls_visibly_and_a_refusal_leaves_your_row_in_view(
+        browser: Browser, base_url: str, lang: str) -> None:
+    """At 375×740 on the Chuo Pai table (Hindi, Persian: rtl, Polish): the navigation is not cut
+    mid-word without a cue; two cards that make no play are refused, and the dock with the refusal
+    and its cards leaves your own row uncovered and your hand in view; every chip of the deal stays
+    on one line."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS["phone"], reduced_motion="reduce")
+    context.add_cookies([{"name": "paiyou_speed", "value": "instant", "url": base_url}])
+    try:
+        page = context.new_page()
+        _deal(page, lang, "chuo-pai", 50)
+        assert page.evaluate(NAV_CUE) == []
+        from engine.chuo_pai import classify
+        from engine.tiles import parse_tiles
+
+        boxes = page.locator("input[name=tile]")
+        values = [boxes.nth(i).get_attribute("value") for i in range(boxes.count())]
+        pair = next((i, j) for i in range(len(values)) for j in range(i + 1, len(values))
+                    if classify(parse_tiles(f"{values[i]} {values[j]}")) is None)
+        for i in pair:
+            page.locator("label.pick").nth(i).click()
+        before = _version(page)
+        page.locator("#play-button").click()
+        expect(page.locator("#table .alert--error .alert__tiles")).to_be_visible()
+        assert _version(page) == before
+        assert page.evaluate(OWN_ROW_ABOVE_DOCK), "the dock covers your own row"
+        assert page.evaluate(UNCOVERED, ".felt .seat--you .seat__head") == []
+        _assert_one_screen(page, "with the refusal")
+        for i in pair:  # unselected, then on to the end of the deal
+            page.locator("label.pick").nth(i).click()
+        moves = 0
+        while page.locator("#play-form").count():
+            before = _version(page)
+            _move(page, moves)
+            wait_until_settled(page, before)
+            moves += 1
+            assert page.evaluate(CHIPS_ON_ONE_LINE) == [], f"after move {moves}"
+            assert moves < 60
+    finally:
+        context.close()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sqlite3
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -138,6 +139,61 @@ def streak_shown(client: FlaskClient) -> str:
     return found.group(1)
 
 
+# -- signed scores and the links between the daily pages (issue 50) -------------------------------
+
+# the pages' digits: CLDR's default numbering, Latin for Arabic, extended Arabic-Indic for Persian
+RTL_DIGITS = {"ar": "0123456789", "fa": "۰۱۲۳۴۵۶۷۸۹"}
+
+
+def test_a_negative_daily_score_keeps_its_minus_before_the_digits_on_rtl_pages(
+        app: Flask, tmp_path: Path) -> None:
+    """A bare hyphen before the digits is drawn after them in an rtl line («۲-»): every signed
+    daily score (the result's figures, the chart, its table, the share text, the calendar) is a
+    true minus (U+2212) isolated left-to-right with the digits (U+2066 … U+2069), as the deal
+    results write their net points."""
+    browser = app.test_client()
+    game_id = play_todays_daily(browser)
+    # today's deal decides the score's sign; the score is set negative so the test always has one
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        db.execute(f"UPDATE {DAILY_RESULTS} SET score = -853 WHERE deal_id = ?", (game_id,))
+        db.execute(f"UPDATE {DAILY_SCORES} SET score = -853 WHERE game = ?", (GAME,))
+    db.close()
+    for lang, digits in RTL_DIGITS.items():
+        figures = digits[8] + digits[5] + digits[3]
+        minus_853 = "\u2066\u2212" + figures + "\u2069"
+        day = browser.get(f"/{lang}/{GAME}/daily").get_data(as_text=True)
+        assert f'id="daily-score">{minus_853}</dd>' in day, lang
+        share = re.search(r'id="daily-share"[^>]*>(.*?)</pre>', day, re.S)
+        assert share is not None and minus_853 in share.group(1), lang
+        chart = re.search(r'<svg[^>]*id="daily-chart".*?</svg>', day, re.S)
+        assert chart is not None and f'class="daily__axis">{minus_853}</text>' in chart.group(0), lang
+        rows = re.search(r'<details class="daily__table">.*?</details>', day, re.S)
+        assert rows is not None and f"<td>{minus_853}" in rows.group(0), lang
+        yours = browser.get(f"/{lang}/daily/yours").get_data(as_text=True)
+        assert minus_853 in yours, lang
+        for page in (day, yours):  # never with a hyphen-minus, on either side
+            assert f"-{figures}" not in page and f"{figures}-" not in page, lang
+
+
+def test_the_links_to_your_dailies_and_your_key_stand_apart_on_every_daily_page(app: Flask) -> None:
+    """The two links were separated by a space only on /daily (its stylesheet had no rule for
+    them): they are a list, styled with a gap by daily.css, which every page with them loads."""
+    client = app.test_client()
+    with client.get("/static/css/daily.css") as response:
+        css = response.get_data(as_text=True)
+    rule = re.search(r"\.daily__mine-links \{([^}]*)\}", css)
+    assert rule is not None and "display: flex" in rule.group(1) and "gap:" in rule.group(1)
+    assert not re.search(r"margin-(left|right)|padding-(left|right)", rule.group(1))
+    play_todays_daily(client)
+    for path in ("/en/daily", f"/en/{GAME}/daily", "/ar/daily"):
+        page = client.get(path).get_data(as_text=True)
+        links = re.search(r'<nav class="daily__mine"[^>]*>(.*?)</nav>', page, re.S)
+        assert links is not None, path
+        items = re.findall(r"<li><a [^>]*>[^<]+</a></li>", links.group(1))
+        assert '<ul class="daily__mine-links">' in links.group(1) and len(items) == 2, path
+        assert re.search(r'<link rel="stylesheet" href="/static/css/daily\.css[^"]*">', page), path
+
+
 # -- the streak and the calendar ------------------------------------------------------------------
 
 def test_a_streak_counts_days_in_a_row_ending_today_or_yesterday() -> None:
@@ -165,9 +221,9 @@ def test_the_calendar_shows_each_days_matchpoints_and_the_streak(app: Flask, mon
     expected = standing(counts, result.score).matchpoints
     page = browser.get("/en/daily/yours").get_data(as_text=True)
     assert f'data-date="{today().isoformat()}"' in page
-    shown = re.search(r"([0-9.]+)% matchpoints, score (-?[0-9,]+)", page)
+    shown = re.search(r"([0-9.]+)% matchpoints, score ((?:\u2066\u2212)?[0-9,]+)", page)
     assert shown is not None and float(shown.group(1)) == round(expected, 1)
-    assert int(shown.group(2).replace(",", "")) == result.score
+    assert int(shown.group(2).replace(",", "").replace("\u2066\u2212", "-")) == result.score
     at(monkeypatch, next_day_revealed())  # the next day: not played yet, the streak holds
     assert streak_shown(browser) == "1 day"
     assert f'href="/en/{GAME}/daily/{today() - timedelta(days=1)}"' in browser.get("/en/daily/yours").text

@@ -396,3 +396,20 @@ def test_rendering_escapes_and_falls_back_to_english():
     fallback = render("Broken %(other)s")  # a placeholder the English does not have
     assert fallback.startswith("Play <b>Nail</b> <strong>now</strong>, see ")
     assert '<bdi class="notation" dir="ltr">۱-2</bdi>' in fallback
+
+
+def test_a_figures_tile_groups_follow_the_page_direction_as_in_the_lessons(pages, rules_app):
+    """Issue 50 (fa read L2): the rules' figures ran their groups left to right on rtl pages while
+    the lessons' figures run them right to left, and a caption names the groups in reading order.
+    Both now follow the page; the tiles inside a group stay left to right."""
+    pictured = set()
+    for (lang, game), html in pages.items():
+        groups = re.findall(r'<div class="tile-groups"[^>]*>', html)
+        pictured |= {game} if groups else set()
+        assert all("dir=" not in g for g in groups), (lang, game)
+        assert all('dir="ltr"' in g for g in re.findall(r'<span class="tile-group"[^>]*>', html)), (lang, game)
+    assert pictured >= {"chuo-pai", "tien-gow"}
+    with rules_app.test_client() as client:
+        lesson = client.get("/fa/chuo-pai/puzzles/groups/1").get_data(as_text=True)
+    figures = re.findall(r'<div class="figure__groups"[^>]*>', lesson)
+    assert figures and all("dir=" not in f for f in figures)

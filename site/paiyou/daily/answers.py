@@ -29,7 +29,7 @@ from paiyou.deals.game import Game
 from paiyou.deals.keys import bearer_key, seat_for_key
 from paiyou.i18n.languages import isolated
 from paiyou.i18n.names import game_name
-from paiyou.i18n.numerals import format_number, to_native_digits
+from paiyou.i18n.numerals import format_number, signed_number, to_native_digits
 from paiyou.jsontypes import JsonObject
 from paiyou.registry import listed_games
 from paiyou.store.daily import KEY_PATTERN, DailyStore, DailyStoreError
@@ -97,8 +97,8 @@ def share_text(result: Result) -> str:
     lines = [
         pgettext("daily", "Paiyou daily deal, %(game)s, %(date)s", game=game_name(result.game), date=day),
         pgettext("daily", "Matchpoints: %(matchpoints)s%% · score %(score)s · par %(par)s",
-                 matchpoints=format_number(round(result.matchpoints)), score=format_number(result.score),
-                 par=format_number(result.par)),
+                 matchpoints=format_number(round(result.matchpoints)), score=signed_number(result.score),
+                 par=signed_number(result.par)),
     ]
     return "\n".join([*(str(line) for line in lines), marks])
 

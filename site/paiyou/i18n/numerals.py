@@ -83,3 +83,12 @@ def num(value: int | float | str) -> str:
     if isinstance(value, str):
         return to_native_digits(value, get_locale())
     return format_number(value)
+
+
+def signed_number(value: int | float) -> str:
+    """A number that may be negative, in the page's digits: a negative one with a true minus
+    (U+2212) isolated left-to-right (U+2066 … U+2069), so Arabic and Persian lines draw "−2" and
+    not "2-" (a bare hyphen before the digits is moved after them by the rtl run)."""
+    if value < 0:
+        return "\u2066\u2212" + num(abs(value)) + "\u2069"
+    return num(value)

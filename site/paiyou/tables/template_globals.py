@@ -65,14 +65,6 @@ def percent(score: float, decimals: int = 0) -> str:
     return numerals.to_native_digits(text, locale)
 
 
-def number(value: int | float) -> str:
-    """A number that may be negative, in the page's digits: a negative one isolated left-to-right
-    with a true minus (U+2212), as ``signed`` prints the deal tables' net points."""
-    if value < 0:
-        return "\u2066\u2212" + numerals.num(abs(value)) + "\u2069"
-    return numerals.num(value)
-
-
 # The words of the table's speeds (``paiyou.seats.cookies.SPEEDS``), said in the page's language
 # when shown; a computer level's words are its game's (``paiyou.registry.Room.levels``).
 SPEED_LABELS = {"instant": lazy_pgettext("play speed", "Instant"), "fast": lazy_pgettext("play speed", "Fast"),
@@ -104,7 +96,7 @@ GLOBALS: dict[str, Callable[..., str]] = {
     "play_payment_reason": payment_reason,
     "play_legal_json": legal_json,
     "play_percent": percent,
-    "play_number": number,
+    "play_number": numerals.signed_number,
     "play_level_label": level_label,
     "play_speed_label": speed_label,
 }
