@@ -283,3 +283,17 @@ def test_no_arabic_tatweel_before_a_word_nor_a_calque(domain: str) -> None:
                 for text in strings(msg) for slip in arabic_slips(text)]
     assert not problems, "\n".join(problems)
 
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_a_figures_caption_names_a_side_only_where_the_english_does(lang: str) -> None:
+    """A figure's tile groups follow the page's direction (rules/_blocks.html), so on a
+    right-to-left page a caption that says "from left to right" or "on the left" of groups the
+    English lists in order would point the reader at the wrong end; a rank ladder's caption
+    keeps its side, because its English names it ("from its strongest, on the left")."""
+    sides = re.compile(r"چپ|راست|اليسار|اليمين")
+    wrong = [(m.context, m.id) for _, m in catalog_messages(lang)
+             if "caption of a picture" in " ".join(m.auto_comments)
+             and "left" not in str(m.id) and "right" not in str(m.id)
+             and any(sides.search(text) for text in strings(m) if text)]
+    assert not wrong
