@@ -11,7 +11,7 @@ from tests.site.test_terms import TERMBASE, load_termbase, term_problems
 CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", "supreme",
             "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
             "beating_play", "tien_gow", "early_death", "reveal", "streak", "seed", "secret",
-            "opponent", "double", "set", "sweep", "copy_text", "share")
+            "opponent", "double", "set", "sweep", "copy_text", "share", "tile", "tien_gow_head")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -74,6 +74,24 @@ CASES = [
     ("copy_text", "fa", "Copy the key", "کلید را رونوشت کنید", "کلید را کپی کنید"),
     ("copy_text", "fa", "Copied", "رونوشت برداشته شد", "کپی شد"),
     ("share", "fa", "Share", "هم‌رسانی", "به اشتراک بگذارید"),
+    # issue 50, the independent Polish read: a Tien Gow tile is «kość», its head «kość główna», and
+    # a daily deal is revealed («ujawnienie»), not its day «odsłonięty»
+    ("tile", "pl", "The military tiles rank, strongest first, like the civil ones.",
+     "Kamienie wojskowe mają rangi od najsilniejszego, tak jak cywilne.",
+     "Kości wojskowe mają rangi od najsilniejszej, tak jak cywilne."),
+    ("tile", "pl", "Yes: a civil lead must be followed with civil tiles, or else a military tile is discarded.",
+     "Tak: do wyjścia cywilnego trzeba dokładać kamienie cywilne, a inaczej zrzuca się kamień wojskowy.",
+     "Tak: do wyjścia cywilnego trzeba dokładać kości cywilne, a inaczej zrzuca się kość wojskową."),
+    ("tien_gow_head", "pl",
+     "In Tien Gow, the mixed pairs of the same four names pair each head only with military tiles "
+     "of the matching total.",
+     "W Tien Gow mieszane pary o tych samych czterech nazwach łączą każdą kartę główną wyłącznie z "
+     "kośćmi wojskowymi o pasującej sumie.",
+     "W Tien Gow mieszane pary o tych samych czterech nazwach łączą każdą kość główną wyłącznie z "
+     "kośćmi wojskowymi o pasującej sumie."),
+    ("reveal", "pl", "The review of a daily deal opens when its day is revealed, in %(time)s.",
+     "Przegląd rozdania dnia otworzy się, gdy jego dzień zostanie odsłonięty, za %(time)s.",
+     "Przegląd rozdania dnia otworzy się po jego ujawnieniu, za %(time)s."),
 ]
 
 
@@ -128,3 +146,14 @@ def test_tile_names_stay_capitalised_in_polish(termbase) -> None:
     family = [c for c in concepts if c.name == "family"]
     message = Message("A family.", "Karty Długa Trójka i Czarna Dziewiątka; Rodzina Długa.")
     assert not term_problems(family, exceptions, "pl", [message])
+
+
+def test_a_chuo_pai_head_stays_a_card_in_polish(termbase) -> None:
+    """Only the Tien Gow head is a tile: the Chuo Pai head card keeps «karta główna»."""
+    concepts, exceptions = termbase
+    head = [c for c in concepts if c.name in ("head", "tien_gow_head", "tile")]
+    message = Message("A special combination has from two to four cards: at least one head card and at least "
+                      "one matching-total card.",
+                      "Kombinacja specjalna ma od dwóch do czterech kart: co najmniej jedną kartę główną i co "
+                      "najmniej jedną kartę o pasującej sumie.")
+    assert not term_problems(head, exceptions, "pl", [message])
