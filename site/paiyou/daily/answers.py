@@ -89,18 +89,24 @@ def already_played(e: AlreadyPlayed) -> tuple[Response, int]:
     return daily_error("daily-already-played", 409, id=e.deal_id)
 
 
-def share_text(result: Result) -> str:
+def share_marks(rounds: tuple[bool, ...]) -> str:
+    """The share text's last line: one mark per round or trick won or lost."""
+    return "".join(WON_MARK if won else LOST_MARK for won in rounds)
+
+
+def share_text(result: Result, marks: bool = True) -> str:
     """The spoiler-free share text in the reader's language: the date, the game, the matchpoints,
-    the score and the par, and one mark per round or trick won or lost — never a tile."""
+    the score and the par, and one mark per round or trick won or lost — never a tile. Without
+    ``marks``: all but the marks (what every reader of the same figures shares), ending in a
+    newline."""
     day = long_date(result.day)
-    marks = "".join(WON_MARK if won else LOST_MARK for won in result.rounds)
     lines = [
         pgettext("daily", "Paiyou daily deal, %(game)s, %(date)s", game=game_name(result.game), date=day),
         pgettext("daily", "Matchpoints: %(matchpoints)s%% · score %(score)s · par %(par)s",
                  matchpoints=format_number(round(result.matchpoints)), score=format_number(result.score),
                  par=format_number(result.par)),
     ]
-    return "\n".join([*(str(line) for line in lines), marks])
+    return "\n".join([*(str(line) for line in lines), share_marks(result.rounds) if marks else ""])
 
 
 def result_response(result: Result) -> tuple[Response, int]:
@@ -182,5 +188,5 @@ def install(bp: Blueprint) -> None:
     bp.register_error_handler(429, _too_many)
 
 
-__all__ = ["daily_message", "daily_error", "unknown_day", "already_played", "share_text", "result_response",
-           "NotListed", "BadProgressKey", "listed", "player_of", "seat_key_presented", "install"]
+__all__ = ["daily_message", "daily_error", "unknown_day", "already_played", "share_text", "share_marks",
+           "result_response", "NotListed", "BadProgressKey", "listed", "player_of", "seat_key_presented", "install"]

@@ -32,7 +32,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 from typing import Protocol
 
@@ -99,10 +99,11 @@ def kept_pages() -> KeptPages:
 
 
 def render_kept(template_name: str, shown: Hashable, own: Mapping[str, str | None],
-                context: Mapping[str, object]) -> str:
-    """``template_name`` rendered with ``context``, where each of ``own``'s roles is its marker
+                context: Callable[[], Mapping[str, object]]) -> str:
+    """``template_name`` rendered with ``context()``, where each of ``own``'s roles is its marker
     and everything else is a function of ``shown``: kept under ``shown`` and the request's page,
-    then answered with ``own``'s values (None: the empty text) and this visitor's CSRF token."""
+    then answered with ``own``'s values (None: the empty text) and this visitor's CSRF token.
+    ``context`` is called only when the page is not kept."""
     pages = kept_pages()
     key = (template_name, request.scheme, request.host, request.path, str(get_locale()), shown)
     keep = not current_app.debug  # templates change under a debug server: keep nothing, as the page cache
@@ -110,7 +111,7 @@ def render_kept(template_name: str, shown: Hashable, own: Mapping[str, str | Non
     if pieces is None:
         g.paiyou_csrf_placeholder = pages.marker(CSRF)
         try:
-            pieces = tuple(pages.split(render_context(template_name, context)))
+            pieces = tuple(pages.split(render_context(template_name, context())))
         finally:
             g.pop("paiyou_csrf_placeholder", None)
         if keep:
@@ -137,9 +138,17 @@ class Attempt(Protocol):
 
 def _shared_panel(panel: ResultPanel, pages: KeptPages) -> ResultPanel:
     """``panel`` with the reader's own values as markers (the rounds, which only the share text
-    shows, left out)."""
-    return replace(panel, deal_id=pages.marker(DEAL), share=pages.marker(SHARE), name=pages.marker(NAME),
-                   result=replace(panel.result, rounds=()))
+    shows, left out): made from the panel as everyone in its state sees it, when kept with it."""
+    base = panel if panel.everyone is None else panel.everyone.panel
+    return replace(base, deal_id=pages.marker(DEAL), share=pages.marker(SHARE), name=pages.marker(NAME),
+                   result=replace(base.result, rounds=()), everyone=None)
+
+
+def _shown(panel: ResultPanel, pages: KeptPages) -> Hashable:
+    """What identifies ``panel``'s page among readers: the panel as everyone sees it, hashed once
+    per field when it is kept with it (``pages.Everyone``), else the panel with markers (hashed
+    here: the top 50 and the chart, a few hundred values)."""
+    return panel.everyone if panel.everyone is not None else _shared_panel(panel, pages)
 
 
 def day_page(game: str, card: DayCard, attempt: Attempt | None, panel: ResultPanel | None) -> str:
@@ -148,18 +157,22 @@ def day_page(game: str, card: DayCard, attempt: Attempt | None, panel: ResultPan
     if attempt is not None and not is_valid_id(attempt.id):  # never seen: an id is URL-safe as it is
         return render_context("daily/day.html", {"game": game, "card": card, "attempt": attempt, "panel": panel})
     shown_attempt = None if attempt is None else AttemptShown(pages.marker(DEAL), attempt.is_over)
-    shared = None if panel is None else _shared_panel(panel, pages)
-    return render_kept("daily/day.html", ("day", game, card, shown_attempt, shared), _own(attempt, panel),
-                       {"game": game, "card": card, "attempt": shown_attempt, "panel": shared})
+    shown = None if panel is None else _shown(panel, pages)
+
+    def context() -> Mapping[str, object]:
+        shared = None if panel is None else _shared_panel(panel, pages)
+        return {"game": game, "card": card, "attempt": shown_attempt, "panel": shared}
+
+    return render_kept("daily/day.html", ("day", game, card, shown_attempt, shown), _own(attempt, panel), context)
 
 
 def live_panel(game: str, panel: ResultPanel) -> str:
     """The result panel alone (``daily/_live.html``, htmx's polling) for this reader: kept per shown state."""
     if not is_valid_id(panel.deal_id):
         return render_context("daily/_live.html", {"game": game, "panel": panel})
-    shared = _shared_panel(panel, kept_pages())
-    return render_kept("daily/_live.html", ("live", game, shared), _own(None, panel),
-                       {"game": game, "panel": shared})
+    pages = kept_pages()
+    return render_kept("daily/_live.html", ("live", game, _shown(panel, pages)), _own(None, panel),
+                       lambda: {"game": game, "panel": _shared_panel(panel, pages)})
 
 
 def _own(attempt: Attempt | None, panel: ResultPanel | None) -> dict[str, str | None]:
