@@ -14,7 +14,9 @@ name's ``bad-name`` and ``reserved-name`` (400), and the limits' ``too-many-dail
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 
+from babel import Locale
 from babel.dates import format_date
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, pgettext
@@ -71,7 +73,11 @@ def daily_message(code: str) -> str:
 
 def long_date(day: date) -> str:
     """``day`` in the reader's language and digits (Babel's long form)."""
-    locale = get_locale()
+    return _long_date(day, get_locale())
+
+
+@lru_cache(maxsize=256)  # a few days in five languages: formatting one was a twentieth of the day's page
+def _long_date(day: date, locale: Locale | None) -> str:
     return to_native_digits(format_date(day, format="long", locale=locale), locale)
 
 

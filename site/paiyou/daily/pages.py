@@ -11,8 +11,10 @@ import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 
+from babel import Locale
 from babel.dates import format_timedelta
 from flask import Flask, request, url_for
 from flask_babel import get_locale
@@ -72,8 +74,13 @@ def time_left(now: float | None = None) -> str:
     """The time until today's close, in the reader's words and digits ("5 hours")."""
     moment = time.time() if now is None else now
     left = closes_at(today(moment)) - datetime.fromtimestamp(moment, UTC)
-    locale = get_locale()
-    return to_native_digits(format_timedelta(left, granularity="minute", threshold=1.0, locale=locale), locale)
+    return _left_words(int(left.total_seconds()), get_locale())
+
+
+@lru_cache(maxsize=1024)  # to the second: the requests of one second in one language share it
+def _left_words(seconds: int, locale: Locale | None) -> str:
+    return to_native_digits(format_timedelta(timedelta(seconds=seconds), granularity="minute", threshold=1.0,
+                                             locale=locale), locale)
 
 
 @dataclass(frozen=True, slots=True)
