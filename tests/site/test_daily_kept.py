@@ -3,6 +3,7 @@ reader in the same state gets the page without a template being rendered, byte f
 rendered directly, and with only their own values — never another reader's."""
 from __future__ import annotations
 
+import gzip
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -210,3 +211,38 @@ def test_the_panels_kept_with_a_field_are_bounded() -> None:
     assert len(field.shown) == MAX_SHOWN
     field.keep_shown("one more", everyone)
     assert list(field.shown) == ["one more"]
+
+
+def test_a_gzip_answer_is_the_kept_page_compressed(kept_app: Flask, crowded: tuple[FlaskClient, FlaskClient]) -> None:
+    """Asked with gzip, the day's page and the live fragment come compressed from the kept pieces
+    (each compressed once, reused as they are) and the reader's own values (compressed per answer,
+    each on its own): the whole decompresses — length and CRC checked — to the page as text, byte
+    for byte, in the same request (the same CSRF token). Not asked: the text, as before."""
+    alice, _ = crowded
+    under_way = kept_app.test_client()
+    assert under_way.post(f"/en/{GAME}/daily").status_code == 303
+    for lang in ("en", "ar"):
+        for client in (kept_app.test_client(), under_way, alice):
+            key = client.get_cookie(PLAYER_COOKIE)
+            headers = {"Accept-Encoding": "br, gzip"}
+            if key is not None:
+                headers["Cookie"] = f"{PLAYER_COOKIE}={key.value}"
+            with kept_app.test_request_context(f"/{lang}/{GAME}/daily", headers=headers):
+                kept_app.preprocess_request()
+                shown = pages.todays_page(GAME)
+                answers = [(kept.day_response(GAME, shown.card, shown.attempt, shown.panel),
+                            kept.day_page(GAME, shown.card, shown.attempt, shown.panel))]
+                if shown.panel is not None:
+                    answers.append((kept.live_response(GAME, shown.panel), kept.live_panel(GAME, shown.panel)))
+                for response, text in answers:
+                    assert response.headers["Content-Encoding"] == "gzip"
+                    assert "Accept-Encoding" in response.vary
+                    body = response.get_data()
+                    assert gzip.decompress(body) == text.encode()
+                    splits = [split for split, _ in kept_app.extensions[kept.EXTENSION_KEY]._pages.values()]
+                    assert any(all(piece in body for piece in split.deflated) for split in splits)
+            plain = client.get(f"/{lang}/{GAME}/daily")
+            assert "Content-Encoding" not in plain.headers and "<html" in plain.get_data(as_text=True)
+            squeezed = client.get(f"/{lang}/{GAME}/daily", headers={"Accept-Encoding": "gzip"})
+            assert squeezed.headers["Content-Encoding"] == "gzip"
+            assert "<html" in gzip.decompress(squeezed.get_data()).decode()
