@@ -24,7 +24,11 @@ one statement for the reader's state and the day's generations, the field kept p
 
 Kept in an LRU bounded by bytes per process (``PAIYOU_DAILY_PAGE_CACHE_BYTES``, default 8 MiB: a
 visitor's day's page is about 5 KiB, one with a result and a full top 50 about 16 KiB: measured
-2026-12-07, 4.5 / 15.7 KiB in English, 5.2 / 17.2 KiB in Arabic; the live fragment 11–12 KiB).
+2026-12-07, 4.5 / 15.7 KiB in English, 5.2 / 17.2 KiB in Arabic; the live fragment 11–12 KiB),
+each with its text pieces compressed once (``Split``): a client that takes gzip gets them as they
+are, with only its own values compressed per answer, each on its own (``answer``). The panel of a
+state is itself formatted once per field (``pages.Everyone``, kept with ``day_field.DayField``)
+and is what the page is kept under, hashed once.
 """
 from __future__ import annotations
 
