@@ -19,15 +19,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from flask import Flask, current_app
 
 from paiyou.daily.board import BOARD_SIZE
 from paiyou.store.daily import BoardEntry, DailyStore
-
-if TYPE_CHECKING:
-    from paiyou.daily.pages import Everyone
 
 EXTENSION_KEY = "paiyou.daily_fields"
 MAX_DAYS = 16
@@ -44,14 +40,15 @@ class DayField:
     top: tuple[BoardEntry, ...]
     names: dict[str, str]
     # the result panels formatted from this field, as everyone in their state sees them
-    # (``pages._panel_of``): they go with the field when its generation moves
-    shown: dict[Hashable, Everyone] = field(default_factory=dict, compare=False, repr=False)
+    # (``pages.Everyone``, made by ``pages._panel_of``, which this module does not import): they go
+    # with the field when its generation moves
+    shown: dict[Hashable, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def players(self) -> int:
         return sum(n for _, n in self.counts)
 
-    def keep_shown(self, key: Hashable, panel: Everyone) -> None:
+    def keep_shown(self, key: Hashable, panel: object) -> None:
         if len(self.shown) >= MAX_SHOWN:  # a bound, not an LRU: a field lives minutes, and rebuilding is cheap
             self.shown.clear()
         self.shown[key] = panel

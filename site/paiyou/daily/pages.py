@@ -267,7 +267,8 @@ def _panel_of(found: DailyResult, field: DayField, par_score: int, rounds: tuple
     revealed —; only the reader's own values are put in per request."""
     yours = next((i for i, entry in enumerate(field.top) if entry.result.deal_id == found.deal_id), -1)
     key = (str(get_locale()), found.score, found.counted, par_score, yours, is_revealed(date.fromisoformat(found.day)))
-    shared = field.shown.get(key)
+    found_shared = field.shown.get(key)
+    shared = found_shared if isinstance(found_shared, Everyone) else None
     if shared is None:
         built = _panel(found.deal_id, against(found, field.counts, par_score, ()), field.counts, field.top,
                        field.names, None)
