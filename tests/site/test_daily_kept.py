@@ -3,6 +3,7 @@ reader in the same state gets the page without a template being rendered, byte f
 rendered directly, and with only their own values — never another reader's."""
 from __future__ import annotations
 
+import gzip
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +19,9 @@ from jinja2 import Template
 from engine.daily import today
 from paiyou.daily import kept, pages
 from paiyou.daily.board import BOARD_SIZE
+from paiyou.daily.day_field import MAX_SHOWN, DayField
 from paiyou.daily.pages import PLAYER_COOKIE
+from paiyou.daily.service import Result
 from paiyou.store.daily import DailyStore
 from paiyou.store.databases import store_for
 from paiyou.store.schema import new_id
@@ -160,3 +163,86 @@ def test_the_kept_pages_stay_within_their_bytes(kept_app: Flask) -> None:
         assert 0 < len(small) < 10  # the oldest pages went
     finally:
         kept_app.extensions[kept.EXTENSION_KEY] = kept_pages
+
+
+def test_the_panel_kept_with_the_field_is_the_panel_built_directly(
+        kept_app: Flask, crowded: tuple[FlaskClient, FlaskClient]) -> None:
+    """Two readers with the same score behind the top 50 share one panel as everyone sees it,
+    formatted once per field and language (``pages._panel_of``); each one's panel — their own
+    deal id, name and share text's marks put in — is the panel built directly from the store, and
+    the kept page made from it is the template rendered directly, twice (kept, then from the
+    pieces)."""
+    for lang in ("en", "ar", "fa"):
+        shared = []
+        for client in crowded:
+            key = client.get_cookie(PLAYER_COOKIE)
+            assert key is not None
+            with kept_app.test_request_context(f"/{lang}/{GAME}/daily",
+                                               headers={"Cookie": f"{PLAYER_COOKIE}={key.value}"}):
+                kept_app.preprocess_request()
+                attempt = pages.attempt_today(GAME, pages.browser_player())
+                assert attempt is not None and attempt.is_over
+                direct_panel = pages.result_panel(attempt)
+                shown = pages.todays_page(GAME)
+                assert shown.panel == direct_panel and shown.panel is not None
+                again = pages.todays_page(GAME).panel
+                assert again is not None and shown.panel.everyone is not None
+                assert again.everyone is shown.panel.everyone  # kept with the field, not formatted again
+                shared.append(shown.panel.everyone)
+                direct = render_context("daily/day.html", {"game": GAME, "card": shown.card,
+                                                           "attempt": shown.attempt, "panel": direct_panel})
+                for _ in range(2):
+                    assert kept.day_page(GAME, shown.card, shown.attempt, shown.panel) == direct
+                fragment = render_context("daily/_live.html", {"game": GAME, "panel": direct_panel})
+                for _ in range(2):
+                    assert kept.live_panel(GAME, shown.panel) == fragment
+        assert shared[0] is shared[1]  # the same state: formatted once for both readers
+        everyone = shared[0].panel
+        assert everyone.deal_id == "" and everyone.name is None and everyone.result.rounds == ()
+
+
+def test_the_panels_kept_with_a_field_are_bounded() -> None:
+    field = DayField((1, 1), (), (), {})
+    result = Result(today(), GAME, 3, True, 50.0, 50.0, 1, 1, 2, (), ())
+    panel = pages.ResultPanel("", result, "50%", "50", "", (), (), False, False, None, 1)
+    everyone = pages.Everyone(panel, hash(panel))
+    for n in range(MAX_SHOWN):
+        field.keep_shown(n, everyone)
+    assert len(field.shown) == MAX_SHOWN
+    field.keep_shown("one more", everyone)
+    assert list(field.shown) == ["one more"]
+
+
+def test_a_gzip_answer_is_the_kept_page_compressed(kept_app: Flask, crowded: tuple[FlaskClient, FlaskClient]) -> None:
+    """Asked with gzip, the day's page and the live fragment come compressed from the kept pieces
+    (each compressed once, reused as they are) and the reader's own values (compressed per answer,
+    each on its own): the whole decompresses — length and CRC checked — to the page as text, byte
+    for byte, in the same request (the same CSRF token). Not asked: the text, as before."""
+    alice, _ = crowded
+    under_way = kept_app.test_client()
+    assert under_way.post(f"/en/{GAME}/daily").status_code == 303
+    for lang in ("en", "ar"):
+        for client in (kept_app.test_client(), under_way, alice):
+            key = client.get_cookie(PLAYER_COOKIE)
+            headers = {"Accept-Encoding": "br, gzip"}
+            if key is not None:
+                headers["Cookie"] = f"{PLAYER_COOKIE}={key.value}"
+            with kept_app.test_request_context(f"/{lang}/{GAME}/daily", headers=headers):
+                kept_app.preprocess_request()
+                shown = pages.todays_page(GAME)
+                answers = [(kept.day_response(GAME, shown.card, shown.attempt, shown.panel),
+                            kept.day_page(GAME, shown.card, shown.attempt, shown.panel))]
+                if shown.panel is not None:
+                    answers.append((kept.live_response(GAME, shown.panel), kept.live_panel(GAME, shown.panel)))
+                for response, text in answers:
+                    assert response.headers["Content-Encoding"] == "gzip"
+                    assert "Accept-Encoding" in response.vary
+                    body = response.get_data()
+                    assert gzip.decompress(body) == text.encode()
+                    splits = [split for split, _ in kept_app.extensions[kept.EXTENSION_KEY]._pages.values()]
+                    assert any(all(piece in body for piece in split.deflated) for split in splits)
+            plain = client.get(f"/{lang}/{GAME}/daily")
+            assert "Content-Encoding" not in plain.headers and "<html" in plain.get_data(as_text=True)
+            squeezed = client.get(f"/{lang}/{GAME}/daily", headers={"Accept-Encoding": "gzip"})
+            assert squeezed.headers["Content-Encoding"] == "gzip"
+            assert "<html" in gzip.decompress(squeezed.get_data()).decode()

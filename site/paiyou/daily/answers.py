@@ -14,7 +14,9 @@ name's ``bad-name`` and ``reserved-name`` (400), and the limits' ``too-many-dail
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 
+from babel import Locale
 from babel.dates import format_date
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import get_locale, pgettext
@@ -71,7 +73,11 @@ def daily_message(code: str) -> str:
 
 def long_date(day: date) -> str:
     """``day`` in the reader's language and digits (Babel's long form)."""
-    locale = get_locale()
+    return _long_date(day, get_locale())
+
+
+@lru_cache(maxsize=256)  # a few days in five languages: formatting one was a twentieth of the day's page
+def _long_date(day: date, locale: Locale | None) -> str:
     return to_native_digits(format_date(day, format="long", locale=locale), locale)
 
 
@@ -89,18 +95,24 @@ def already_played(e: AlreadyPlayed) -> tuple[Response, int]:
     return daily_error("daily-already-played", 409, id=e.deal_id)
 
 
-def share_text(result: Result) -> str:
+def share_marks(rounds: tuple[bool, ...]) -> str:
+    """The share text's last line: one mark per round or trick won or lost."""
+    return "".join(WON_MARK if won else LOST_MARK for won in rounds)
+
+
+def share_text(result: Result, marks: bool = True) -> str:
     """The spoiler-free share text in the reader's language: the date, the game, the matchpoints,
-    the score and the par, and one mark per round or trick won or lost — never a tile."""
+    the score and the par, and one mark per round or trick won or lost — never a tile. Without
+    ``marks``: all but the marks (what every reader of the same figures shares), ending in a
+    newline."""
     day = long_date(result.day)
-    marks = "".join(WON_MARK if won else LOST_MARK for won in result.rounds)
     lines = [
         pgettext("daily", "Paiyou daily deal, %(game)s, %(date)s", game=game_name(result.game), date=day),
         pgettext("daily", "Matchpoints: %(matchpoints)s%% · score %(score)s · par %(par)s",
                  matchpoints=format_number(round(result.matchpoints)), score=signed_number(result.score),
                  par=signed_number(result.par)),
     ]
-    return "\n".join([*(str(line) for line in lines), marks])
+    return "\n".join([*(str(line) for line in lines), share_marks(result.rounds) if marks else ""])
 
 
 def result_response(result: Result) -> tuple[Response, int]:
@@ -182,5 +194,5 @@ def install(bp: Blueprint) -> None:
     bp.register_error_handler(429, _too_many)
 
 
-__all__ = ["daily_message", "daily_error", "unknown_day", "already_played", "share_text", "result_response",
-           "NotListed", "BadProgressKey", "listed", "player_of", "seat_key_presented", "install"]
+__all__ = ["daily_message", "daily_error", "unknown_day", "already_played", "share_text", "share_marks",
+           "result_response", "NotListed", "BadProgressKey", "listed", "player_of", "seat_key_presented", "install"]

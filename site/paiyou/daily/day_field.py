@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, field
 
 from flask import Flask, current_app
 
@@ -26,6 +27,7 @@ from paiyou.store.daily import BoardEntry, DailyStore
 
 EXTENSION_KEY = "paiyou.daily_fields"
 MAX_DAYS = 16
+MAX_SHOWN = 1024  # result panels kept per field: one per language, score, par and row of the top 50 shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +39,19 @@ class DayField:
     counts: tuple[tuple[int, int], ...]
     top: tuple[BoardEntry, ...]
     names: dict[str, str]
+    # the result panels formatted from this field, as everyone in their state sees them
+    # (``pages.Everyone``, made by ``pages._panel_of``, which this module does not import): they go
+    # with the field when its generation moves
+    shown: dict[Hashable, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def players(self) -> int:
         return sum(n for _, n in self.counts)
+
+    def keep_shown(self, key: Hashable, panel: object) -> None:
+        if len(self.shown) >= MAX_SHOWN:  # a bound, not an LRU: a field lives minutes, and rebuilding is cheap
+            self.shown.clear()
+        self.shown[key] = panel
 
 
 class DayFields:
@@ -86,4 +97,4 @@ def init_app(app: Flask) -> None:
     app.extensions[EXTENSION_KEY] = DayFields()
 
 
-__all__ = ["DayField", "DayFields", "day_fields", "init_app", "MAX_DAYS"]
+__all__ = ["DayField", "DayFields", "day_fields", "init_app", "MAX_DAYS", "MAX_SHOWN"]

@@ -7,11 +7,14 @@ and numbers are in the reader's locale (Babel) and digits.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 
+from babel import Locale
 from babel.dates import format_timedelta
 from flask import Flask, request, url_for
 from flask_babel import get_locale
@@ -20,7 +23,7 @@ from werkzeug.wrappers import Response
 from engine.daily import closes_at, is_revealed, today
 from engine.field import Bin
 from paiyou.daily import board as day_board
-from paiyou.daily.answers import long_date, share_text
+from paiyou.daily.answers import long_date, share_marks, share_text
 from paiyou.daily.day_field import DayField, day_fields
 from paiyou.daily.secret import ring
 from paiyou.daily.service import (
@@ -71,8 +74,13 @@ def time_left(now: float | None = None) -> str:
     """The time until today's close, in the reader's words and digits ("5 hours")."""
     moment = time.time() if now is None else now
     left = closes_at(today(moment)) - datetime.fromtimestamp(moment, UTC)
-    locale = get_locale()
-    return to_native_digits(format_timedelta(left, granularity="minute", threshold=1.0, locale=locale), locale)
+    return _left_words(int(left.total_seconds()), get_locale())
+
+
+@lru_cache(maxsize=1024)  # to the second: the requests of one second in one language share it
+def _left_words(seconds: int, locale: Locale | None) -> str:
+    return to_native_digits(format_timedelta(timedelta(seconds=seconds), granularity="minute", threshold=1.0,
+                                             locale=locale), locale)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +163,26 @@ class ResultPanel:
     name_max: int = NAME_MAX
     chart_width: int = CHART_WIDTH
     chart_height: int = CHART_HEIGHT
+    # this panel with the reader's own values left out, kept per field (``_panel_of``); None when
+    # built directly. Set only with the panel it was made from: ``kept`` keys its page on it.
+    everyone: Everyone | None = dataclasses.field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Everyone:
+    """A result panel as everyone in its state sees it: ``panel`` with the reader's own values left
+    out (deal id "", name None, no rounds, the share text without its marks), its hash taken once
+    (``kept`` keys its pages on it: hashing the top 50 per request was a twentieth of the page)."""
+
+    panel: ResultPanel
+    digest: int
+
+    def __hash__(self) -> int:
+        return self.digest
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Everyone) and (
+            self.panel is other.panel or (self.digest == other.digest and self.panel == other.panel))
 
 
 def result_panel(game: Game) -> ResultPanel | None:
@@ -233,8 +261,23 @@ def todays_page(game: str) -> TodaysPage:
 
 def _panel_of(found: DailyResult, field: DayField, par_score: int, rounds: tuple[bool, ...],
               name: str | None) -> ResultPanel:
-    return _panel(found.deal_id, against(found, field.counts, par_score, rounds), field.counts, field.top,
-                  field.names, name)
+    """The reader's panel: what everyone in the same state sees is formatted once per field and
+    kept with it (``DayField.shown``), under all it is made of besides the field — the language,
+    the score, counted or not, the par, the reader's row in the top 50 and whether the day is
+    revealed —; only the reader's own values are put in per request."""
+    yours = next((i for i, entry in enumerate(field.top) if entry.result.deal_id == found.deal_id), -1)
+    key = (str(get_locale()), found.score, found.counted, par_score, yours, is_revealed(date.fromisoformat(found.day)))
+    found_shared = field.shown.get(key)
+    shared = found_shared if isinstance(found_shared, Everyone) else None
+    if shared is None:
+        built = _panel(found.deal_id, against(found, field.counts, par_score, ()), field.counts, field.top,
+                       field.names, None)
+        everyone = replace(built, deal_id="", share=share_text(built.result, marks=False))
+        shared = Everyone(everyone, hash(everyone))
+        field.keep_shown(key, shared)
+    base = shared.panel
+    return replace(base, deal_id=found.deal_id, result=replace(base.result, rounds=rounds),
+                   share=base.share + share_marks(rounds), name=name, everyone=shared)
 
 
 def daily_result_url(game: str, game_id: str) -> str | None:
@@ -256,4 +299,5 @@ def init_app(app: Flask) -> None:
 
 __all__ = ["PLAYER_COOKIE", "progress_key", "browser_player", "keep_progress_key", "time_left", "DayCard",
            "day_card", "attempt_today", "Bar", "bars", "ResultPanel", "result_panel", "CHART_WIDTH",
-           "CHART_HEIGHT", "daily_result_url", "init_app", "TodaysPage", "AttemptShown", "todays_page"]
+           "CHART_HEIGHT", "daily_result_url", "init_app", "TodaysPage", "AttemptShown", "todays_page",
+           "Everyone"]

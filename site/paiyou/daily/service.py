@@ -23,9 +23,10 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from engine.analysis import duplicate
-from engine.daily import LEVEL, DailyDeal, Keyring, check_day, daily_deal, is_revealed, today
+from engine.daily import LEVEL, DailyDeal, Keyring, check_day, daily_deal, is_revealed, opens_at, today
 from engine.field import Bin, standing
 from engine.games import game as game_rules
 from engine.outcome import BEAT, LEAD
@@ -69,7 +70,14 @@ def facts(ring: Keyring, store: GameStore, game: str, day: date, now: float | No
 
 
 def todays_deal(ring: Keyring, game: str, now: float | None = None) -> DailyDeal:
-    return daily_deal(ring, game, today(now), now)
+    return _deal_of(ring, game, today(now))
+
+
+@lru_cache(maxsize=64)
+def _deal_of(ring: Keyring, game: str, day: date) -> DailyDeal:
+    """A begun day's deal, once per process: two HMACs and the commitment's hash were a fiftieth
+    of the day's page. Asked at the day's opening, which has begun whatever the clock says."""
+    return daily_deal(ring, game, day, opens_at(day).timestamp())
 
 
 def start(ring: Keyring, store: GameStore, game: str, player: str, key: str,

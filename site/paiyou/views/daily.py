@@ -54,7 +54,7 @@ def day(game: str) -> ResponseReturnValue:
     if game not in listed_games():
         abort(404)
     shown = pages.todays_page(game)
-    return kept.day_page(game, shown.card, shown.attempt, shown.panel)
+    return kept.day_response(game, shown.card, shown.attempt, shown.panel)
 
 
 @bp.post(f"/{GAME}/daily")

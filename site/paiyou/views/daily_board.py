@@ -107,4 +107,4 @@ def live_result(game: str) -> ResponseReturnValue:
     panel = pages.todays_page(game).panel
     if panel is None:
         return "", 204  # nothing to show: htmx keeps the page as it is
-    return kept.live_panel(game, panel)
+    return kept.live_response(game, panel)
