@@ -972,11 +972,12 @@ def test_your_own_seat_reads_your_turn_in_the_review(web, lang: str, yours: str,
 
 
 def test_persian_figures_use_persian_signs(play_app: Flask, web) -> None:
-    from paiyou.tables.template_globals import number, percent
+    from paiyou.i18n.numerals import signed_number
+    from paiyou.tables.template_globals import percent
 
     with play_app.test_request_context("/fa/chuo-pai/play"):
         assert percent(0.43) == "۴۳٪"
-        assert number(-4.5) == "\u2066\u2212۴٫۵\u2069" and number(3) == "۳"
+        assert signed_number(-4.5) == "\u2066\u2212۴٫۵\u2069" and signed_number(3) == "۳"
     web.set_cookie("paiyou_stats", '{"tien-gow":{"greedy":[2,0,-9.0]}}')
     text = web.get("/fa/tien-gow/play").get_data(as_text=True)
     assert "stats-table" in text and "<td>\u2066\u2212۴٫۵\u2069</td>" in text and "-۴" not in text
