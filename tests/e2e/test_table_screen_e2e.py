@@ -9,6 +9,7 @@ greedy level, so a deal takes seconds; every wait is on a condition, never a sle
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -63,6 +64,19 @@ def _assert_one_screen(page: Page, where: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), where
 
 
+def _moves_to_the_end(page: Page) -> Iterator[tuple[int, int]]:
+    """The deal played out by ``_move``, each move settled (the computer's answers in): after each,
+    the moves made so far and the table's version before the last one."""
+    moves = 0
+    while page.locator("#play-form").count():
+        before = _version(page)
+        _move(page, moves)
+        wait_until_settled(page, before)
+        moves += 1
+        assert moves < 60
+        yield moves, before
+
+
 def _move(page: Page, index: int) -> None:
     """A legal move by clicking: a "plays you may make" button (the biggest, so a Chuo Pai deal
     is short), else Pass, else a face-down discard of the first tiles."""
@@ -112,12 +126,7 @@ def test_a_whole_deal_on_one_screen(browser: Browser, base_url: str, lang: str, 
     table_url = page.url
     _assert_one_screen(page, "at the start")
     top = page.evaluate("window.scrollY")
-    moves = 0
-    while page.locator("#play-form").count():
-        before = _version(page)
-        _move(page, moves)
-        wait_until_settled(page, before)
-        moves += 1
+    for moves, before in _moves_to_the_end(page):
         where = f"after move {moves}"
         assert page.url == table_url, where
         assert page.evaluate("window.scrollY") == top, where
@@ -130,7 +139,6 @@ def test_a_whole_deal_on_one_screen(browser: Browser, base_url: str, lang: str, 
             steps = _version(page) - before - 1
             assert len(re.findall(r"(North|East|West) (led|beat it|discarded)", said)) == steps, said
         _assert_one_screen(page, where)
-        assert moves < 60
     expect(page.locator("#result-title")).to_be_visible()
     assert errors == []
     context.close()
@@ -333,13 +341,7 @@ def test_on_a_phone_the_nav_scrolls_visibly_and_a_refusal_leaves_your_row_in_vie
         _assert_one_screen(page, "with the refusal")
         for i in pair:  # unselected, then on to the end of the deal
             page.locator("label.pick").nth(i).click()
-        moves = 0
-        while page.locator("#play-form").count():
-            before = _version(page)
-            _move(page, moves)
-            wait_until_settled(page, before)
-            moves += 1
+        for moves, _ in _moves_to_the_end(page):
             assert page.evaluate(CHIPS_ON_ONE_LINE) == [], f"after move {moves}"
-            assert moves < 60
     finally:
         context.close()

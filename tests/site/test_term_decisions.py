@@ -115,30 +115,26 @@ def test_a_decision_refuses_the_replaced_form(termbase, concept: str, lang: str,
     assert not term_problems(chosen, exceptions, lang, [Message(english, accepted)]), accepted
 
 
-def test_alone_is_not_single(termbase) -> None:
-    """«अकेला» stays the word for a player who plays alone; only a single card or tile is «एकल»."""
+# Words that only look like a decided term, each with why it passes (Hindi):
+LOOK_ALIKES = [
+    # «अकेला» stays the word for a player who plays alone; only a single card or tile is «एकल»
+    pytest.param("single", "There are exactly three players, each playing alone.",
+                 "ठीक तीन खिलाड़ी होते हैं, और हर कोई अकेला खेलता है।", id="alone-is-not-single"),
+    # the puzzles' streak (answers right in a row, «लगातार सही») is not the daily deals' «सिलसिला»
+    pytest.param("streak", "Solved at the first try: %(first)s · Streak: %(streak)s · Best streak: %(best)s",
+                 "पहली कोशिश में हल: %(first)s · लगातार सही: %(streak)s · सबसे ज़्यादा लगातार सही: %(best)s",
+                 id="the-puzzles-streak-is-not-the-daily-streak"),
+    # «जोड़ा जाता है» (is joined) is the verb; only the masculine pair is refused
+    pytest.param("set", "A set.", "हर मुख्य टाइल को केवल मेल खाते योग वाली सैन्य टाइलों के साथ जोड़ा जाता है।",
+                 id="a-pair-joined-is-not-a-masculine-pair"),
+]
+
+
+@pytest.mark.parametrize(("concept", "english", "hindi"), LOOK_ALIKES)
+def test_a_word_that_only_looks_like_a_term_passes(termbase, concept: str, english: str, hindi: str) -> None:
     concepts, exceptions = termbase
-    single = [c for c in concepts if c.name == "single"]
-    message = Message("There are exactly three players, each playing alone.",
-                      "ठीक तीन खिलाड़ी होते हैं, और हर कोई अकेला खेलता है।")
-    assert not term_problems(single, exceptions, "hi", [message])
-
-
-def test_the_puzzles_streak_is_not_the_daily_streak(termbase) -> None:
-    """The puzzles' streak (answers right in a row, «लगातार सही») is not the daily deals' «सिलसिला»."""
-    concepts, exceptions = termbase
-    streak = [c for c in concepts if c.name == "streak"]
-    message = Message("Solved at the first try: %(first)s · Streak: %(streak)s · Best streak: %(best)s",
-                      "पहली कोशिश में हल: %(first)s · लगातार सही: %(streak)s · सबसे ज़्यादा लगातार सही: %(best)s")
-    assert not term_problems(streak, exceptions, "hi", [message])
-
-
-def test_a_pair_joined_is_not_a_masculine_pair(termbase) -> None:
-    """«जोड़ा जाता है» (is joined) is the verb; only the masculine pair is refused."""
-    concepts, exceptions = termbase
-    pair = [c for c in concepts if c.name == "set"]
-    message = Message("A set.", "हर मुख्य टाइल को केवल मेल खाते योग वाली सैन्य टाइलों के साथ जोड़ा जाता है।")
-    assert not term_problems(pair, exceptions, "hi", [message])
+    chosen = [c for c in concepts if c.name == concept]
+    assert not term_problems(chosen, exceptions, "hi", [Message(english, hindi)])
 
 
 def test_tile_names_stay_capitalised_in_polish(termbase) -> None:
