@@ -4,6 +4,7 @@ its table, the share text and the leaderboard —, in every language with the lo
 digits, and the table's link to the result."""
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from paiyou import create_app
 from paiyou.config import LANGUAGE_CODES
 from paiyou.daily.pages import PLAYER_COOKIE
 from paiyou.daily.secret import ring
+from paiyou.i18n.names import game_name
 from paiyou.registry import listed_keys
 from paiyou.store.databases import store_for
 
@@ -126,3 +128,19 @@ def test_a_start_form_needs_its_csrf_token(translations_dir: Path, tmp_path: Pat
     assert client.post("/en/tien-gow/daily").status_code == 400
     _, rows = store_for(app)._run("SELECT COUNT(*) FROM paiyou_games", (), fetch=True)
     assert rows[0][0] == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_days_title_never_breaks_inside_the_games_name(pages_app: Flask, lang: str) -> None:
+    """On a 375 px phone «Rozdanie dnia: Chuo / Pai» broke inside the name: the heading holds the
+    game's name in one unbreakable span, and the site's stylesheet keeps that span on one line."""
+    client = pages_app.test_client()
+    for game in listed_keys(None):
+        with pages_app.test_request_context(f"/{lang}/{game}/daily"):
+            name = html.escape(str(game_name(game)), quote=False)
+        page = client.get(f"/{lang}/{game}/daily").get_data(as_text=True)
+        heading = re.search(r"<h1>(.*?)</h1>", page, re.S)
+        assert heading is not None, page
+        assert f'<span class="whole-name">{name}</span>' in heading.group(1), heading.group(1)
+    css = (Path(__file__).resolve().parents[2] / "site/paiyou/static/css/site.css").read_text()
+    assert re.search(r"\.whole-name\s*\{\s*white-space:\s*nowrap;", css)

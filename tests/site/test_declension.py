@@ -663,7 +663,7 @@ def test_polish_sentences_the_reader_flagged_are_rewritten(app) -> None:
     assert not sets, sets
     with app.test_request_context("/pl/"), force_locale("pl"):
         assert pgettext("play", "Previous round: %(player)s won it.",
-                        player=str(names.vocabulary("chuo-pai").seats["East"])) == "Poprzednia runda — Wschodu."
+                        player=str(names.vocabulary("chuo-pai").seats["East"])) == "Poprzednia runda – Wschodu."
 
 
 def test_every_name_message_has_its_forms_messages() -> None:

@@ -103,3 +103,22 @@ def test_every_pass_on_record_is_the_move() -> None:
     sources = [*(ROOT / "site" / "paiyou" / "templates").rglob("*.html"), *(ROOT / "site" / "paiyou").rglob("*.py")]
     shared = [p for p in sources if re.search(r"""pgettext\(\s*["']play["'],\s*["']Pass["']\)""", p.read_text())]
     assert not shared, shared
+
+
+def _polish_strings() -> list[tuple[str, str]]:
+    found = []
+    for po in sorted((TRANSLATIONS / "pl" / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as f:
+            for message in read_po(f):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                found += [(po.name, s) for s in strings if s]
+    return found
+
+
+def test_polish_sentence_dashes_are_spaced_en_dashes() -> None:
+    """Polish typography sets the sentence dash as « – » (issue 50): no em dash, and no spaced
+    hyphen standing in for one. An unspaced en dash still joins names such as Niebo–Dziewiątka."""
+    strings = _polish_strings()
+    assert any(" – " in s for _, s in strings)
+    wrong = [(name, s) for name, s in strings if "—" in s or re.search(r"\s-\s", s)]
+    assert not wrong, wrong

@@ -20,6 +20,7 @@ from flask import Flask, url_for
 from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
+from markupsafe import Markup
 
 from paiyou.i18n import controls, names, numerals, phrases
 from paiyou.registry import GAME_KEYS, game, listed_games, stylesheet
@@ -36,6 +37,12 @@ def page_digits() -> str:
     """The page's ten digits, 0 to 9 (Persian «۰۱۲۳۴۵۶۷۸۹»): what a script writes numbers with,
     as the server does (``numerals.to_native_digits``)."""
     return numerals.DIGITS.get(numerals.numbering_system(get_locale() or "en"), numerals.DIGITS["latn"])
+
+
+def whole_name(name: object) -> Markup:
+    """``name`` kept on one line inside a heading: on a phone «Rozdanie dnia: Chuo / Pai» broke
+    inside the game's name."""
+    return Markup('<span class="whole-name">{}</span>').format(name)
 
 
 def figure_separator() -> str:
@@ -89,6 +96,7 @@ def init_app(app: Flask) -> None:
         tile_name=names.tile_name,
         chinese_name=names.chinese_name,
         game_name=names.game_name,
+        whole_name=whole_name,
         listed_names=listed_names,
         game_seats=game_seats,
         dealt_tiles=dealt_tiles,
