@@ -160,8 +160,7 @@ def test_options_the_content_and_the_engine_disagree_on_are_refused_at_load(edit
 
 @pytest.mark.parametrize("edit", [
     ('sources = ["wikipedia-zh"]\noption_plays = true\n', 'sources = ["wikipedia-zh"]\n'),
-    ('sources = ["card-ar"]\nsays = "Every base payment',
-     'sources = ["card-ar"]\noption_plays = true\nsays = "Every base payment'),
+    ('sources = ["card-ar"]\nsays = "Every base payment', 'sources = ["card-ar"]\noption_plays = true\nsays = "Every base payment'),
     ('sources = ["wikipedia-zh"]\noption_plays = true\n', 'sources = ["wikipedia-zh"]\noption_plays = "yes"\n'),
 ])
 def test_an_option_plays_exactly_one_position_of_its_dispute(edit: tuple[str, str]) -> None:
