@@ -129,16 +129,11 @@ def test_tien_gow_lists_the_issues_four_options_each_with_its_sources() -> None:
 
 @pytest.mark.parametrize("game", WITH_SOURCES)
 def test_the_sources_options_are_the_engines_in_its_order(game: str) -> None:
-    """One list of options: the engine's (keys, rules), each answering one dispute, and named with
-    the sources of the one position of that dispute it plays."""
+    """One list of options: the engine's (keys, rules, sources), each answering one dispute."""
     engine = game_rules(game).variant_options
-    found = receipts(game)
-    listed = sources_content.table_options(found)
+    listed = sources_content.table_options(receipts(game))
     assert [o["key"] for o in listed] == [o.key for o in engine]
-    assert [o["rule"] for o in listed] == [o.rule.lower() for o in engine]
-    for o in listed:
-        (plays,) = [p for p in found.disputes[str(o["dispute"])].positions if p.option_plays]
-        assert o["sources"] == plays.sources and plays.sources
+    assert [(o["rule"], o["sources"]) for o in listed] == [(o.rule.lower(), o.sources) for o in engine]
     assert all(o["words"] == str(registry.room(game).options[str(o["key"])]) for o in listed)
 
 
@@ -156,26 +151,6 @@ def test_options_the_content_and_the_engine_disagree_on_are_refused_at_load(edit
     assert TIEN_GOW_TEXT.count(old) == 1
     with pytest.raises(sources_content.ContentError, match=problem):
         sources_content.parse(TIEN_GOW_TEXT.replace(old, new), "tien-gow")
-
-
-@pytest.mark.parametrize("edit", [
-    ('sources = ["wikipedia-zh"]\noption_plays = true\n', 'sources = ["wikipedia-zh"]\n'),
-    ('sources = ["card-ar"]\nsays = "Every base payment', 'sources = ["card-ar"]\noption_plays = true\nsays = "Every base payment'),
-    ('sources = ["wikipedia-zh"]\noption_plays = true\n', 'sources = ["wikipedia-zh"]\noption_plays = "yes"\n'),
-])
-def test_an_option_plays_exactly_one_position_of_its_dispute(edit: tuple[str, str]) -> None:
-    """The option's entry names its sources from the one position marked ``option_plays``: none,
-    two, or a mark that is not true or false is refused at load."""
-    old, new = edit
-    assert TIEN_GOW_TEXT.count(old) == 1
-    with pytest.raises(sources_content.ContentError, match="option_plays|the position its option plays"):
-        sources_content.parse(TIEN_GOW_TEXT.replace(old, new), "tien-gow")
-
-
-def test_a_dispute_without_an_option_marks_no_position() -> None:
-    with pytest.raises(sources_content.ContentError, match="none without"):
-        sources_content.parse(GOOD.replace('sources = ["work"]\n', 'sources = ["work"]\noption_plays = true\n'),
-                              "chuo-pai")
 
 
 def test_an_option_for_a_game_whose_engine_has_none_is_refused_at_load() -> None:
@@ -375,23 +350,6 @@ def test_an_option_is_named_by_its_words_and_its_key_is_only_its_identifier(sour
         row_names = sum(1 for n in root.iter()
                         if n.tag == "a" and n.attrs.get("class") == "notation" and n.text() == key)
         assert page.count(key) == 1 + row_names, key
-
-
-@pytest.mark.parametrize("lang", LANGUAGE_CODES)
-def test_an_options_sources_are_named_in_the_pages_language_and_linked(pages, lang: str) -> None:
-    """Issue 50: the entries showed the engine's English notes («zh-Wikipedia (Hong Kong rule)»,
-    «Polovynka (optional rule)»); now each names the sources of the reading it plays, as the
-    disputes' table names them, each linked to its entry."""
-    found = receipts("tien-gow")
-    root = tree(pages[lang, "tien-gow", "sources"])
-    section = root.find_all(lambda n: n.attrs.get("id") == "options")[0]
-    text = " ".join(section.text().split())
-    engine_notes = {s for o in game_rules("tien-gow").variant_options for s in o.sources if "(" in s}
-    assert engine_notes and not [s for s in engine_notes if s in text]
-    links = [a.attrs["href"] for a in section.iter() if a.tag == "a" and a.attrs.get("href", "").startswith("#source-")]
-    expected = [f"#source-{sid}" for o in found.options for p in found.disputes[o.dispute].positions
-                if p.option_plays for sid in p.sources]
-    assert links == expected
 
 
 def test_the_tien_gow_sources_page_shows_the_benchmarks_figures(pages) -> None:

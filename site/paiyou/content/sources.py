@@ -93,7 +93,6 @@ class Correction:
 class Position:
     sources: tuple[str, ...]
     says: Text
-    option_plays: bool = False  # the reading the dispute's table option plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,11 +259,8 @@ class _Reader:
             named = self.strings(position, "sources", did)
             if not named or any(s not in sources for s in named):
                 raise self.fail(did, f"a position names unknown sources {named}")
-            plays = position.get("option_plays", False)
-            if not isinstance(plays, bool):
-                raise self.fail(did, "option_plays is true or false")
             positions.append(Position(named, self.text(position, "says", f"dispute-{did}-{n}",
-                                                       "what these sources say"), plays))
+                                                       "what these sources say")))
         if len(positions) < 2:
             raise self.fail(did, "a dispute has at least two positions")
         option = entry.get("option", "")
@@ -287,10 +283,6 @@ class _Reader:
             answered[dispute.option] = dispute.id
         if missing := [o.key for o in engine if o.key not in answered]:
             raise self.fail("dispute", f"no dispute names the engine's options {missing}")
-        for dispute in disputes.values():  # an option's entry names its sources from this one position
-            if sum(p.option_plays for p in dispute.positions) != (1 if dispute.option else 0):
-                raise self.fail(dispute.id, "the position its option plays (option_plays = true): "
-                                            "one with an option, none without")
         return tuple(Option(o, answered[o.key]) for o in engine)
 
     def receipt(self, entry: Mapping[str, object], sources: Mapping[str, Source],
@@ -357,12 +349,10 @@ def load(content_dir: str | Path, game: str) -> Sources:
 
 def table_options(sources: Sources) -> list[dict[str, object]]:
     """The game's table options as the "Sources and variants" page lists them, in the engine's
-    order: key, the rule it changes (``tg-12``), the sources that play it (the ids of its dispute's
-    position ``option_plays``: the page names them in its language, where the engine's names carry
-    English notes such as "(optional rule)"), its words (``Room.options``) and its dispute."""
+    order: key, the rule it changes (``tg-12``), the sources that play it (the engine's names), its
+    words (``Room.options``) and its dispute."""
     words = room(sources.game).options
-    return [{"key": o.key, "rule": o.spec.rule.lower(),
-             "sources": next(p.sources for p in sources.disputes[o.dispute].positions if p.option_plays),
+    return [{"key": o.key, "rule": o.spec.rule.lower(), "sources": o.spec.sources,
              "words": str(words[o.key]) if o.key in words else o.spec.meaning, "dispute": o.dispute}
             for o in sources.options]
 
