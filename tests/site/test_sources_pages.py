@@ -12,6 +12,9 @@
   their effect as the benchmark measured it), the cards' corrections and every rule's receipt;
   linked from the rules page, listed in the sitemap; a game whose room declares no sources has no
   such page.
+- Each option cites the sources of the one position of its dispute that it plays
+  (``plays_option``, issue 50), by their names and in the page's language, never the engine's
+  English notes.
 - Every message of the sources is translated in every language.
 """
 from __future__ import annotations
@@ -124,39 +127,87 @@ def test_tien_gow_lists_the_issues_four_options_each_with_its_sources() -> None:
         dispute = found.disputes[option.dispute]
         assert dispute.option == option.key
         assert any(not found.sources[s].card for p in dispute.positions for s in p.sources), option.key
+        (played,) = [p for p in dispute.positions if p.plays_option]
+        assert option.position == played and all(not found.sources[s].card for s in played.sources)
+    assert not any(p.plays_option for d in found.disputes.values() if not d.option for p in d.positions)
     assert receipts("chuo-pai").options == ()  # no source gives Chuo Pai one
 
 
 @pytest.mark.parametrize("game", WITH_SOURCES)
 def test_the_sources_options_are_the_engines_in_its_order(game: str) -> None:
-    """One list of options: the engine's (keys, rules, sources), each answering one dispute."""
+    """One list of options: the engine's (keys, rules), each answering one dispute and citing the
+    sources of the position it plays."""
+    found = receipts(game)
     engine = game_rules(game).variant_options
-    listed = sources_content.table_options(receipts(game))
+    listed = sources_content.table_options(found)
     assert [o["key"] for o in listed] == [o.key for o in engine]
-    assert [(o["rule"], o["sources"]) for o in listed] == [(o.rule.lower(), o.sources) for o in engine]
+    assert [o["rule"] for o in listed] == [o.rule.lower() for o in engine]
+    for o in listed:
+        (played,) = [p for p in found.disputes[str(o["dispute"])].positions if p.plays_option]
+        assert (o["sources"], o["says"]) == (played.sources, played.says)
     assert all(o["words"] == str(registry.room(game).options[str(o["key"])]) for o in listed)
 
 
 TIEN_GOW_TEXT = (CONTENT / "sources" / "tien-gow.toml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("edit, problem", [
-    (('option = "hk-banker-excess"', 'option = "house-rule"'), "'house-rule' is not one of the engine's"),
-    (('option = "hk-banker-excess"\n', ''), r"no dispute names the engine's options \['hk-banker-excess'\]"),
-    (('option = "hk-banker-excess"', 'option = "pure-pairs"'), "'pure-pairs' already answers"),
+# hk-banker-excess's dispute: the mark on the Hong Kong rule's position, and the card's position
+PLAYED = ('plays_option = true\nsources = ["wikipedia-zh"]\n', 'sources = ["wikipedia-zh"]\n')
+CARDS = ('[[dispute.position]]\nsources = ["card-ar"]\nsays = "Every base payment',
+         '[[dispute.position]]\nplays_option = true\nsources = ["card-ar"]\nsays = "Every base payment')
+
+
+def edited(*edits: tuple[str, str]) -> str:
+    text = TIEN_GOW_TEXT
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.mark.parametrize("edits, problem", [
+    ((('option = "hk-banker-excess"', 'option = "house-rule"'),), "'house-rule' is not one of the engine's"),
+    ((('option = "hk-banker-excess"\n', ''), PLAYED),  # the option and the mark on its position
+     r"no dispute names the engine's options \['hk-banker-excess'\]"),
+    ((('option = "hk-banker-excess"', 'option = "pure-pairs"'),), "'pure-pairs' already answers"),
 ])
-def test_options_the_content_and_the_engine_disagree_on_are_refused_at_load(edit: tuple[str, str],
+def test_options_the_content_and_the_engine_disagree_on_are_refused_at_load(edits: tuple[tuple[str, str], ...],
                                                                             problem: str) -> None:
-    old, new = edit
-    assert TIEN_GOW_TEXT.count(old) == 1
     with pytest.raises(sources_content.ContentError, match=problem):
-        sources_content.parse(TIEN_GOW_TEXT.replace(old, new), "tien-gow")
+        sources_content.parse(edited(*edits), "tien-gow")
+
+
+@pytest.mark.parametrize("edits, problem", [
+    ((PLAYED,), r"exactly one position plays option 'hk-banker-excess'; 0 say so"),
+    ((CARDS,), r"exactly one position plays option 'hk-banker-excess'; 2 say so"),
+    ((("plays_option = true\nsources = [\"wikipedia-zh\"]", "plays_option = 1\nsources = [\"wikipedia-zh\"]"),),
+     "'plays_option' must be true or false"),
+])
+def test_an_options_dispute_with_no_or_several_played_positions_is_refused(edits, problem: str) -> None:
+    with pytest.raises(sources_content.ContentError, match=problem):
+        sources_content.parse(edited(*edits), "tien-gow")
+
+
+def test_the_option_cites_the_position_the_mark_is_on() -> None:
+    """Moving the mark to the card's position makes the option cite the card: the page's list
+    follows the data, not the engine's notes."""
+    options = {o.key: o for o in sources_content.parse(edited(PLAYED, CARDS), "tien-gow").options}
+    assert options["hk-banker-excess"].position.sources == ("card-ar",)
+    assert options["no-early-death"].position.sources == ("navpil", "navpil-code")
+
+
+def test_a_position_marked_in_a_dispute_without_an_option_is_refused() -> None:
+    assert GOOD.count('sources = ["work"]') == 1
+    marked = GOOD.replace('sources = ["work"]', 'plays_option = true\nsources = ["work"]')
+    with pytest.raises(sources_content.ContentError, match="plays an option, but the dispute names none"):
+        sources_content.parse(marked, "chuo-pai")
 
 
 def test_an_option_for_a_game_whose_engine_has_none_is_refused_at_load() -> None:
     with pytest.raises(sources_content.ContentError, match="not one of the engine's"):
         sources_content.parse(
-            GOOD.replace('default = "The default."', 'default = "The default."\noption = "no-early-death"'), "chuo-pai")
+            GOOD.replace('default = "The default."', 'default = "The default."\noption = "no-early-death"')
+            .replace('sources = ["work"]', 'plays_option = true\nsources = ["work"]'), "chuo-pai")
 
 
 @pytest.mark.parametrize("spoil, problem", [
@@ -350,6 +401,43 @@ def test_an_option_is_named_by_its_words_and_its_key_is_only_its_identifier(sour
         row_names = sum(1 for n in root.iter()
                         if n.tag == "a" and n.attrs.get("class") == "notation" and n.text() == key)
         assert page.count(key) == 1 + row_names, key
+
+
+def options_section(html: str):
+    (section,) = tree(html).find_all(lambda n: n.tag == "section" and n.attrs.get("id") == "options")
+    return section
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_each_option_lists_the_sources_of_the_position_it_plays(pages, lang: str) -> None:
+    """Under each option, "Sources that follow it" links to the entries of its played position's
+    sources, in the file's order, each by the name the disputes' table gives it."""
+    found = receipts("tien-gow")
+    lines = options_section(pages[lang, "tien-gow", "sources"]).find_all(
+        lambda n: "option-sources" in n.classes())
+    assert len(lines) == len(found.options)
+    for option, line in zip(found.options, lines, strict=True):
+        links = line.find_all(lambda n: n.tag == "a")
+        assert [a.attrs["href"] for a in links] == [f"#source-{sid}" for sid in option.position.sources]
+        assert [a.text() for a in links] == [found.sources[sid].label for sid in option.position.sources]
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])
+def test_the_options_section_has_no_english_description(pages, lang: str) -> None:
+    """Issue 50: the engine's notes on the sources ("zh-Wikipedia (Hong Kong rule)", "Polovynka
+    (optional rule)", "(no mixing)") are English; the page in another language shows none of them,
+    and what it cites in <cite> is only a source's name, in that source's language."""
+    found = receipts("tien-gow")
+    section = options_section(pages[lang, "tien-gow", "sources"])
+    text = " ".join(section.text().split())
+    notes = {name for option in game_rules("tien-gow").variant_options for name in option.sources}
+    described = {m for name in notes for m in re.findall(r"\(([^)]*)\)", name)}
+    assert described  # the engine's notes do describe, so the check below has something to find
+    for english in notes | described:
+        assert english not in text, (lang, english)
+    labels = {source.label: source.lang for source in found.sources.values() if not source.card}
+    for cite in section.find_all(lambda n: n.tag == "cite"):
+        assert labels.get(cite.text()) == cite.attrs.get("lang"), (lang, cite.text())
 
 
 def test_the_tien_gow_sources_page_shows_the_benchmarks_figures(pages) -> None:

@@ -14,12 +14,15 @@ one (``Room.sources``); the format is described in ``content/sources/README.md``
   and the reading ``adopted`` (the decisions D1 … D20, G1 … G15 of the canonical rules).
 - ``[[dispute]]``: a point the sources disagree on: what each says (``position``), what Paiyou
   plays by default and why, and the table option that plays the other reading, if there is one
-  (``option``: a key of the engine's ``GameSpec.variant_options``).
+  (``option``: a key of the engine's ``GameSpec.variant_options``); the one position that option
+  plays says so (``plays_option``).
 
-The table options themselves are the engine's (keys, the rule each changes, the sources that play
-it: ``GameSpec.variant_options``; their words: ``Room.options``): the content says only which
-dispute each answers. Every engine option is answered by exactly one dispute and every dispute's
-option is the engine's, or the file is refused (``ContentError``). The figures that measure each
+The table options themselves are the engine's (keys and the rule each changes:
+``GameSpec.variant_options``; their words: ``Room.options``); the content says which dispute each
+answers and which of its positions it plays, and the page cites that position's sources (the
+engine's ``VariantOption.sources`` are English notes for the command line and the API). Every
+engine option is answered by exactly one dispute, every dispute's option is the engine's, and such
+a dispute has exactly one position playing it, or the file is refused (``ContentError``). The figures that measure each
 option (``Measured``) are copied from the benchmark into ``sources/<game>.measured.json`` by
 ``scripts/variant_figures.py``; the site reads them as data, never the benchmark's code.
 
@@ -93,6 +96,7 @@ class Correction:
 class Position:
     sources: tuple[str, ...]
     says: Text
+    plays_option: bool = False  # the reading its dispute's table option plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +115,7 @@ class Option:
 
     spec: VariantOption     # key (as in the API and the records), rule, sources: the engine's
     dispute: str            # the dispute whose other reading it plays
+    position: Position      # that dispute's position it plays: the sources the page cites
 
     @property
     def key(self) -> str:
@@ -259,11 +264,19 @@ class _Reader:
             named = self.strings(position, "sources", did)
             if not named or any(s not in sources for s in named):
                 raise self.fail(did, f"a position names unknown sources {named}")
+            plays = position.get("plays_option", False)
+            if not isinstance(plays, bool):
+                raise self.fail(did, "'plays_option' must be true or false")
             positions.append(Position(named, self.text(position, "says", f"dispute-{did}-{n}",
-                                                       "what these sources say")))
+                                                       "what these sources say"), plays))
         if len(positions) < 2:
             raise self.fail(did, "a dispute has at least two positions")
         option = entry.get("option", "")
+        playing = sum(p.plays_option for p in positions)
+        if option and playing != 1:
+            raise self.fail(did, f"exactly one position plays option {option!r}; {playing} say so")
+        if not option and playing:
+            raise self.fail(did, "a position plays an option, but the dispute names none")
         return Dispute(did, self.text(entry, "point", f"dispute-{did}", "the disputed point"),
                        tuple(self.rule(r, did) for r in self.strings(entry, "rules", did)), tuple(positions),
                        self.text(entry, "default", f"dispute-{did}", "what the site plays, and why"),
@@ -283,7 +296,7 @@ class _Reader:
             answered[dispute.option] = dispute.id
         if missing := [o.key for o in engine if o.key not in answered]:
             raise self.fail("dispute", f"no dispute names the engine's options {missing}")
-        return tuple(Option(o, answered[o.key]) for o in engine)
+        return tuple(Option(o, answered[o.key], _played(disputes[answered[o.key]])) for o in engine)
 
     def receipt(self, entry: Mapping[str, object], sources: Mapping[str, Source],
                 corrections: Mapping[str, Correction], disputes: Mapping[str, Dispute]) -> Receipt:
@@ -314,6 +327,11 @@ class _Reader:
             raise self.fail(rule, "a stated rule names the cards that state it")
         note = self.text(entry, "note", f"receipt-{rule}", "a note on a rule's sources") if "note" in entry else None
         return Receipt(rule, status, cards, tuple(citations), fixed, disputed, note)
+
+
+def _played(dispute: Dispute) -> Position:
+    (position,) = (p for p in dispute.positions if p.plays_option)  # one: checked at parsing
+    return position
 
 
 def parse(text: str, game: str, path: str = "<sources>") -> Sources:
@@ -349,10 +367,10 @@ def load(content_dir: str | Path, game: str) -> Sources:
 
 def table_options(sources: Sources) -> list[dict[str, object]]:
     """The game's table options as the "Sources and variants" page lists them, in the engine's
-    order: key, the rule it changes (``tg-12``), the sources that play it (the engine's names), its
-    words (``Room.options``) and its dispute."""
+    order: key, the rule it changes (``tg-12``), the ids of the sources of the position it plays
+    and what they say (a message), its words (``Room.options``) and its dispute."""
     words = room(sources.game).options
-    return [{"key": o.key, "rule": o.spec.rule.lower(), "sources": o.spec.sources,
+    return [{"key": o.key, "rule": o.spec.rule.lower(), "sources": o.position.sources, "says": o.position.says,
              "words": str(words[o.key]) if o.key in words else o.spec.meaning, "dispute": o.dispute}
             for o in sources.options]
 
