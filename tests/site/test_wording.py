@@ -122,3 +122,29 @@ def test_polish_sentence_dashes_are_spaced_en_dashes() -> None:
     assert any(" – " in s for _, s in strings)
     wrong = [(name, s) for name, s in strings if "—" in s or re.search(r"\s-\s", s)]
     assert not wrong, wrong
+
+
+def test_hindi_disputed_points_are_all_asked_as_questions() -> None:
+    """Issue 50 (Hindi check, N4): each sources page heading of a disputed point is a direct
+    question in Hindi («बाज़ी कौन जीतता है?»); one «?» among ten «।» read as a slip, so all ask."""
+    with (TRANSLATIONS / "hi" / "LC_MESSAGES" / "rules.po").open("rb") as f:
+        headings = [m for m in read_po(f) if "the disputed point" in m.auto_comments]
+    assert len(headings) >= 11, len(headings)
+    assert not [m.string for m in headings if not str(m.string).endswith("?")]
+
+
+@pytest.mark.parametrize("level", ["standard", "random"])
+def test_hindi_level_names_are_quoted_alike_in_one_paragraph(app: Flask, level: str) -> None:
+    """Issue 50 (Hindi check, N6): the preselected level and the stronger ones after it are named
+    in one paragraph, so they are quoted alike: «‘मानक’ स्तर … इससे ऊपर: मज़बूत।» mixed styles."""
+    client = app.test_client()
+    assert client.post("/hi/tien-gow/play", data={"level": level}).status_code == 303
+    page = client.get("/hi/tien-gow/play").get_data(as_text=True)
+    found = re.search(r'<p class="start__about" id="level-preselected">(.*?)</p>', page, re.S)
+    assert found, page
+    paragraph = html.unescape(found.group(1))
+    labels = re.findall(r'<label for="level-[a-z]+">(.*?)</label>', page)
+    named = [name for name in labels if name in paragraph]
+    assert len(named) >= 2, (paragraph, labels)
+    quoted = [name for name in named if f"‘{name}’" in paragraph]
+    assert quoted in ([], named), paragraph
