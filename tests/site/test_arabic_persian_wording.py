@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
-from flask import Flask
+from flask import Flask, render_template
 from flask_babel import force_locale
 
 from paiyou.i18n import catalogs
@@ -78,25 +79,46 @@ TWO = re.compile(r"\w(?:ان|ين|تان|تين|تا)(?![\w])")  # a dual: «ي�
 ACCUSATIVE = "\u064b"  # the tanween of «لاعبًا», «ورقةً»
 
 
-# A signed score («−1», «+2»): its sign must show, so Persian keeps it in figures before its noun
-# («−۱ امتیاز», as the Persian reader asked), not «+۱ (یک امتیاز)». (Arabic keeps a form per
-# number: its catalogs' test holds that six forms are not one copied sentence.)
-SIGNED_SCORES = {("fa", "play", "Your net result: %(num)s point.")}
+# A signed score («−1», «+2») is a figure with its sign, not a count: no language picks a plural
+# form for it (issue 50, N26: Arabic said «−1 (نقطة واحدة)»), so its message has none, and
+# Persian keeps the figure before its noun («−۱ امتیاز», as the Persian reader asked).
+SIGNED_SCORE = ("play", "Your net result in points: %(num)s.")
+RETIRED_SIGNED_SCORE = "Your net result: %(num)s point."
 
 
 def counted(lang: str) -> Iterator[tuple[str, Message]]:
-    """The plural messages whose English writes the number (a signed score's aside)."""
+    """The plural messages whose English writes the number."""
     for domain, msg in catalog_messages(lang):
-        if msg.pluralizable and NUMBER.search(msg.id[1]) and (lang, msg.context, msg.id[0]) not in SIGNED_SCORES:
+        if msg.pluralizable and NUMBER.search(msg.id[1]):
             yield domain, msg
 
 
-def test_a_persian_signed_score_is_written_in_figures() -> None:
-    signed = [msg for _, msg in catalog_messages("fa")
-              if msg.pluralizable and ("fa", msg.context, msg.id[0]) in SIGNED_SCORES]
-    assert signed
-    for msg in signed:
-        assert strings(msg) == ("نتیجهٔ خالص شما: %(num)s امتیاز.",) * 2
+@pytest.mark.parametrize("lang", ["ar", "fa", "hi", "pl"])
+def test_a_signed_score_is_one_sentence_not_a_count(lang: str) -> None:
+    found = {(msg.context, msg.id if isinstance(msg.id, str) else msg.id[0]): msg
+             for _, msg in catalog_messages(lang)}
+    assert (SIGNED_SCORE[0], RETIRED_SIGNED_SCORE) not in found
+    score = found[SIGNED_SCORE]
+    assert not score.pluralizable and score.string
+    if lang == "fa":
+        assert score.string == "نتیجهٔ خالص شما: %(num)s امتیاز."
+
+
+def test_the_arabic_net_result_shows_the_signed_figure_alone(app: Flask) -> None:
+    """The Tien Gow result's own line in Arabic: the sign and the figure, no «نقطة واحدة» or
+    «نقطتان» picked by the figure; zero says it broke even."""
+    def result_line(net: int) -> str:
+        table = SimpleNamespace(seat=0, names=["الشرق"])
+        result = SimpleNamespace(next_banker=None, net=net, rows=[], immediate=[], final=[], working=[])
+        with app.test_request_context("/?lang=ar"), force_locale("ar"):
+            page = render_template("games/tien-gow/play_result.html", t=table, r=result)
+        line = re.search(r'<p class="result__lead">(.*?)</p>', page)
+        assert line, page
+        return line.group(1)
+
+    assert result_line(-1) == "نتيجتك الصافية بالنقاط: \u2066\u22121\u2069."
+    assert result_line(2) == "نتيجتك الصافية بالنقاط: \u2066+2\u2069."
+    assert result_line(0) == "خرجت بلا ربح ولا خسارة."
 
 
 # the number written before its noun («١ يوم»)
