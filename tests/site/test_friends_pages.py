@@ -345,7 +345,8 @@ def test_each_tien_gow_seat_reads_its_own_net_result_at_the_end(friends_app: Fla
         net = finished.deal.outcome().scores[seat]
         own = browser.get(table).get_data(as_text=True)
         sign = "+" if net > 0 else "\u2212"  # the page's signed number, isolated left-to-right
-        assert ("You break even." if net == 0 else f"Your net result in points: \u2066{sign}{abs(net)}\u2069") in own, seat
+        said = f"Your net result in points: \u2066{sign}{abs(net)}\u2069"
+        assert ("You break even." if net == 0 else said) in own, seat
 
 
 YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.I)
@@ -416,7 +417,8 @@ def test_a_watcher_of_a_finished_deal_is_spoken_to_as_no_seat_in_any_language(
             net = finished.deal.outcome().scores[seat]
             own = browser.get(f"{table}/review").get_data(as_text=True)
             sign = "+" if net > 0 else "\u2212"
-            assert ("You break even." if net == 0 else f"Your net result in points: \u2066{sign}{abs(net)}\u2069") in own, seat
+            said = f"Your net result in points: \u2066{sign}{abs(net)}\u2069"
+        assert ("You break even." if net == 0 else said) in own, seat
 
 
 def test_a_full_tables_invite_offers_to_watch_not_a_seat(friends_app: Flask) -> None:
