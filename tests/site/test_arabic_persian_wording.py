@@ -295,8 +295,9 @@ _TATWEEL_BEFORE_ARABIC = re.compile(r"بـ(?:\*\*)?[\u0621-\u064a]")
 # words no Arabic player writes, each with the word the site uses: the impersonal «يُتغلَّب»
 # and «يتغلب» (the game's verb is «يغلب»), «الكمبيوتر» (the site says «الحاسوب»), «الغلب» as a
 # noun (players write «أن تغلب»), a puzzle's «عنوان» (its «رابط»), «رزمة» (a pack of cards, for
-# the deck of saved puzzles), «مجاني» (free of charge, for practice without stakes)
-_CALQUES = ("يُتغلَّب", "يتغلب", "الكمبيوتر", "الغلب", "عنوانه", "رزمت", "مجاني")
+# the deck of saved puzzles), «مجاني» (free of charge, for practice without stakes), a suit quoted
+# or bare after «صنف» («قطع الصنف «مدني»», «من صنف **مدني**»: «الصنف المدني»)
+_CALQUES = ("يُتغلَّب", "يتغلب", "الكمبيوتر", "الغلب", "عنوانه", "رزمت", "مجاني", "الصنف «", "من صنف **")
 
 
 def arabic_slips(text: str) -> list[str]:
@@ -309,6 +310,9 @@ def test_the_checker_finds_arabic_slips() -> None:
     assert not arabic_slips("افتُتح بـ%(num)s قطع، ويفوز **بالأكلة الأخيرة**.")
     assert arabic_slips("لا إلزام بالغلب") == ["الغلب"]
     assert not arabic_slips("لا يلزمك أن تغلب، ولعب الحاسوب.")
+    assert arabic_slips("قطع الصنف «%(civil)s».") == ["الصنف «"]
+    assert arabic_slips("قطعة مختلفة من صنف **%(civil)s**") == ["من صنف **"]
+    assert not arabic_slips("قطعة مختلفة من الصنف **ال%(civil)s**")
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -332,3 +336,18 @@ def test_a_figures_caption_names_a_side_only_where_the_english_does(lang: str) -
              and "left" not in str(m.id) and "right" not in str(m.id)
              and any(sides.search(text) for text in strings(m) if text)]
     assert not wrong
+
+
+def test_arabic_round_line_keeps_one_tense_and_the_headline_names_no_verb() -> None:
+    """confirm-ar.md §2: the seat's round line says what happened in the past, both halves («فاز
+    الشمال بالجولة، وأضاف ورقة واحدة إلى كومته», not «… وتذهب ورقة»), and the deal's headline,
+    whose name may be a friend's, takes the gender-free «من نصيب» of its neighbour, not the noun
+    «فوز الشمال بأكلات أكثر»."""
+    found = {(msg.context, msg.id if isinstance(msg.id, str) else msg.id[0]): strings(msg)
+             for _, msg in catalog_messages("ar")}
+    round_line = found[("play log", "%(player)s won the round and banked %(num)s card.")]
+    assert all("%(player@فاز|فازت)s" in form and "تذهب" not in form for form in round_line), round_line
+    assert all("%(player@وأضاف|وأضافت)s" in form for form in round_line[1:]), round_line
+    headline = found[("play", "%(player)s won more tricks and the deal.")]
+    assert headline == (found[("play", "%(player)s won the last trick and the deal.")][0].replace(
+        "الأكلة الأخيرة", "أكثر الأكلات"),), headline
