@@ -109,9 +109,9 @@ TEMPLATE_NAMES: dict[str, tuple[str, ...]] = {
                   "status", "subtitle"),
     "play_analysis.html": ("score",),
     "play_log.html": ("event_text", "named_kinds", "undrawn_kinds"),
-    "puzzles_words.html": ("beats_button", "current_label", "does_not_beat_button", "hand_legend",
-                           "incomplete_note", "legal_button", "not_a_play_button", "nothing_beats",
-                           "proposed_label"),
+    "puzzles_words.html": ("beaters_in_game", "beaters_in_hand", "beats_button", "current_label",
+                           "does_not_beat_button", "hand_legend", "incomplete_note", "legal_button",
+                           "not_a_play_button", "nothing_beats", "proposed_label"),
 }
 # Names the shared templates call only for a puzzle of a kind the game may not have: a number answer
 # (``number_label``) or a settlement (``settlement_table``).

@@ -5,17 +5,24 @@ foreign name is annexed to the bare noun («عائلة ياو»): «العائل
 certain error. A placeholder that may hold a name without the article (ياو) therefore never
 follows a word that carries it («من عائلة %(family)s»); a caption whose placeholder is always
 one adjective (``%(long)s``, «الطويلة») may keep it.
+
+A family named by the code (``%(family)s``) is best written whole, ``%(family_whole)s``
+(paiyou.i18n.declension): «من العائلة الطويلة», «من عائلة ياو», never the workaround «من عائلةٍ
+اسمها الطويلة» nor «عائلة السبعة السوداء هي السوداء».
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
+import pytest
 from babel.messages.catalog import Message
 from flask import Flask
 from flask_babel import force_locale
 
-from paiyou.i18n import names
+from engine.tiles import parse_tiles
+from paiyou.i18n import declension, names
+from paiyou.registry import game_module
 from tests.site.test_declension import _strings, catalog_messages
 
 # Placeholders filled with any Chuo Pai family by the code (reasons.py, puzzles.py).
@@ -108,3 +115,45 @@ def test_no_bare_arabic_family_noun_before_a_family_that_may_be_an_adjective(app
         family_names = {key: str(name) for key, name in names.terms("family").items()}
     problems = catalog_problems(bare_family_before_an_adjective, family_names)
     assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
+
+
+# The workarounds a family placeholder needed before it could be named whole (confirm-ar.md §2, 3).
+NAMED_ROUND_ABOUT = re.compile(r"اسمها\s*%\(|[،,]\s*(?:و?هي)\s*%\(\w*family\)s|عائلة %\(\w+\)s هي")
+
+
+def test_the_checker_finds_a_family_named_round_about() -> None:
+    assert NAMED_ROUND_ABOUT.search("من عائلةٍ اسمها %(family)s")
+    assert NAMED_ROUND_ABOUT.search("الورقتان من عائلة واحدة، هي %(family)s: ابحث")
+    assert NAMED_ROUND_ABOUT.search("في سلّم عائلتهما، وهي %(family)s: ولا")
+    assert NAMED_ROUND_ABOUT.search("عائلة %(play)s هي %(play_family)s")
+    assert not NAMED_ROUND_ABOUT.search("من %(family_whole)s")
+
+
+def test_arabic_names_a_family_by_its_whole_name() -> None:
+    found = [f"{domain} {msg.context!r}: {text}" for domain, msg in catalog_messages("ar")
+             for text in _strings(msg) if NAMED_ROUND_ABOUT.search(text)]
+    assert not found, "\n".join(found)
+
+
+def test_a_family_placeholder_also_fills_its_whole_name(app: Flask) -> None:
+    """``%(family_whole)s`` is the family's title in the page's language, from the value the code
+    passes as ``%(family)s``; a value that is no family's name stays itself."""
+    with app.test_request_context(), force_locale("ar"):
+        long, yao = (str(names.terms("family")[key]) for key in ("long", "yao"))
+        assert declension.with_forms("من %(family_whole)s", {"family": long})["family_whole"] == "العائلة الطويلة"
+        assert declension.with_forms("من %(family_whole)s", {"family": yao})["family_whole"] == "عائلة ياو"
+        assert declension.with_forms("%(x_whole)s", {"x": "آنا"})["x_whole"] == "آنا"
+        assert declension.with_forms("%(family)s", {"family": yao}) == {"family": yao}
+
+
+@pytest.mark.parametrize(("code", "current", "play", "said"), [
+    ("different-family", "1-4", "2-5", "السبعة السوداء من العائلة السوداء، والخمسة الحمراء من العائلة الحمراء"),
+    ("different-family", "1-6", "6-6", "السماء من العائلة الطويلة، والقدم العالية من عائلة ياو"),
+    ("different-family", "6-6 6-6", "1-3 1-4", "والسماء من العائلة الطويلة:"),
+    ("not-higher", "1-6", "1-5", "القط أدنى رتبة من القدم العالية في سلّم عائلة ياو:"),
+])
+def test_chuo_pai_explanations_name_the_family_whole_in_arabic(app: Flask, code: str, current: str, play: str,
+                                                                said: str) -> None:
+    with app.test_request_context(), force_locale("ar"):
+        text = game_module("chuo-pai", "reasons").REASONS.explain(code, parse_tiles(current), parse_tiles(play))
+    assert text is not None and said in text, text

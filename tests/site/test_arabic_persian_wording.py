@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
-from flask import Flask
+from flask import Flask, render_template
 from flask_babel import force_locale
 
 from paiyou.i18n import catalogs
@@ -78,25 +79,46 @@ TWO = re.compile(r"\w(?:ان|ين|تان|تين|تا)(?![\w])")  # a dual: «ي�
 ACCUSATIVE = "\u064b"  # the tanween of «لاعبًا», «ورقةً»
 
 
-# A signed score («−1», «+2»): its sign must show, so Persian keeps it in figures before its noun
-# («−۱ امتیاز», as the Persian reader asked), not «+۱ (یک امتیاز)». (Arabic keeps a form per
-# number: its catalogs' test holds that six forms are not one copied sentence.)
-SIGNED_SCORES = {("fa", "play", "Your net result: %(num)s point.")}
+# A signed score («−1», «+2») is a figure with its sign, not a count: no language picks a plural
+# form for it (issue 50, N26: Arabic said «−1 (نقطة واحدة)»), so its message has none, and
+# Persian keeps the figure before its noun («−۱ امتیاز», as the Persian reader asked).
+SIGNED_SCORE = ("play", "Your net result in points: %(num)s.")
+RETIRED_SIGNED_SCORE = "Your net result: %(num)s point."
 
 
 def counted(lang: str) -> Iterator[tuple[str, Message]]:
-    """The plural messages whose English writes the number (a signed score's aside)."""
+    """The plural messages whose English writes the number."""
     for domain, msg in catalog_messages(lang):
-        if msg.pluralizable and NUMBER.search(msg.id[1]) and (lang, msg.context, msg.id[0]) not in SIGNED_SCORES:
+        if msg.pluralizable and NUMBER.search(msg.id[1]):
             yield domain, msg
 
 
-def test_a_persian_signed_score_is_written_in_figures() -> None:
-    signed = [msg for _, msg in catalog_messages("fa")
-              if msg.pluralizable and ("fa", msg.context, msg.id[0]) in SIGNED_SCORES]
-    assert signed
-    for msg in signed:
-        assert strings(msg) == ("نتیجهٔ خالص شما: %(num)s امتیاز.",) * 2
+@pytest.mark.parametrize("lang", ["ar", "fa", "hi", "pl"])
+def test_a_signed_score_is_one_sentence_not_a_count(lang: str) -> None:
+    found = {(msg.context, msg.id if isinstance(msg.id, str) else msg.id[0]): msg
+             for _, msg in catalog_messages(lang)}
+    assert (SIGNED_SCORE[0], RETIRED_SIGNED_SCORE) not in found
+    score = found[SIGNED_SCORE]
+    assert not score.pluralizable and score.string
+    if lang == "fa":
+        assert score.string == "نتیجهٔ خالص شما: %(num)s امتیاز."
+
+
+def test_the_arabic_net_result_shows_the_signed_figure_alone(app: Flask) -> None:
+    """The Tien Gow result's own line in Arabic: the sign and the figure, no «نقطة واحدة» or
+    «نقطتان» picked by the figure; zero says it broke even."""
+    def result_line(net: int) -> str:
+        table = SimpleNamespace(seat=0, names=["الشرق"])
+        result = SimpleNamespace(next_banker=None, net=net, rows=[], immediate=[], final=[], working=[])
+        with app.test_request_context("/?lang=ar"), force_locale("ar"):
+            page = render_template("games/tien-gow/play_result.html", t=table, r=result)
+        line = re.search(r'<p class="result__lead">(.*?)</p>', page)
+        assert line, page
+        return line.group(1)
+
+    assert result_line(-1) == "نتيجتك الصافية بالنقاط: \u2066\u22121\u2069."
+    assert result_line(2) == "نتيجتك الصافية بالنقاط: \u2066+2\u2069."
+    assert result_line(0) == "خرجت بلا ربح ولا خسارة."
 
 
 # the number written before its noun («١ يوم»)
@@ -273,8 +295,9 @@ _TATWEEL_BEFORE_ARABIC = re.compile(r"بـ(?:\*\*)?[\u0621-\u064a]")
 # words no Arabic player writes, each with the word the site uses: the impersonal «يُتغلَّب»
 # and «يتغلب» (the game's verb is «يغلب»), «الكمبيوتر» (the site says «الحاسوب»), «الغلب» as a
 # noun (players write «أن تغلب»), a puzzle's «عنوان» (its «رابط»), «رزمة» (a pack of cards, for
-# the deck of saved puzzles), «مجاني» (free of charge, for practice without stakes)
-_CALQUES = ("يُتغلَّب", "يتغلب", "الكمبيوتر", "الغلب", "عنوانه", "رزمت", "مجاني")
+# the deck of saved puzzles), «مجاني» (free of charge, for practice without stakes), a suit quoted
+# or bare after «صنف» («قطع الصنف «مدني»», «من صنف **مدني**»: «الصنف المدني»)
+_CALQUES = ("يُتغلَّب", "يتغلب", "الكمبيوتر", "الغلب", "عنوانه", "رزمت", "مجاني", "الصنف «", "من صنف **")
 
 
 def arabic_slips(text: str) -> list[str]:
@@ -287,6 +310,9 @@ def test_the_checker_finds_arabic_slips() -> None:
     assert not arabic_slips("افتُتح بـ%(num)s قطع، ويفوز **بالأكلة الأخيرة**.")
     assert arabic_slips("لا إلزام بالغلب") == ["الغلب"]
     assert not arabic_slips("لا يلزمك أن تغلب، ولعب الحاسوب.")
+    assert arabic_slips("قطع الصنف «%(civil)s».") == ["الصنف «"]
+    assert arabic_slips("قطعة مختلفة من صنف **%(civil)s**") == ["من صنف **"]
+    assert not arabic_slips("قطعة مختلفة من الصنف **ال%(civil)s**")
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -310,3 +336,18 @@ def test_a_figures_caption_names_a_side_only_where_the_english_does(lang: str) -
              and "left" not in str(m.id) and "right" not in str(m.id)
              and any(sides.search(text) for text in strings(m) if text)]
     assert not wrong
+
+
+def test_arabic_round_line_keeps_one_tense_and_the_headline_names_no_verb() -> None:
+    """confirm-ar.md §2: the seat's round line says what happened in the past, both halves («فاز
+    الشمال بالجولة، وأضاف ورقة واحدة إلى كومته», not «… وتذهب ورقة»), and the deal's headline,
+    whose name may be a friend's, takes the gender-free «من نصيب» of its neighbour, not the noun
+    «فوز الشمال بأكلات أكثر»."""
+    found = {(msg.context, msg.id if isinstance(msg.id, str) else msg.id[0]): strings(msg)
+             for _, msg in catalog_messages("ar")}
+    round_line = found[("play log", "%(player)s won the round and banked %(num)s card.")]
+    assert all("%(player@فاز|فازت)s" in form and "تذهب" not in form for form in round_line), round_line
+    assert all("%(player@وأضاف|وأضافت)s" in form for form in round_line[1:]), round_line
+    headline = found[("play", "%(player)s won more tricks and the deal.")]
+    assert headline == (found[("play", "%(player)s won the last trick and the deal.")][0].replace(
+        "الأكلة الأخيرة", "أكثر الأكلات"),), headline

@@ -53,6 +53,7 @@ EXPECTED_FORM = {
 PLACEHOLDER = re.compile(r"%\((\w+)\)([sdif])")
 FORM = declension.FORM_PLACEHOLDER  # %(<name>_<form>)s: a name's case form (paiyou.i18n.declension)
 CHOICE = declension.CHOICE_PLACEHOLDER  # %(<name>@<word>|<word>…)s: the word agreeing with a name
+WHOLE = declension.WHOLE_PLACEHOLDER  # %(<name>_whole)s: a name's whole title
 
 
 def read(path: Path) -> Catalog:
@@ -61,8 +62,9 @@ def read(path: Path) -> Catalog:
 
 
 def plain(text: str) -> str:
-    """``text`` with each ``%(<name>_<form>)s`` and ``%(<name>@…)s`` read as ``%(<name>)s``."""
-    return CHOICE.sub(r"%(\1)", FORM.sub(r"%(\1)", text))
+    """``text`` with each ``%(<name>_<form>)s``, ``%(<name>@…)s`` and ``%(<name>_whole)s`` read as
+    ``%(<name>)s``."""
+    return WHOLE.sub(r"%(\1)", CHOICE.sub(r"%(\1)", FORM.sub(r"%(\1)", text)))
 
 
 def without_forms(msg: Message) -> Message:
@@ -96,6 +98,8 @@ def form_problems(lang: str, msg: Message) -> list[str]:
                 problems.append(f"{len(language.genders)} genders: %({name}@{words})s")
             if name not in english:
                 problems.append(f"no %({name})s in the English: %({name}@{words})s")
+        problems += [f"no %({name})s in the English: %({name}_whole)s"
+                     for name in WHOLE.findall(text) if name not in english]
     return problems
 
 

@@ -336,8 +336,8 @@ def test_a_watcher_is_not_given_a_seat_once_the_deal_is_over(friends_app: Flask,
 
 
 def test_each_tien_gow_seat_reads_its_own_net_result_at_the_end(friends_app: Flask) -> None:
-    """Tien Gow's result is the one that speaks to its viewer of their points ("Your net result:
-    −2"): each seat reads its own, a watcher none (above)."""
+    """Tien Gow's result is the one that speaks to its viewer of their points ("Your net result in
+    points: −2"): each seat reads its own, a watcher none (above)."""
     table, browsers = everyone_seated(friends_app, "tien-gow")
     played_to_the_end(friends_app, table, browsers)
     finished = service.load(store_for(friends_app), game_id(table))
@@ -345,7 +345,8 @@ def test_each_tien_gow_seat_reads_its_own_net_result_at_the_end(friends_app: Fla
         net = finished.deal.outcome().scores[seat]
         own = browser.get(table).get_data(as_text=True)
         sign = "+" if net > 0 else "\u2212"  # the page's signed number, isolated left-to-right
-        assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
+        said = f"Your net result in points: \u2066{sign}{abs(net)}\u2069"
+        assert ("You break even." if net == 0 else said) in own, seat
 
 
 YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.I)
@@ -416,7 +417,8 @@ def test_a_watcher_of_a_finished_deal_is_spoken_to_as_no_seat_in_any_language(
             net = finished.deal.outcome().scores[seat]
             own = browser.get(f"{table}/review").get_data(as_text=True)
             sign = "+" if net > 0 else "\u2212"
-            assert ("You break even." if net == 0 else f"Your net result: \u2066{sign}{abs(net)}\u2069") in own, seat
+            said = f"Your net result in points: \u2066{sign}{abs(net)}\u2069"
+        assert ("You break even." if net == 0 else said) in own, seat
 
 
 def test_a_full_tables_invite_offers_to_watch_not_a_seat(friends_app: Flask) -> None:

@@ -50,7 +50,7 @@ def test_a_site_name_is_one_of_the_vocabularys_names_whole(app: Flask) -> None:
 @pytest.mark.parametrize(("kind", "seat_line", "own_line"), [
     ("pass", "مرّر الشرق.", f"{FRIEND}: تمرير."),
     ("lead", "افتتح الشرق.", f"{FRIEND}: افتتاح."),
-    ("beat", "غلبها الشرق.", f"{FRIEND}: حركة تغلبها."),
+    ("beat", "غلبها الشرق.", f"{FRIEND}: أعلى منها."),
 ])
 def test_arabic_gives_a_seat_its_verb_and_a_friends_name_a_label(app: Flask, kind: str, seat_line: str,
                                                                  own_line: str) -> None:

@@ -266,6 +266,23 @@ def test_every_play_that_would_beat_this(client: FlaskClient) -> None:
     assert len(re.findall(r'<li><span class="tile-row"', html)) == 3
 
 
+@pytest.mark.parametrize("kind", ["judge", "beat-or-pass"])
+def test_tien_gow_counts_the_sets_that_would_beat_this(client: FlaskClient, kind: str) -> None:
+    """Tien Gow's list of beaters counts sets, in its own words from its room (issue 50, N24: the
+    Arabic said «حركات», Chuo Pai's plays)."""
+    for p in (p for p in COURSES["tien-gow"].puzzles if p.kind == kind):
+        fields = {"answer": "pass"} if kind == "beat-or-pass" else {"answer": "beats"}
+        intro = {lang: re.search(r'<p class="beaters__intro">(.*?)</p>',
+                                 client.post(step_url(p, lang), data=fields, headers=HX).get_data(as_text=True))
+                 for lang in ("en", "ar")}
+        if intro["en"] and intro["ar"]:
+            break
+    else:
+        pytest.fail(f"no Tien Gow {kind} puzzle lists what beats it")
+    assert re.search(r"\bsets?\b", intro["en"].group(1)) and "play" not in intro["en"].group(1)
+    assert "مجموع" in intro["ar"].group(1) and "حرك" not in intro["ar"].group(1)
+
+
 def test_an_incomplete_answer_asks_for_one(client: FlaskClient) -> None:
     p = COURSES["tien-gow"].by_id["settle-1"]
     html = client.post(step_url(p), data={"answer": "check", "pay-0": "x"}, headers=HX).get_data(as_text=True)

@@ -10,6 +10,10 @@ A translation may write, where its English has ``%(plum)s``:
   gender the language declares (``Language.genders``), in that order; several names at once take
   the language's ``list_gender``. Python's ``%`` reads any character but ``)`` in a key, so the
   whole choice is a key of the mapping this module fills.
+- ``%(family_whole)s``: the name's whole title where its vocabulary has one (a kind ``<kind>`` with
+  a ``<kind>-title`` table: Chuo Pai's family «الطويلة» -> «العائلة الطويلة», «ياو» -> «عائلة
+  ياو»), so a sentence need not glue the noun to the name («من العائلة الطويلة», not «من عائلةٍ
+  اسمها الطويلة»); any other value stays itself. Every language may use it.
 
 The call that fills ``%(plum)s`` fills these too, from the same value, so no view, template or
 sentence builder passes them:
@@ -46,13 +50,17 @@ from paiyou.config import FORMS
 from paiyou.i18n.names import vocabularies
 from paiyou.i18n.vocabulary import current_language
 
-__all__ = ["FORM_PLACEHOLDER", "CHOICE_PLACEHOLDER", "name_forms", "name_genders", "decline", "gender_of",
+__all__ = ["FORM_PLACEHOLDER", "CHOICE_PLACEHOLDER", "WHOLE_PLACEHOLDER", "name_forms", "whole_names",
+           "name_genders", "decline", "gender_of",
            "is_site_name", "with_forms", "DecliningDomain", "init_app"]
 
 # ``%(<name>_<form>)s`` (group 1 the name, group 2 the form's suffix) and ``%(<name>@<words>)s``
 FORM_PLACEHOLDER = re.compile(r"%\((\w+)_(" + "|".join(FORMS) + r")\)")
 CHOICE_PLACEHOLDER = re.compile(r"%\((\w+)@([^)]*)\)")
 CHOICE_SEPARATOR = "|"
+# ``%(<name>_whole)s`` (group 1 the name): the name's whole title, where a ``-title`` table has one
+WHOLE_PLACEHOLDER = re.compile(r"%\((\w+)_whole\)")
+TITLE_KIND = "{}-title"
 _TAG = re.compile(r"(<[^>]*>)")
 
 
@@ -78,6 +86,25 @@ def name_forms(form: str) -> dict[str, str]:
                         forms.setdefault(direct, declined)
     cache[key] = forms
     return forms
+
+
+def whole_names() -> dict[str, str]:
+    """In the current locale: each name whose kind has a title table -> its title («الطويلة» ->
+    «العائلة الطويلة»), every game's names."""
+    cache = _cached("_paiyou_whole_names")
+    key = str(get_locale())
+    if key in cache:
+        return cache[key]
+    wholes: dict[str, str] = {}
+    for words in vocabularies():
+        tables = words.names()
+        for kind, table in tables.items():
+            titles = tables.get(TITLE_KIND.format(kind), {})
+            for name_key, name in table.items():
+                if name_key in titles:
+                    wholes.setdefault(str(name), str(titles[name_key]))
+    cache[key] = wholes
+    return wholes
 
 
 def name_genders() -> dict[str, str]:
@@ -189,9 +216,9 @@ def choose(value: object, words: str) -> str:
 
 
 def with_forms(source: str, values: Mapping[str, object]) -> Mapping[str, object]:
-    """``values`` and, for each ``%(<name>_<form>)s`` and ``%(<name>@…)s`` of ``source`` whose
-    ``<name>`` has a value, that value's form or the word that agrees with it (``values`` itself
-    when ``source`` asks for none)."""
+    """``values`` and, for each ``%(<name>_<form>)s``, ``%(<name>@…)s`` and ``%(<name>_whole)s``
+    of ``source`` whose ``<name>`` has a value, that value's form, the word that agrees with it or
+    its whole title (``values`` itself when ``source`` asks for none)."""
     added: dict[str, object] = {}
     for name, form in FORM_PLACEHOLDER.findall(source):
         key = f"{name}_{form}"
@@ -201,6 +228,11 @@ def with_forms(source: str, values: Mapping[str, object]) -> Mapping[str, object
         key = f"{name}@{words}"
         if name in values and key not in values:
             added[key] = choose(values[name], words)
+    for name in WHOLE_PLACEHOLDER.findall(source):
+        key = f"{name}_whole"
+        if name in values and key not in values:
+            value = str(values[name])
+            added[key] = whole_names().get(value, value)
     return {**values, **added} if added else values
 
 
