@@ -157,3 +157,12 @@ def test_chuo_pai_explanations_name_the_family_whole_in_arabic(app: Flask, code:
     with app.test_request_context(), force_locale("ar"):
         text = game_module("chuo-pai", "reasons").REASONS.explain(code, parse_tiles(current), parse_tiles(play))
     assert text is not None and said in text, text
+
+
+def test_the_english_explanation_puts_a_card_in_its_family(app: Flask) -> None:
+    """A card is *in* a family ("Heaven is in the Long family"), never the family itself; the
+    class phrase shares its sentence with "is a special combination (…)"."""
+    with app.test_request_context(), force_locale("en"):
+        text = game_module("chuo-pai", "reasons").REASONS.explain("different-family", parse_tiles("6-6 6-6"),
+                                                                  parse_tiles("1-3 1-4"))
+    assert text is not None and "is in the Long family" in text and "is the Long family" not in text, text

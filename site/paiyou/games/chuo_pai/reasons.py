@@ -51,11 +51,11 @@ def _name(t: Tile) -> str:
 
 
 def _class_phrase(play: Play) -> str:
-    """'the Long family' / 'the special combination Di Ba' for a classified Chuo Pai play."""
+    """'in the Long family' / 'a special combination (Di Ba)' for a classified Chuo Pai play."""
     if play.cls == cpf.SPECIAL:
         return pgettext("chuo-pai class", "a special combination (%(type)s)",
                         type=SPECIAL_TYPE_NAMES[play.kind])
-    return pgettext("chuo-pai class", "the %(family)s family",
+    return pgettext("chuo-pai class", "in the %(family)s family",
                     family=FAMILY_NAMES[play.cls])
 
 
