@@ -104,3 +104,21 @@ def test_root_follows_the_browser_language(browser: Browser, base_url: str) -> N
     page.goto("/")
     assert urlsplit(page.url).path == "/fa/"
     context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_sources_name_never_wraps_inside_a_right_to_left_line(browser: Browser, base_url: str,
+                                                                  viewport: str) -> None:
+    """Each name in the options' lists of sources is drawn in one piece: a left-to-right name
+    broken across two lines of a right-to-left paragraph put "(optional" at the end of one line and
+    "rule)" at the far start of the next (the fa read of issue 50, L4)."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS[viewport])
+    try:
+        page = context.new_page()
+        page.goto("/fa/tien-gow/sources")
+        pieces = page.evaluate("[...document.querySelectorAll('.sources-list cite')]"
+                               ".map(c => [c.textContent, c.getClientRects().length])")
+        assert len(pieces) >= 4
+        assert [name for name, boxes in pieces if boxes != 1] == []
+    finally:
+        context.close()
