@@ -104,3 +104,42 @@ def test_root_follows_the_browser_language(browser: Browser, base_url: str) -> N
     page.goto("/")
     assert urlsplit(page.url).path == "/fa/"
     context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_sources_name_never_wraps_inside_a_right_to_left_line(browser: Browser, base_url: str,
+                                                                  viewport: str) -> None:
+    """Each name in the options' lists of sources is drawn in one piece: a left-to-right name
+    broken across two lines of a right-to-left paragraph put "(optional" at the end of one line and
+    "rule)" at the far start of the next (the fa read of issue 50, L4)."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS[viewport])
+    try:
+        page = context.new_page()
+        page.goto("/fa/tien-gow/sources")
+        pieces = page.evaluate("[...document.querySelectorAll('.sources-list cite')]"
+                               ".map(c => [c.textContent, c.getClientRects().length])")
+        assert len(pieces) >= 4
+        assert [name for name, boxes in pieces if boxes != 1] == []
+    finally:
+        context.close()
+
+
+def test_persian_lists_are_numbered_exactly_where_english_ones_are(browser: Browser, base_url: str) -> None:
+    """A Persian numbered list counts in Persian digits, and a list its class unnumbers stays
+    unnumbered: the rule for Persian digits once outweighed every such class, so the field's
+    decisions read «۱. تصمیم ۱» (the fa read of issue 50, L10), and the ladders and paths too."""
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        styles = "[...document.querySelectorAll('ol')].map(o => getComputedStyle(o).listStyleType)"
+        persian = {"none": "none", "decimal": "persian"}
+        checked = 0
+        for path in PAGES:
+            page.goto(path.format(lang="en"))
+            english = page.evaluate(styles)
+            page.goto(path.format(lang="fa"))
+            assert page.evaluate(styles) == [persian[style] for style in english], path
+            checked += len(english)
+        assert checked
+    finally:
+        context.close()

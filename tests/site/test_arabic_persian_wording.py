@@ -351,3 +351,36 @@ def test_arabic_round_line_keeps_one_tense_and_the_headline_names_no_verb() -> N
     headline = found[("play", "%(player)s won more tricks and the deal.")]
     assert headline == (found[("play", "%(player)s won the last trick and the deal.")][0].replace(
         "الأكلة الأخيرة", "أكثر الأكلات"),), headline
+
+
+# -- Persian: slips the second check of issue 50 found ------------------------------------------
+
+# «؛ و»: an editor ends the clause at the semicolon or joins with «، و», never both (N6);
+# «پایینِ میز»: the player sits at the bottom of the page, the drawing, not under the table (U19);
+# «%(count)s مهرهٔ یکسان», «%(count)s جفت وجه تاسِ یکسان»: after a count of tiles or faces,
+# "identical" reads as tiles equal to each other or as doubles, where the English means the set
+# every game shares (U2); «کارتِ یکسان» stays: there the English says "copies of one card"
+_PERSIAN_SLIPS = re.compile(r"؛\s*و\s|پایینِ?\s*میز|%\(count\)s\s+(?:مهرهٔ|[^.:؛،]*تاسِ?)\s+یکسان")
+
+
+def persian_slips(text: str) -> list[str]:
+    return _PERSIAN_SLIPS.findall(text)
+
+
+def test_the_checker_finds_persian_slips() -> None:
+    assert persian_slips("یک جفت کشوری؛ و جفت لشکریِ نُه‌ها.") == ["؛ و "]
+    assert not persian_slips("یک جفت کشوری، و جفت لشکریِ نُه‌ها.")
+    assert persian_slips("شما در پایینِ میز نشان داده می‌شوید.") == ["پایینِ میز"]
+    assert not persian_slips("جای شما پایینِ صفحه است.")
+    assert persian_slips("همهٔ بازی‌ها %(count)s مهرهٔ یکسان دارند.")
+    assert not persian_slips("مهره‌های همهٔ بازی‌ها یکی‌اند: %(count)s مهره.")
+    assert persian_slips("از %(count)s جفت وجه تاسِ یکسان استفاده می‌کنند.")
+    assert not persian_slips("به %(count)s کارتِ یکسان از خانوادهٔ بلند نیاز دارید.")
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_persian_semicolon_and_nor_table_bottom_nor_counted_identical(domain: str) -> None:
+    problems = [f"{msg.context!r} {msg.id!r}: {slip} | {text}"
+                for d, msg in catalog_messages("fa") if d == domain
+                for text in strings(msg) for slip in persian_slips(text)]
+    assert not problems, "\n".join(problems)

@@ -445,3 +445,15 @@ def test_explain_accepts_engine_values_and_unknown_codes(app: Flask) -> None:
         assert reasons.explain("chuo-pai", "not-your-turn", "bad notation", 5) == "It is not your turn."
         # a set named for mid-sentence use opens the sentence with a capital
         assert reasons.explain("tien-gow", "ok", None, "4-5 3-6").startswith("The pair Nine and Nine is a legal set")
+
+
+def test_a_settlement_puzzles_negative_amounts_take_a_true_minus(client: FlaskClient) -> None:
+    """The settlement table writes −۲ (U+2212, isolated) like the rules' tables, never a hyphen,
+    which a right-to-left line would also draw after the digits (the fa read of issue 50, L7)."""
+    negatives = [p for p in COURSES["tien-gow"].puzzles
+                 if p.kind == "settlement" and min(p.solution.answers[0].values()) < 0]
+    assert negatives
+    for p in negatives:
+        html = client.post(step_url(p, "fa"), data=right_answer(p), headers=HX).get_data(as_text=True)
+        table = html[html.index('class="settle-table"'):html.index("</table>")]
+        assert "\u2066\u2212" in table and not re.search(r"-\s*[0-9۰-۹]", table), p.key
