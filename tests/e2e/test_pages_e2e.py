@@ -109,17 +109,29 @@ def test_root_follows_the_browser_language(browser: Browser, base_url: str) -> N
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_sources_name_never_wraps_inside_a_right_to_left_line(browser: Browser, base_url: str,
                                                                   viewport: str) -> None:
-    """Each name in the options' lists of sources is drawn in one piece: a left-to-right name
-    broken across two lines of a right-to-left paragraph put "(optional" at the end of one line and
-    "rule)" at the far start of the next (the fa read of issue 50, L4)."""
+    """A left-to-right name broken across two lines of a right-to-left paragraph put "(optional"
+    at the end of one line and "rule)" at the far start of the next (the fa read of issue 50, L4).
+    So a work's title is a paragraph of its own direction, still at the page's start (the right):
+    its lines read in order; and a source's short name in a list of them is drawn in one piece."""
     context = browser.new_context(base_url=base_url, viewport=VIEWPORTS[viewport])
     try:
         page = context.new_page()
-        page.goto("/fa/tien-gow/sources")
-        pieces = page.evaluate("[...document.querySelectorAll('.sources-list cite')]"
-                               ".map(c => [c.textContent, c.getClientRects().length])")
-        assert len(pieces) >= 4
-        assert [name for name, boxes in pieces if boxes != 1] == []
+        for game in ("tien-gow", "chuo-pai"):
+            page.goto(f"/fa/{game}/sources")
+            titles = page.evaluate("""[...document.querySelectorAll('.sources-list dt > cite')].map(c => {
+                const dt = c.parentElement, box = dt.getBoundingClientRect();
+                const lines = [...c.getClientRects()];
+                return [c.textContent, getComputedStyle(dt).direction,
+                        Math.max(...lines.map(r => box.right - r.right))];
+            })""")
+            latin = [(name, direction, gap) for name, direction, gap in titles if name[:1].isascii()]
+            assert len(latin) >= 4, titles
+            assert [name for name, direction, _ in latin if direction != "ltr"] == []
+            assert [name for name, _, gap in latin if gap > 1] == []  # every line at the right
+            short = page.evaluate("[...document.querySelectorAll('.receipt-card cite')]"
+                                  ".map(c => [c.textContent, c.getClientRects().length])")
+            assert short
+            assert [name for name, boxes in short if boxes != 1] == []
     finally:
         context.close()
 
