@@ -11,7 +11,8 @@ must provide. This module imports no room and no area; every shared module finds
 - ``Room``: everything the product needs of one game, declared in ONE object by the game's own
   room package, which registers it (``ROOM = register_room(Room(...))`` in its ``__init__``): its
   key, whether the listings show it (``listed``), its computer levels' words (``levels``), its
-  table options' words (``options``, one per ``GameSpec.variant_options``), where
+  table options' words (``options``, one line each, and ``option_names``, a short name each: one
+  per ``GameSpec.variant_options``, exactly), where
   its template parts and content are, and its parts' objects (``table``, ``puzzles``, ``reasons``,
   ``vocabulary``, each from ``<package>.<part>``), template parts (``template_parts``: each
   part's path and the names it must define) and content (``content_parts``: its rules text, its
@@ -155,6 +156,8 @@ class Room:
     # the words of each of its engine's table options (``GameSpec.variant_options``), one line
     # each: the forms and the API show them; empty for a game that has none
     options: Mapping[str, LazyString] = field(default_factory=dict)
+    # and a short name of each (two to four words): a row of the measured table, an option's heading
+    option_names: Mapping[str, LazyString] = field(default_factory=dict)
 
     def part(self, name: str) -> object:
         """The object a part's module provides (``PARTS``: ``<package>.table.TABLE`` …)."""
@@ -324,6 +327,9 @@ def declared_members(shape: type) -> tuple[str, ...]:
 def missing_parts(key: str, content_dir: str | Path | None = None) -> list[str]:
     """Every declared part the room of ``key`` lacks, by name (empty when it has them all): the
     room itself ``<package>.ROOM``, the words of each engine level ``<package>.ROOM.levels.<level>``,
+    the line and the short name of each engine table option (``<package>.ROOM.options.<key>``,
+    ``<package>.ROOM.option_names.<key>``; one for an option the engine lacks, ``… (not an
+    option of the engine)``),
     a module ``<package>.<part>``, its object ``<package>.<part>.<OBJECT>``, each member of the
     part's Protocol the object lacks ``<package>.<part>.<OBJECT>.<member>``, each template part
     by its path, each macro or set a template part must define ``<path>:<name>``, and, given the
@@ -334,6 +340,12 @@ def missing_parts(key: str, content_dir: str | Path | None = None) -> list[str]:
         missing.append(f"{declared.package}.ROOM")
     missing += [f"{declared.package}.ROOM.levels.{level}" for level in game(key).agent_levels
                 if level not in declared.levels]
+    engine_options = [option.key for option in game(key).variant_options]
+    for member, declared_words in (("options", declared.options), ("option_names", declared.option_names)):
+        missing += [f"{declared.package}.ROOM.{member}.{option}" for option in engine_options
+                    if option not in declared_words]
+        missing += [f"{declared.package}.ROOM.{member}.{option} (not an option of the engine)"
+                    for option in declared_words if option not in engine_options]
     for part, name in PARTS.items():
         where = f"{room(key).package}.{part}"
         try:

@@ -381,26 +381,78 @@ def test_the_tien_gow_sources_page_lists_the_four_options(pages, lang: str) -> N
                 if n.attrs.get("id", "").startswith("option-")]
 
 
+def room_words(sources_app, lang: str, member: str) -> dict[str, str]:
+    """The Tien Gow room's ``options`` or ``option_names`` in ``lang``, spaces collapsed."""
+    with sources_app.test_request_context(f"/{lang}/"):
+        declared = getattr(registry.room("tien-gow"), member)
+        return {key: " ".join(str(words).split()) for key, words in declared.items()}
+
+
 @pytest.mark.parametrize("lang", LANGUAGE_CODES)
 def test_an_option_is_named_by_its_words_and_its_key_is_only_its_identifier(sources_app, pages, lang: str) -> None:
-    """A reader meets each option by its line in the page's language (as the start forms show
-    it), never by its key: the key (`no-early-death`, an identifier for the API and the command
-    line) stands once, after the words that say what it is, and the disputed points link to the
-    option in words."""
+    """A reader meets each option by its short name, then its line in the page's language (as
+    the start forms show it), never by its key: the key (`no-early-death`, an identifier for the
+    API and the command line) stands once, after the words that say what it is, and the disputed
+    points link to the option in words."""
     root = tree(pages[lang, "tien-gow", "sources"])
-    terms = {n.attrs["id"][len("option-"):]: n for n in root.iter()
-             if n.tag == "dt" and n.attrs.get("id", "").startswith("option-")}
-    with sources_app.test_request_context(f"/{lang}/"):
-        words = {key: " ".join(str(line).split()) for key, line in registry.room("tien-gow").options.items()}
-    assert {key: " ".join(term.text().split()) for key, term in terms.items()} == words
+    entries = [n for n in options_section(pages[lang, "tien-gow", "sources"]).iter() if n.tag in ("dt", "dd")]
+    terms = {n.attrs["id"][len("option-"):]: n for n in entries if n.tag == "dt"}
+    assert {key: " ".join(term.text().split()) for key, term in terms.items()} == room_words(
+        sources_app, lang, "option_names")
+    lines = [" ".join(line.text().split()) for dd in entries if dd.tag == "dd"
+             for line in dd.find_all(lambda n: "option-words" in n.classes())]
+    assert lines == [room_words(sources_app, lang, "options")[key] for key in TIEN_GOW_OPTIONS]
     for dispute in (n for n in root.iter() if n.tag == "tr" and n.attrs.get("id", "").startswith("dispute-")):
         links = [a for a in dispute.iter() if a.tag == "a" and a.attrs.get("href", "").startswith("#option-")]
         assert all(key not in a.text() for a in links for key in TIEN_GOW_OPTIONS)
     page = main_of(pages[lang, "tien-gow", "sources"]).text()
-    for key in TIEN_GOW_OPTIONS:  # once in its own definition, else only as a measured row's name
-        row_names = sum(1 for n in root.iter()
-                        if n.tag == "a" and n.attrs.get("class") == "notation" and n.text() == key)
-        assert page.count(key) == 1 + row_names, key
+    for key in TIEN_GOW_OPTIONS:  # once, in its own definition: the measured rows name it in words
+        assert page.count(key) == 1, key
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_measured_rows_are_named_by_the_options_short_names(sources_app, pages, lang: str) -> None:
+    """Issue 50: a row of "What each option changes, measured" names its options by the room's
+    short names in the page's language (``Room.option_names``), joined by " + ", each linking to
+    the option's entry; no row shows an option's key."""
+    names = room_words(sources_app, lang, "option_names")
+    rows = tree(pages[lang, "tien-gow", "sources"]).find_all(
+        lambda n: n.tag == "tr" and "data-variant" in n.attrs)
+    optioned = [row for row in rows if row.attrs["data-variant"]]
+    assert len(optioned) >= len(TIEN_GOW_OPTIONS) + 1  # each option alone and some combined
+    assert any("," in row.attrs["data-variant"] for row in optioned)
+    for row in optioned:
+        keys = row.attrs["data-variant"].split(",")
+        (heading,) = [n for n in row.iter() if n.tag == "th"]
+        links = [a for a in heading.iter() if a.tag == "a"]
+        assert [a.attrs["href"] for a in links] == [f"#option-{key}" for key in keys]
+        assert [a.text() for a in links] == [names[key] for key in keys]
+        assert " ".join(heading.text().split()) == " + ".join(names[key] for key in keys)
+        assert not [key for key in TIEN_GOW_OPTIONS if key in heading.text()]
+    if lang != "en":  # translated, not the English names
+        english = room_words(sources_app, "en", "option_names")
+        assert all(names[key] != english[key] for key in TIEN_GOW_OPTIONS), names
+
+
+@pytest.mark.parametrize("member", ["options", "option_names"])
+def test_a_room_lacking_an_options_words_or_naming_another_is_refused(
+        monkeypatch: pytest.MonkeyPatch, member: str) -> None:
+    """A room declares a line and a short name for exactly its engine's options: one missing,
+    or one for an option the engine lacks, is named (``registry.missing_parts``) and
+    ``create_app`` refuses to start."""
+    import dataclasses
+    declared = registry.room("tien-gow")
+    assert registry.missing_parts("tien-gow") == []
+    words = dict(getattr(declared, member))
+    words["no-such-option"] = words.pop("pure-pairs")
+    monkeypatch.setitem(registry._ROOMS, "tien-gow", dataclasses.replace(declared, **{member: words}))
+    package = declared.package
+    assert registry.missing_parts("tien-gow") == [
+        f"{package}.ROOM.{member}.pure-pairs",
+        f"{package}.ROOM.{member}.no-such-option (not an option of the engine)"]
+    with pytest.raises(RuntimeError) as refused:
+        create_app({"TESTING": True})
+    assert f"{package}.ROOM.{member}.pure-pairs" in str(refused.value)
 
 
 def options_section(html: str):

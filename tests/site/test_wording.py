@@ -133,18 +133,24 @@ def test_hindi_disputed_points_are_all_asked_as_questions() -> None:
     assert not [m.string for m in headings if not str(m.string).endswith("?")]
 
 
+# a level's name between the quotation marks of any of the languages
+QUOTES = (("‘", "’"), ("“", "”"), ("«", "»"), ("„", "”"), ('"', '"'))
+
+
 @pytest.mark.parametrize("level", ["standard", "random"])
-def test_hindi_level_names_are_quoted_alike_in_one_paragraph(app: Flask, level: str) -> None:
-    """Issue 50 (Hindi check, N6): the preselected level and the stronger ones after it are named
-    in one paragraph, so they are quoted alike: «‘मानक’ स्तर … इससे ऊपर: मज़बूत।» mixed styles."""
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_level_names_are_quoted_alike_in_one_paragraph(app: Flask, lang: str, level: str) -> None:
+    """Issue 50 (Hindi check, N6; then Arabic and Persian): the preselected level and the stronger
+    ones after it are named in one paragraph, so they are quoted alike: «‘मानक’ स्तर … इससे ऊपर:
+    मज़बूत।» and «المستوى «قياسي» محدد مسبقًا … وأقوى منه: قوي.» mixed styles."""
     client = app.test_client()
-    assert client.post("/hi/tien-gow/play", data={"level": level}).status_code == 303
-    page = client.get("/hi/tien-gow/play").get_data(as_text=True)
+    assert client.post(f"/{lang}/tien-gow/play", data={"level": level}).status_code == 303
+    page = client.get(f"/{lang}/tien-gow/play").get_data(as_text=True)
     found = re.search(r'<p class="start__about" id="level-preselected">(.*?)</p>', page, re.S)
     assert found, page
     paragraph = html.unescape(found.group(1))
     labels = re.findall(r'<label for="level-[a-z]+">(.*?)</label>', page)
     named = [name for name in labels if name in paragraph]
     assert len(named) >= 2, (paragraph, labels)
-    quoted = [name for name in named if f"‘{name}’" in paragraph]
+    quoted = [name for name in named if any(f"{left}{name}{right}" in paragraph for left, right in QUOTES)]
     assert quoted in ([], named), paragraph

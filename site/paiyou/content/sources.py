@@ -368,10 +368,13 @@ def load(content_dir: str | Path, game: str) -> Sources:
 def table_options(sources: Sources) -> list[dict[str, object]]:
     """The game's table options as the "Sources and variants" page lists them, in the engine's
     order: key, the rule it changes (``tg-12``), the ids of the sources of the position it plays
-    and what they say (a message), its words (``Room.options``) and its dispute."""
-    words = room(sources.game).options
+    and what they say (a message), its words (``Room.options``), its short name (``Room.option_names``)
+    and its dispute."""
+    declared = room(sources.game)
+    words, names = declared.options, declared.option_names
     return [{"key": o.key, "rule": o.spec.rule.lower(), "sources": o.position.sources, "says": o.position.says,
-             "words": str(words[o.key]) if o.key in words else o.spec.meaning, "dispute": o.dispute}
+             "words": str(words[o.key]) if o.key in words else o.spec.meaning,
+             "name": str(names[o.key]) if o.key in names else o.key, "dispute": o.dispute}
             for o in sources.options]
 
 

@@ -47,11 +47,13 @@ def sources(game: str) -> str:
     if not sources_content.has_sources(game):
         abort(404)
     found = sources_content.load(current_app.config["PAIYOU_CONTENT_DIR"], game)
+    options = sources_content.table_options(found)
     return render(
         "rules/sources.html",
         game=game,
         sources=found,
-        options=sources_content.table_options(found),
+        options=options,
+        option_names={option["key"]: option["name"] for option in options},  # the measured rows' names
         measured=sources_content.measured(current_app.config["PAIYOU_CONTENT_DIR"], game),
         rt=text_renderer(game, rule_page=url_for("rules.show", game=game)),
     )
