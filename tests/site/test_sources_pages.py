@@ -16,6 +16,10 @@
   (``plays_option``, issue 50), by their names and in the page's language, never the engine's
   English notes.
 - Every message of the sources is translated in every language.
+- A place cited in an English work (``where``) is a message, shown in the page's language after the
+  work's ``<cite>`` and a colon outside it; a place in a Chinese work is the work's own term, shown as
+  written and marked ``lang="zh"`` (issue 50, the ar and hi reads). A work's title carries no English
+  description of it.
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from paiyou import create_app, registry
 from paiyou.config import LANGUAGE_CODES
 from paiyou.content import rules as rules_content
 from paiyou.content import sources as sources_content
+from paiyou.content.extract import extract_sources
 from paiyou.i18n import catalogs
 from paiyou.i18n.typesetting import typeset
 from paiyou.registry import GAME_KEYS
@@ -299,6 +304,125 @@ def test_the_format_is_strict(edit: tuple[str, str], problem: str) -> None:
     assert GOOD.count(old) == 1
     with pytest.raises(sources_content.ContentError, match=problem):
         sources_content.parse(GOOD.replace(old, new), "chuo-pai")
+
+
+def test_a_where_that_is_not_text_is_refused() -> None:
+    edited = GOOD + 'source = [{ id = "work", where = 3 }]\n'  # GOOD ends in the receipt of cp-1
+    with pytest.raises(sources_content.ContentError, match="where"):
+        sources_content.parse(edited, "chuo-pai")
+
+
+# --- the places cited in a work (issue 50) ---------------------------------------------------------
+
+PLACES = GOOD.replace(
+    "[[correction]]",
+    '[[source]]\nid = "zh-work"\nlang = "zh"\ntitle = "天九"\nabout = "A Chinese work."\n'
+    '[[source]]\nid = "other"\ntitle = "B"\nabout = "Another work."\n[[correction]]', 1,
+) + ('source = [{ id = "work", where = "the  banker" }, { id = "zh-work", where = "至尊" }, '
+     '{ id = "other", where = "the banker" }, { id = "other" }]\n')
+
+
+def test_an_english_works_place_is_a_message_and_a_chinese_works_is_not() -> None:
+    found = sources_content.parse(PLACES, "chuo-pai")
+    english, chinese, again, bare = found.receipts["cp-1"].citations
+    assert english.place is not None
+    assert (english.place.ctx, english.place.msgid) == ("chuo-pai/sources#where", "the banker")
+    assert chinese.place is None and chinese.where == "至尊"
+    assert again.place == english.place and bare.place is None
+    # one message per distinct text, however many receipts cite it
+    assert [t.msgid for t in found.texts() if t.ctx.endswith("#where")] == ["the banker"]
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+def test_every_english_place_is_extracted_with_its_context(game: str) -> None:
+    found = receipts(game)
+    english = {c.where for r in found.receipts.values() for c in r.citations
+               if c.where and found.sources[c.source].lang == "en"}
+    assert english, game
+    path = sources_content.sources_path(game, CONTENT)
+    with path.open("rb") as f:  # the extractor finds the game by the file's name
+        extracted = {context for _n, _f, context, _c in extract_sources(f, {}, (), {})}
+    assert {(f"{game}/sources#where", where) for where in english} <= extracted
+    with (TRANSLATIONS / "rules.pot").open("rb") as f:
+        pot = read_po(f)
+    assert all(pot.get(where, context=f"{game}/sources#where") is not None for where in english)
+    chinese = {c.where for r in found.receipts.values() for c in r.citations
+               if c.where and found.sources[c.source].lang != "en"}
+    assert not {msgid for ctx, msgid in extracted if ctx.endswith("#where")} & chinese
+
+
+def _places(main) -> list:
+    return main.find_all(lambda n: "receipt-place" in n.classes())
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+@pytest.mark.parametrize("lang", [code for code in LANGUAGE_CODES if code != "en"])
+def test_no_english_place_in_a_receipt(pages, lang: str, game: str) -> None:
+    found = receipts(game)
+    with catalogs.po_path(TRANSLATIONS, lang, "rules").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    english = {c.place.msgid for r in found.receipts.values() for c in r.citations if c.place is not None}
+    translated = {" ".join(typeset(catalog.get(msgid, context=f"{game}/sources#where").string, lang).split())
+                  for msgid in english}
+    shown = {" ".join(n.text().split()) for n in _places(main_of(pages[lang, game, "rules"])) if "lang" not in n.attrs}
+    assert shown == translated
+    page = " ".join(main_of(pages[lang, game, "rules"]).text().split())
+    for msgid in english:
+        # a game's name may be written as in English (Polish "Tien Gow"); a description never is
+        if msgid != catalog.get(msgid, context=f"{game}/sources#where").string:
+            assert msgid not in shown, (lang, msgid)
+            if len(msgid.split()) > 1:
+                assert msgid not in page, (lang, msgid)
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_a_chinese_place_is_shown_as_written_in_chinese(pages, lang: str, game: str) -> None:
+    found = receipts(game)
+    chinese = {c.where for r in found.receipts.values() for c in r.citations
+               if c.where and found.sources[c.source].lang == "zh"}
+    marked = {n.text() for n in _places(main_of(pages[lang, game, "rules"]))
+              if n.attrs.get("lang") == "zh" and n.attrs.get("dir") == "auto"}
+    assert chinese and marked == chinese
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_colon_follows_the_works_name_outside_its_cite(pages, lang: str, game: str) -> None:
+    found = receipts(game)
+    html = pages[lang, game, "rules"]
+    for receipt in found.receipts.values():
+        for cited in receipt.citations:
+            source = found.sources[cited.source]
+            name = (rf'<a href="/{lang}/{game}/sources#source-{cited.source}"><cite lang="{source.lang}" dir="auto">'
+                    rf'{re.escape(source.label)}</cite></a>')
+            after = r': <span class="receipt-place"' if cited.where else r"</li>"
+            assert re.search(name + after, html), (lang, receipt.rule, cited.source)
+    assert not re.search(r"<cite[^>]*>[^<]*:\s*</cite>", html)
+
+
+@pytest.mark.parametrize("game", WITH_SOURCES)
+def test_a_works_title_carries_no_english_description(game: str) -> None:
+    """A title in another language is the work's own; what the work is goes in its ``about``."""
+    for source in receipts(game).sources.values():
+        if source.title and source.lang != "en":
+            bare = re.sub(r"\(\S+\.\S+\)", "", source.title)  # its address, as "(zh.wikipedia.org)"
+            assert not re.search(r"[A-Za-z]", bare), (source.id, source.title)
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_the_sources_page_says_which_places_stay_in_their_language(pages, lang: str) -> None:
+    note = ("Titles of works are given in their own language; the places cited in a Chinese work are given in "
+            "Chinese, as the work names them.")
+    if lang != "en":
+        with catalogs.po_path(TRANSLATIONS, lang, "rules").open("rb") as f:
+            note = read_po(f, locale=lang).get(note).string
+    for game in WITH_SOURCES:
+        notes = [" ".join(n.text().split()) for n in main_of(pages[lang, game, "sources"]).find_all(
+            lambda n: "rules-note" in n.classes())]
+        assert " ".join(typeset(note, lang).split()) in notes
+        if lang != "en":
+            assert not note.startswith("Titles of works")
 
 
 def test_a_room_declaring_sources_without_its_file_is_refused(tmp_path: Path,

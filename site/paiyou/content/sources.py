@@ -5,10 +5,11 @@ rules page's receipt badges and the game's "Sources and variants" page. A room d
 one (``Room.sources``); the format is described in ``content/sources/README.md``:
 
 - ``[[source]]``: a source, either one of the user's rules cards (``card`` = its language; the
-  card's words are quoted in it) or a public work (``title`` and the places cited in it are in its
-  own language, ``lang``; ``url``, ``short``); ``about`` says what it is.
+  card's words are quoted in it) or a public work (``title`` in its own language, ``lang``;
+  ``url``, ``short``); ``about`` says what it is.
 - ``[[rule]]``: one receipt per rule the rules page states: its ``status`` (``STATUSES``), the
-  ``cards`` that state it, the public ``sources`` with where in them (``where``), the
+  ``cards`` that state it, the public ``sources`` with where in them (``where``: a message when
+  the work is English, its own words in Chinese when it is Chinese), the
   ``corrections`` a card needed there and the ``disputes`` the rule takes part in.
 - ``[[correction]]``: a card's garbled line (``quotes``, in the card's language), its ``meaning``
   and the reading ``adopted`` (the decisions D1 … D20, G1 … G15 of the canonical rules).
@@ -64,7 +65,7 @@ class Source:
     title: str = ""         # a public work's title, in its own language (never translated)
     url: str = ""
     short: str = ""         # a public work's short name, in the tables (its title when not given)
-    lang: str = "en"        # a public work's language: its title and the places cited in it are in it
+    lang: str = "en"        # a public work's language: that of its title and of the places cited in it
 
     @property
     def label(self) -> str:
@@ -74,7 +75,11 @@ class Source:
 @dataclass(frozen=True, slots=True)
 class Citation:
     source: str
-    where: str              # where in the source: a section or term, in the source's own words
+    where: str              # where in the source: a section or term, as the file writes it
+    # An English work's place is an English description of a part of it, so it is a message
+    # (context "<game>/sources#where") shown in the page's language; a place in a work of another
+    # language (Chinese) is the work's own term, shown as written: place is None there.
+    place: Text | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +161,14 @@ class Sources:
             if source.name is not None:
                 yield source.name
             yield source.about
+        places: set[str] = set()
         for receipt in self.receipts.values():
             if receipt.note is not None:
                 yield receipt.note
+            for cited in receipt.citations:
+                if cited.place is not None and cited.place.msgid not in places:
+                    places.add(cited.place.msgid)
+                    yield cited.place
         for correction in self.corrections.values():
             yield correction.meaning
             yield correction.adopted
@@ -298,6 +308,13 @@ class _Reader:
             raise self.fail("dispute", f"no dispute names the engine's options {missing}")
         return tuple(Option(o, answered[o.key], _played(disputes[answered[o.key]])) for o in engine)
 
+    def place(self, where: str, source: Source, rule: str) -> Text | None:
+        """An English work's place as a message (one per distinct text); None for another language's."""
+        if not where.strip() or source.lang.split("-")[0].lower() != "en":
+            return None
+        return parse_text(" ".join(where.split()), f"{self.game}/sources#where", PLACEHOLDERS,
+                          f"{self.path}: {rule}", note="a place in an English source: a section or a term it uses")
+
     def receipt(self, entry: Mapping[str, object], sources: Mapping[str, Source],
                 corrections: Mapping[str, Correction], disputes: Mapping[str, Dispute]) -> Receipt:
         rule = self.rule(self.ident(entry, "rule", "rule"), "rule")
@@ -313,7 +330,9 @@ class _Reader:
             if sid not in sources or sources[sid].card:
                 raise self.fail(rule, f"{sid!r} is not a public source")
             where = cited.get("where", "")
-            citations.append(Citation(sid, where if isinstance(where, str) else ""))
+            if not isinstance(where, str):
+                raise self.fail(rule, f"where in {sid!r} must be a string")
+            citations.append(Citation(sid, where, self.place(where, sources[sid], rule)))
         fixed, disputed = self.strings(entry, "corrections", rule), self.strings(entry, "disputes", rule)
         if unknown := [c for c in fixed if c not in corrections] + [d for d in disputed if d not in disputes]:
             raise self.fail(rule, f"unknown corrections or disputes {unknown}")
