@@ -61,6 +61,8 @@ CASES = [
     ("par", "hi", "Matchpoints: %(matchpoints)s%% · score %(score)s · par %(par)s",
      "तुलना अंक: %(matchpoints)s%% · स्कोर %(score)s · मानक %(par)s",
      "तुलना अंक: %(matchpoints)s%% · स्कोर %(score)s · लक्ष्य %(par)s"),
+    # «पाठ» is the lesson: «पाठ कॉपी करें» read as 'copy the lesson'
+    ("copy_text", "hi", "Copy the text", "पाठ कॉपी करें", "टेक्स्ट कॉपी करें"),
     # bare «सर्वोच्च» is only the adjective 'highest': the tile pair's name is «सर्वोच्च जोड़ी»
     ("supreme", "hi", "What the Supreme is worth when it is not led.",
      "अगुआई न करने पर सर्वोच्च का क्या मूल्य है?",
