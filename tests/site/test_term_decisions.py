@@ -11,7 +11,8 @@ from tests.site.test_terms import TERMBASE, load_termbase, term_problems
 CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", "supreme",
             "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
             "beating_play", "tien_gow", "early_death", "reveal", "streak", "seed", "secret",
-            "opponent", "double", "set", "sweep", "copy_text", "share", "tile", "tien_gow_head")
+            "opponent", "double", "set", "sweep", "copy_text", "share", "tile", "tien_gow_head",
+            "par")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -51,7 +52,21 @@ CASES = [
      "अकाल मृत्यु लागू होती है, जैसा कार्ड पर है; विकल्प चुनने पर यह नियम हट जाता है।"),
     ("reveal", "hi", "The %(hint_button)s button returns when the day is revealed.",
      "‘%(hint_button)s’ बटन दिन खुलने पर लौट आता है।",
-     "‘%(hint_button)s’ बटन दिन का खुलासा होने पर लौट आता है।"),
+     "‘%(hint_button)s’ बटन बाज़ी का खुलासा होने पर लौटेगा।"),
+    # the third Hindi read: «दिन का खुलासा» ('the day's exposé') is a calque; the deal is revealed
+    ("reveal", "hi", "The review of a daily deal opens when its day is revealed, in %(time)s.",
+     "दैनिक बाज़ी की समीक्षा दिन का खुलासा होने पर, %(time)s में, खुलेगी।",
+     "दैनिक बाज़ी की समीक्षा %(time)s में खुलेगी, जब बाज़ी का खुलासा होगा।"),
+    # par is not «मानक», the Standard computer level's name: «मानक 15» read as that level's score
+    ("par", "hi", "Matchpoints: %(matchpoints)s%% · score %(score)s · par %(par)s",
+     "तुलना अंक: %(matchpoints)s%% · स्कोर %(score)s · मानक %(par)s",
+     "तुलना अंक: %(matchpoints)s%% · स्कोर %(score)s · लक्ष्य %(par)s"),
+    # «पाठ» is the lesson: «पाठ कॉपी करें» read as 'copy the lesson'
+    ("copy_text", "hi", "Copy the text", "पाठ कॉपी करें", "टेक्स्ट कॉपी करें"),
+    # bare «सर्वोच्च» is only the adjective 'highest': the tile pair's name is «सर्वोच्च जोड़ी»
+    ("supreme", "hi", "What the Supreme is worth when it is not led.",
+     "अगुआई न करने पर सर्वोच्च का क्या मूल्य है?",
+     "जब सर्वोच्च जोड़ी से अगुआई न हो, तब उसका क्या मूल्य है?"),
     ("streak", "hi", "Longest streak", "सबसे लंबे लगातार दिन", "सबसे लंबा सिलसिला"),
     ("seed", "hi", "Seed", "बीज", "सीड"),
     ("secret", "hi", "Secret (salt)", "रहस्य (सॉल्ट)", "गुप्त कुंजी (सॉल्ट)"),

@@ -133,6 +133,42 @@ def test_hindi_disputed_points_are_all_asked_as_questions() -> None:
     assert not [m.string for m in headings if not str(m.string).endswith("?")]
 
 
+
+def _hindi_strings() -> list[tuple[str, str, str]]:
+    found = []
+    for po in sorted((TRANSLATIONS / "hi" / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as f:
+            for message in read_po(f):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                found += [(po.name, str(message.id), s) for s in strings if s]
+    return found
+
+
+def test_hindi_equal_rank_is_said_of_a_play_or_set_not_of_the_rank() -> None:
+    """Issue 50, third Hindi read: «बराबर रैंक हार जाती है» made the rank lose; a play, a set or a tile
+    of equal rank loses or never beats («बराबर रैंक वाला सेट हारता है»)."""
+    strings = _hindi_strings()
+    assert any("बराबर रैंक वाला सेट हारता है" in s for _, _, s in strings)
+    wrong = [(name, s) for name, _, s in strings if re.search(r"बराबर रैंक (कभी नहीं )?(हार|हरा)", s)]
+    assert not wrong, wrong
+
+
+def test_hindi_cards_give_points_they_do_not_score() -> None:
+    """Issue 50, third Hindi read: «पत्ते कुछ स्कोर नहीं करते» is a calque of 'score'; cards and plays
+    give points («…से कोई अंक नहीं मिलता»). «स्कोर» stays the noun (a player's score)."""
+    wrong = [(name, s) for name, _, s in _hindi_strings() if re.search(r"स्कोर (नहीं )?कर", s)]
+    assert not wrong, wrong
+
+
+def test_hindi_par_is_not_the_standard_levels_name() -> None:
+    """Issue 50, third Hindi read: par was «मानक», the Standard computer level's name, so «मानक 15»
+    on the daily result read as that level's score, though par is the Strong player's."""
+    with (TRANSLATIONS / "hi" / "LC_MESSAGES" / "play.po").open("rb") as f:
+        catalog = read_po(f)
+    par, level = catalog.get("Par", "daily").string, catalog.get("Standard", "play level").string
+    assert par and level and level not in par, (par, level)
+
+
 # a level's name between the quotation marks of any of the languages
 QUOTES = (("‘", "’"), ("“", "”"), ("«", "»"), ("„", "”"), ('"', '"'))
 
