@@ -323,6 +323,47 @@ def test_no_arabic_tatweel_before_a_word_nor_a_calque(domain: str) -> None:
     assert not problems, "\n".join(problems)
 
 
+# -- Arabic: what the third independent read found (issue 50, /work/reads3/ar.md) ----------------
+
+# Each pattern with the sentence the read quoted (it must be found there) and the one now written:
+# an option does not "play" a reading, it lets one play it («ويتيح خيارٌ اللعب بـ…»); scoring is
+# «احتساب النقاط», never «التسجيل» (registration); the deck is «الرزمة», never the set word
+# «المجموعة»; «إنها …» / «: إنه …» copies English "It is"; "You led" is «افتتحتَ», not "you opened the
+# game"; «جِد» is a rare imperative («ابحث عن»); "checked against" is «قوبلت بـ», not «رُوجعت على»;
+# figures do not "follow" the field; a CLDR duration is nominative («ساعتان»), so it cannot follow
+# «بعد» (genitive «ساعتين»): it is the subject («يبقى على الإغلاق %(time)s»); and after «ف» the verb
+# comes first («فيأخذ تشين»), never the name («فتشين يأخذ»).
+THIRD_READ = [
+    (r"الخيار يلعب|خيار يلعب|تلعب القراءات", "الموت المبكر مطبّق، كما في البطاقة؛ والخيار يلعب بدونه.",
+     "الموت المبكر مطبّق، كما في البطاقة؛ ويتيح خيارٌ اللعب بدونه."),
+    (r"التسجيل", "بقي قسم التسجيل فيها بالإنجليزية.", "بقي قسم احتساب النقاط فيها بالإنجليزية."),
+    (r"وصف للمجموعة|المجموعة هي الأوراق", "كما تقول البطاقات الأخرى؛ والمجموعة هي الأوراق المرقّمة.",
+     "كما تقول البطاقات الأخرى؛ فرزمة اللعب هي الأوراق المرقّمة."),
+    (r"(?:^|[:؛]\s)إنّ?(?:ه|ها) ", "إنها حركة مسموحة", "حركة مسموحة"),
+    (r"افتتحت اللعب", "افتتحت اللعب.", "افتتحتَ."),
+    (r"(?:^|\s)جِد ", "جِد حركة أفضل", "ابحث عن حركة أفضل"),
+    (r"رُوجعت على", "بطاقة قواعد واحدة، رُوجعت على الأوصاف العامة.", "بطاقة قواعد واحدة، ثم قوبلت بالأوصاف العامة."),
+    (r"الأرقام تتبعه", "يزداد عدد اللاعبين كلما أنهى آخرون: وهذه الأرقام تتبعه.",
+     "يزداد عدد اللاعبين كلما أنهى غيرك التوزيعة، وتتجدّد هذه الأرقام معه."),
+    (r"بعد %\(time\)s", "يُغلق بعد %(time)s", "يبقى على الإغلاق %(time)s"),
+    (r"ف%\((\w+)\)s %\(\1@", "في المجموعة الفائزة قطعتان، ف%(seat)s %(seat@يأخذ|تأخذ)s عمودين.",
+     "في المجموعة الفائزة قطعتان، ف%(seat@يأخذ|تأخذ)s %(seat)s عمودين."),
+]
+
+
+@pytest.mark.parametrize(("pattern", "quoted", "written"), THIRD_READ, ids=[p for p, _, _ in THIRD_READ])
+def test_the_checker_finds_what_the_third_arabic_read_quoted(pattern: str, quoted: str, written: str) -> None:
+    assert re.search(pattern, quoted)
+    assert not re.search(pattern, written)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_arabic_message_repeats_what_the_third_read_found(domain: str) -> None:
+    problems = [f"{msg.context!r} {msg.id!r}: {pattern} | {text}"
+                for d, msg in catalog_messages("ar") if d == domain
+                for text in strings(msg) for pattern, _, _ in THIRD_READ if re.search(pattern, text)]
+    assert not problems, "\n".join(problems)
+
 
 @pytest.mark.parametrize("lang", ["ar", "fa"])
 def test_a_figures_caption_names_a_side_only_where_the_english_does(lang: str) -> None:

@@ -50,7 +50,7 @@ def test_a_site_name_is_one_of_the_vocabularys_names_whole(app: Flask) -> None:
 @pytest.mark.parametrize(("kind", "seat_line", "own_line"), [
     ("pass", "مرّر الشرق.", f"{FRIEND}: تمرير."),
     ("lead", "افتتح الشرق.", f"{FRIEND}: افتتاح."),
-    ("beat", "غلبها الشرق.", f"{FRIEND}: أعلى منها."),
+    ("beat", "غلبها الشرق.", f"{FRIEND}: حركة غالبة."),  # not «أعلى منها», "higher than it"
 ])
 def test_arabic_gives_a_seat_its_verb_and_a_friends_name_a_label(app: Flask, kind: str, seat_line: str,
                                                                  own_line: str) -> None:
@@ -58,6 +58,16 @@ def test_arabic_gives_a_seat_its_verb_and_a_friends_name_a_label(app: Flask, kin
         event = Event(kind, 1, move=True)
         assert line(app, "ar", game, event, EAST_AR) == seat_line, game
         assert line(app, "ar", game, event, FRIEND) == own_line, game
+
+
+def test_arabic_says_you_led_not_you_opened_the_game(app: Flask) -> None:
+    """The third Arabic read: «افتتحت اللعب» said "you opened the game" on every round and trick;
+    your lead is «افتتحتَ.», as a seat's is «افتتح الشرق.»."""
+    for game in GAME_KEYS:
+        with app.test_request_context(), force_locale("ar"):
+            mine = render_template_string(LINE, e=Event("lead", 0, move=True), game=game,
+                                          names=["", FRIEND, "", ""], me=0).strip()
+        assert mine == "افتتحتَ.", game
 
 
 def test_the_seats_verb_agrees_with_a_feminine_name(app: Flask) -> None:

@@ -12,7 +12,7 @@ CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", 
             "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
             "beating_play", "tien_gow", "early_death", "reveal", "streak", "seed", "secret",
             "opponent", "double", "set", "sweep", "copy_text", "share", "tile", "tien_gow_head",
-            "par")
+            "par", "daily_deal")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -107,6 +107,16 @@ CASES = [
     ("reveal", "pl", "The review of a daily deal opens when its day is revealed, in %(time)s.",
      "Przegląd rozdania dnia otworzy się, gdy jego dzień zostanie odsłonięty, za %(time)s.",
      "Przegląd rozdania dnia otworzy się po jego ujawnieniu, za %(time)s."),
+    # issue 50, the third independent Arabic read: a quartet is the feminine «رباعية» everywhere, a
+    # military pair is named by its plural (the glossary's «زوج التسعات»), and the daily deal is a
+    # «توزيعة» as at the table, not «التوزيع» (the act of dealing)
+    ("set", "ar", "Winning with a quartet collects four points.",
+     "الفوز برباعي يجمع أربع نقاط.", "الفوز برباعية يجمع أربع نقاط."),
+    ("set", "ar", "The four military pairs, strongest first: Nines, Eights, Sevens, Fives.",
+     "الأزواج العسكرية الأربعة، الأقوى أولًا: زوج التسعة، وزوج الثمانية، وزوج السبعة، وزوج الخمسة.",
+     "الأزواج العسكرية الأربعة، الأقوى أولًا: زوج التسعات، ثم زوج الثمانيات، ثم زوج السبعات، ثم زوج الخمسات."),
+    ("daily_deal", "ar", "Play today's deal", "العب توزيع اليوم", "العب توزيعة اليوم"),
+    ("daily_deal", "ar", "Play a daily deal first.", "العب توزيعًا يوميًا أولًا.", "العب توزيعة يومية أولًا."),
 ]
 
 
