@@ -457,3 +457,17 @@ def test_a_settlement_puzzles_negative_amounts_take_a_true_minus(client: FlaskCl
         html = client.post(step_url(p, "fa"), data=right_answer(p), headers=HX).get_data(as_text=True)
         table = html[html.index('class="settle-table"'):html.index("</table>")]
         assert "\u2066\u2212" in table and not re.search(r"-\s*[0-9۰-۹]", table), p.key
+
+
+@pytest.mark.parametrize(("step", "lang", "said", "unsaid"), [
+    ("tricks-5", "en", "You have not won a pillar yet.", "You have won 0 pillars"),
+    ("tricks-5", "pl", "Nie masz jeszcze żadnego filaru.", "masz 0 filarów"),
+    ("tricks-6", "en", "You have won 1 pillar so far.", "not won a pillar"),
+])
+def test_a_last_trick_without_a_pillar_says_none_is_won(client: FlaskClient, step: str, lang: str,
+                                                         said: str, unsaid: str) -> None:
+    """TG-12 (third Polish read): «Do tej pory masz 0 filarów» read as a counter, so a follower
+    with no pillar is told none is won yet; with pillars the count stays."""
+    p = COURSES["tien-gow"].by_id[step]
+    page = text_of(client.get(step_url(p, lang)).get_data(as_text=True))
+    assert said in page and unsaid not in page, page

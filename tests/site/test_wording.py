@@ -190,3 +190,52 @@ def test_level_names_are_quoted_alike_in_one_paragraph(app: Flask, lang: str, le
     assert len(named) >= 2, (paragraph, labels)
     quoted = [name for name in named if any(f"{left}{name}{right}" in paragraph for left, right in QUOTES)]
     assert quoted in ([], named), paragraph
+
+
+def _polish_catalog(domain: str):
+    with (TRANSLATIONS / "pl" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+        return read_po(f)
+
+
+def test_polish_disputed_points_are_all_asked_as_questions() -> None:
+    """Issue 50, third Polish read: the headings are direct questions in Polish («Kto wygrywa
+    rozdanie?»), and a Polish direct question never ends in a full stop."""
+    headings = [m for m in _polish_catalog("rules") if "the disputed point" in m.auto_comments]
+    assert len(headings) >= 11, len(headings)
+    assert not [m.string for m in headings if not str(m.string).endswith("?")]
+
+
+def test_polish_receipts_say_rules_cards_not_bare_cards() -> None:
+    """Issue 50, third Polish read: on a card game's page «Karty kończą rozdanie» reads as the
+    playing cards ending the deal; the sources are «karty zasad»."""
+    receipts = [str(m.string) for m in _polish_catalog("rules") if m.context and "#receipt-" in m.context]
+    assert receipts
+    assert not [s for s in receipts if re.match(r"Karty (?!zasad)", s)]
+
+
+def test_polish_watchers_see_no_hand_with_a_negated_verb() -> None:
+    """Issue 50, third Polish read: «widzisz …, ale niczyjej ręki» put a genitive after a verb that
+    is not negated; «nie widzisz niczyjej ręki» is right."""
+    strings = [s for _, s in _polish_strings()]
+    assert sum("nie widzisz niczyjej ręki" in s for s in strings) >= 2
+    assert not [s for s in strings if re.search(r"ale niczyj", s)]
+
+
+def test_polish_computer_level_is_named_as_a_level() -> None:
+    """Issue 50, third Polish read: «gracz komputerowy Standardowy» and «Gracze komputerowi:
+    Standardowy» read as a player called Standard; the level is «na poziomie „…”» or «Poziom»."""
+    strings = [s for _, s in _polish_strings()]
+    assert not [s for s in strings if re.search(r"komputerow\w* %\(level\)s|komputerowi: %\(level\)s", s)]
+    assert _polish_catalog("play").get("Computer players: %(level)s", "play").string.startswith("Poziom")
+
+
+def test_polish_feedback_puts_its_names_in_the_sentence() -> None:
+    """Issue 50, third Polish read: «nie pasuje: Ósemka 2-6», «kolej gracza: Cy» and a class with
+    the play's own name in brackets were telegraphic; the names sit in the sentence."""
+    strings = [s for _, s in _polish_strings()]
+    assert not [s for s in strings if re.search(r"pasuje(?: do niej)?: %\(|gracza: %\(|specjalna \(%\(type\)s\)", s)]
+
+
+def test_polish_leaderboard_marks_the_readers_row_in_lower_case() -> None:
+    """Issue 50, third Polish read: inside brackets «(Ty)» reads as a name; Polish writes «(ty)»."""
+    assert _polish_catalog("play").get("You", "daily").string == "ty"

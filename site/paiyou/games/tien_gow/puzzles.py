@@ -185,6 +185,9 @@ class BeatOrPass(BeatOrPassPuzzle):
     def situation(self) -> str:
         pillars = self.pillars_held
         if self.last_trick:
+            if pillars == 0:  # "0 pillars" reads as a counter: say that none is won yet
+                return pgettext("puzzle situation",
+                                "This is the last trick of the deal. You have not won a pillar yet.")
             return npgettext("puzzle situation",
                              "This is the last trick of the deal. You have won %(count)s pillar so far.",
                              "This is the last trick of the deal. You have won %(count)s pillars so far.",
