@@ -425,3 +425,54 @@ def test_no_persian_semicolon_and_nor_table_bottom_nor_counted_identical(domain:
                 for d, msg in catalog_messages("fa") if d == domain
                 for text in strings(msg) for slip in persian_slips(text)]
     assert not problems, "\n".join(problems)
+
+
+# -- Persian: what the third independent read found (issue 50, /work/reads3/fa.md) ---------------
+
+# Each pattern with the sentence the read quoted (it must be found there) and the one now written:
+# a bare «نه» before other numbers reads as "no" (nine is «نُه»); a player "acts" is a turn
+# («نوبت دارد»), not office-register «عمل می‌کند»; a modal cannot take «یعنی»; «بازسازی خوانده»
+# lacks its passive; «حدس‌ها را حدس می‌نامد», «چگونه بوده‌اید», «تمام کردن بازیکنان» (finishing the
+# players off), «آنچه این تعداد ستون … بدهکار است» (pillars do not owe), a stack of ezafes on the
+# banker's pillars, a streak defined as a subject that counts, «به نسبتِ» for "as a share of", and
+# «امتیاز مقایسه» beside the results page's «امتیاز مقایسه‌ای»; and Han names parted by an Arabic
+# comma alone run together left to right, so each comma carries a right-to-left mark.
+PERSIAN_THIRD_READ = [
+    (r"(?<![\u0600-\u06ff\u200c])نه،\s*(?:هشت|هفت|شش|پنج)", "مجموع خال‌هایشان نه، هشت، هفت و پنج است.",
+     "مجموع خال‌هایشان نُه، هشت، هفت و پنج است."),
+    (r"(?<![\u0600-\u06ff\u200c])عمل (?:ن?می\u200cکند|کرد)", "شروع‌کننده دوباره عمل نمی‌کند.",
+     "شروع‌کننده دیگر نوبتی ندارد."),
+    (r"می\u200cتواند یعنی", "می‌تواند یعنی تعداد سرها برابر باشد", "ممکن است این معنا را بدهد که تعداد سرها برابر باشد"),
+    (r"بازسازی خوانده و", "صفحه‌ای که بازسازی خوانده و «تأییدشده» برچسب خورده است",
+     "صفحه‌ای که خودش را «بازسازی» می‌نامد و برچسب «تأییدشده» دارد"),
+    (r"را حدس می\u200cنامد", "حدس‌هایش را حدس می‌نامد.", "هر جا حدس زده، صریحاً می‌گوید که حدس است."),
+    (r"چگونه بوده\u200cاید", "ببینید در برابر دیگران چگونه بوده‌اید.", "ببینید در مقایسه با دیگران چطور بازی کرده‌اید."),
+    (r"تمام کردن بازیکنان", "با تمام کردن بازیکنان دیگر، شمار بازیکنان بیشتر می‌شود",
+     "هرچه بازیکنان بیشتری این بازی را تمام کنند"),
+    (r"آنچه این تعداد ستون", "پایه: آنچه این تعداد ستون به برنده بدهکار است.",
+     "پایه: مبلغی که بازیکنی با این تعداد ستون به برنده بدهکار است."),
+    (r"ستون\u200cهای (?:بیش از|بالای) چهارِ", "ستون‌های بیش از چهارِ بانکدارِ بازنده دوبرابر نمی‌شود.",
+     "اگر بانکدار ببازد، مازادِ ستون‌هایش بر چهار دوبرابر حساب نمی‌شود."),
+    (r"روزهای پیاپی، روزهای", "روزهای پیاپی، روزهای پشت سر همی را می‌شمارد که",
+     "«روزهای پیاپی» یعنی شمار روزهای پشت سر همی که"),
+    (r"به نسبتِ? بقیهٔ", "نیم امتیاز، به نسبتِ بقیهٔ بازیکنان.", "نیم امتیاز، به‌صورت درصدی از تعداد بقیهٔ بازیکنان."),
+    (r"امتیاز مقایسه(?!\u200cای)", "%(matchpoints)s امتیاز مقایسه، امتیاز %(score)s",
+     "امتیاز مقایسه‌ای %(matchpoints)s، امتیاز %(score)s"),
+    (r"[\u4e00-\u9fff]،(?!\u200f)\s*[\u4e00-\u9fff]", "نام‌های چینی‌شان: 雜九، 雜八، 雜七 و 雜五.",
+     "نام‌های چینی‌شان: 雜九،\u200f 雜八،\u200f 雜七 و 雜五."),
+]
+
+
+@pytest.mark.parametrize(("pattern", "quoted", "written"), PERSIAN_THIRD_READ,
+                         ids=[p for p, _, _ in PERSIAN_THIRD_READ])
+def test_the_checker_finds_what_the_third_persian_read_quoted(pattern: str, quoted: str, written: str) -> None:
+    assert re.search(pattern, quoted)
+    assert not re.search(pattern, written)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_persian_message_repeats_what_the_third_read_found(domain: str) -> None:
+    problems = [f"{msg.context!r} {msg.id!r}: {pattern} | {text}"
+                for d, msg in catalog_messages("fa") if d == domain
+                for text in strings(msg) for pattern, _, _ in PERSIAN_THIRD_READ if re.search(pattern, text)]
+    assert not problems, "\n".join(problems)
