@@ -146,7 +146,8 @@ def test_persian_lists_are_numbered_exactly_where_english_ones_are(browser: Brow
         styles = "[...document.querySelectorAll('ol')].map(o => getComputedStyle(o).listStyleType)"
         persian = {"none": "none", "decimal": "persian"}
         checked = 0
-        for path in PAGES:
+        # and a lesson step with the plays so far (.timeline: a list that numbers its plays)
+        for path in [*PAGES, "/{lang}/chuo-pai/puzzles/rounds/4"]:
             page.goto(path.format(lang="en"))
             english = page.evaluate(styles)
             page.goto(path.format(lang="fa"))
