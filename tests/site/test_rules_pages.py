@@ -413,3 +413,18 @@ def test_a_figures_tile_groups_follow_the_page_direction_as_in_the_lessons(pages
         lesson = client.get("/fa/chuo-pai/puzzles/groups/1").get_data(as_text=True)
     figures = re.findall(r'<div class="figure__groups"[^>]*>', lesson)
     assert figures and all("dir=" not in f for f in figures)
+
+
+def test_a_column_of_figures_has_its_header_aligned_with_it(pages: dict[tuple[str, str], str]) -> None:
+    """TG-13's table is figures in every column, the first included: each header is marked as a
+    figure's (aligned to the end, as its column is); a text column's header is not (the fa read
+    of issue 50 saw the first column's figures at one end and their header at the other)."""
+    tables = [t.split("</table>")[0] for t in pages["fa", "tien-gow"].split('<table class="rules-table">')[1:]]
+    figures_first = [t for t in tables if all(row.lstrip().startswith('<td class="num">')
+                                              for row in t.split("<tbody>")[1].split("<tr>")[1:])]
+    assert figures_first  # TG-13's
+    for table in figures_first:
+        headers = re.findall(r'<th scope="col"([^>]*)>', table.split("</thead>")[0])
+        assert headers and all(h == ' class="num"' for h in headers), headers
+    first_headers = re.findall(r'<thead><tr><th scope="col"([^>]*)>', pages["en", "chuo-pai"])
+    assert "" in first_headers  # a table whose first column is words keeps that header at the start

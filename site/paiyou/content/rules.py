@@ -110,9 +110,12 @@ class Table:
     kind: str = "table"
 
     @property
-    def numeric(self) -> bool:
-        """A table of numbers (its columns after the first are aligned to the end)."""
-        return any(cell.number is not None for row in self.rows for cell in row)
+    def numeric_columns(self) -> frozenset[int]:
+        """The columns whose every body cell is a number or a mark ("—"): their headers are
+        aligned to the end like their figures (a first column of figures too, as TG-13's)."""
+        width = len(self.header)
+        return frozenset(i for i in range(width) if self.rows and all(
+            i < len(row) and (row[i].number is not None or bool(row[i].literal)) for row in self.rows))
 
 
 @dataclass(frozen=True, slots=True)
