@@ -161,8 +161,11 @@ def test_chuo_pai_explanations_name_the_family_whole_in_arabic(app: Flask, code:
 
 def test_the_english_explanation_puts_a_card_in_its_family(app: Flask) -> None:
     """A card is *in* a family ("Heaven is in the Long family"), never the family itself; the
-    class phrase shares its sentence with "is a special combination (…)"."""
+    class phrase shares its sentence with "is a special combination"."""
     with app.test_request_context(), force_locale("en"):
         text = game_module("chuo-pai", "reasons").REASONS.explain("different-family", parse_tiles("6-6 6-6"),
                                                                   parse_tiles("1-3 1-4"))
     assert text is not None and "is in the Long family" in text and "is the Long family" not in text, text
+    # the special combination is named once, as the play's label, not again in brackets
+    assert "is a special combination and" in text or text.endswith("is a special combination."), text
+    assert "combination (" not in text, text

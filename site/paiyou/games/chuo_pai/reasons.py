@@ -51,10 +51,10 @@ def _name(t: Tile) -> str:
 
 
 def _class_phrase(play: Play) -> str:
-    """'in the Long family' / 'a special combination (Di Ba)' for a classified Chuo Pai play."""
+    """'in the Long family' / 'a special combination' for a classified Chuo Pai play (a special
+    combination's own name is already its label in the sentence: "He Wu is a special combination")."""
     if play.cls == cpf.SPECIAL:
-        return pgettext("chuo-pai class", "a special combination (%(type)s)",
-                        type=SPECIAL_TYPE_NAMES[play.kind])
+        return pgettext("chuo-pai class", "a special combination")
     return pgettext("chuo-pai class", "in the %(family)s family",
                     family=FAMILY_NAMES[play.cls])
 
