@@ -15,7 +15,7 @@ verb, and a count reads as a number word where the language writes one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -48,6 +48,13 @@ def strings(msg: Message) -> tuple[str, ...]:
 # comma, then a clause whose object takes «را» before any other punctuation
 _COMMA_BEFORE_OBJECT = re.compile(
     r"%\((\w+)\)s(?:\s+%\(\w+_tiles\)s)?[»”]?،\s+\S[^،.:؛!?؟\"]*?\sرا(?=\s)")
+
+
+def slips_in(lang: str, domain: str, find: Callable[[str], list[str]]) -> list[str]:
+    """Every text of ``lang``'s ``domain`` catalog in which ``find`` finds something, with what."""
+    return [f"{msg.context!r} {msg.id!r}: {slip} | {text}"
+            for d, msg in catalog_messages(lang) if d == domain
+            for text in strings(msg) for slip in find(text)]
 
 
 def comma_before_object(text: str) -> list[str]:
@@ -318,9 +325,7 @@ def test_the_checker_finds_arabic_slips() -> None:
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_no_arabic_tatweel_before_a_word_nor_a_calque(domain: str) -> None:
-    problems = [f"{msg.context!r} {msg.id!r}: {slip} | {text}"
-                for d, msg in catalog_messages("ar") if d == domain
-                for text in strings(msg) for slip in arabic_slips(text)]
+    problems = slips_in("ar", domain, arabic_slips)
     assert not problems, "\n".join(problems)
 
 
@@ -360,9 +365,7 @@ def test_the_checker_finds_what_the_third_arabic_read_quoted(pattern: str, quote
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_no_arabic_message_repeats_what_the_third_read_found(domain: str) -> None:
-    problems = [f"{msg.context!r} {msg.id!r}: {pattern} | {text}"
-                for d, msg in catalog_messages("ar") if d == domain
-                for text in strings(msg) for pattern, _, _ in THIRD_READ if re.search(pattern, text)]
+    problems = slips_in("ar", domain, lambda text: [p for p, _, _ in THIRD_READ if re.search(p, text)])
     assert not problems, "\n".join(problems)
 
 
@@ -422,9 +425,7 @@ def test_the_checker_finds_persian_slips() -> None:
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_no_persian_semicolon_and_nor_table_bottom_nor_counted_identical(domain: str) -> None:
-    problems = [f"{msg.context!r} {msg.id!r}: {slip} | {text}"
-                for d, msg in catalog_messages("fa") if d == domain
-                for text in strings(msg) for slip in persian_slips(text)]
+    problems = slips_in("fa", domain, persian_slips)
     assert not problems, "\n".join(problems)
 
 
@@ -473,7 +474,5 @@ def test_the_checker_finds_what_the_third_persian_read_quoted(pattern: str, quot
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_no_persian_message_repeats_what_the_third_read_found(domain: str) -> None:
-    problems = [f"{msg.context!r} {msg.id!r}: {pattern} | {text}"
-                for d, msg in catalog_messages("fa") if d == domain
-                for text in strings(msg) for pattern, _, _ in PERSIAN_THIRD_READ if re.search(pattern, text)]
+    problems = slips_in("fa", domain, lambda text: [p for p, _, _ in PERSIAN_THIRD_READ if re.search(p, text)])
     assert not problems, "\n".join(problems)
