@@ -386,6 +386,16 @@ def test_a_frozen_app_process_leaves_the_tables_to_the_other_one(seats: Seats) -
     settle(stack, pages)
 
 
+def until_the_app_answers(stack: Stack, front: int) -> None:
+    deadline = time.monotonic() + PATIENT_MS / 1000
+    while True:
+        status, _, _ = https(stack, "GET", "/api/v1/games/none", front=front)
+        if status < 500:  # the app's own answer (a 404), not nginx's 503 for a process not there yet
+            return
+        assert time.monotonic() < deadline, f"the app behind front {front} still answers {status}"
+        time.sleep(0.2)  # a poll's pause, not a wait for time to pass: the loop waits on the answer
+
+
 def a_form_move(page: Page) -> None:
     """A move through a form of the table (a page without JavaScript): a play, else Pass, else the
     computer's moves up to this seat's turn."""
@@ -432,6 +442,10 @@ def test_a_form_move_to_a_frozen_app_process_gets_the_localized_page_and_the_way
             expect(back).to_have_attribute("href", table)
         finally:
             os.killpg(frozen.pid, signal.SIGCONT)
+        # Thawed, gunicorn's arbiter finds its worker silent past its timeout and replaces it: the
+        # page's "Retry-After: 5" is honest, and a player who follows the way back before the new
+        # worker is up gets the same page again. So does the test: it follows once the process answers.
+        until_the_app_answers(stack, front=1)
         # the way back: the table as it stands (the move made or not, as the page said)
         with page.expect_navigation() as navigation:
             back.click()
