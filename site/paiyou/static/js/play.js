@@ -229,9 +229,29 @@
     if (event.target && event.target.closest && event.target.closest("#skip-button, #computer-move")) stopStepping();
   }, true);
 
+  // The site's menu, folded over the table on a phone (play.css): Escape or a click elsewhere
+  // closes it, as any menu; Escape then skips nothing.
+  function openMenu() {
+    var menu = document.querySelector(".site-nav__menu[open]");
+    var toggle = menu && menu.querySelector("summary");
+    return toggle && getComputedStyle(toggle).display !== "none" ? menu : null;
+  }
+
+  document.addEventListener("click", function (event) {
+    var menu = openMenu();
+    if (menu && !menu.contains(event.target)) menu.open = false;
+  });
+
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== "Escape" && event.key !== " ") return;
+    var menu = event.key === "Escape" ? openMenu() : null;
+    if (menu) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+      event.preventDefault();
+      return;
+    }
     if (!document.getElementById("skip-button")) return;
     var target = event.target;
     // Space keeps its meaning on a control (a tile, a button); Escape skips from anywhere
