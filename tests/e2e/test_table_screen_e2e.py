@@ -363,3 +363,27 @@ def test_on_a_phone_the_nav_folds_and_a_refusal_leaves_your_row_in_view(
         expect(page.locator(".site-nav a").last).to_be_visible()
     finally:
         context.close()
+
+
+STRIP_FADE = """() => { const strip = document.querySelector(".choices__groups"), style = getComputedStyle(strip);
+  return { over: strip.scrollWidth > strip.clientWidth + 1, fade: parseFloat(style.getPropertyValue("--strip-fade")),
+           mask: style.maskImage || style.webkitMaskImage }; }"""
+
+
+def test_a_strip_of_plays_longer_than_its_row_fades_out_at_its_end(browser: Browser, base_url: str) -> None:
+    """Your plays at the start of a Chuo Pai deal (42 of them) overflow their row at 1280 px: the row
+    fades out at its inline end (the left in Arabic), so the play cut at the edge reads as "more this
+    way"; scrolled to its end, the fade is gone and the last play is whole."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS["desktop"], reduced_motion="reduce")
+    context.add_cookies([{"name": "paiyou_speed", "value": "instant", "url": base_url}])
+    try:
+        page = context.new_page()
+        _deal(page, "ar", "chuo-pai", 7)  # you lead, with 42 plays
+        start = page.evaluate(STRIP_FADE)
+        assert start["over"] and start["fade"] >= 24 and "to left" in start["mask"], start
+        page.evaluate("""() => { const s = document.querySelector(".choices__groups");
+                                 s.scrollTo({ left: -s.scrollWidth, behavior: "instant" }); }""")
+        page.wait_for_function("""() => parseFloat(getComputedStyle(document.querySelector(".choices__groups"))
+                                  .getPropertyValue("--strip-fade")) < 1""")
+    finally:
+        context.close()
