@@ -12,7 +12,7 @@ CONCEPTS = ("die_face", "total", "deal", "random", "single", "face_up", "copy", 
             "highest_play", "your_turn", "your_move", "you_played", "family", "winning_play",
             "beating_play", "tien_gow", "early_death", "reveal", "streak", "seed", "secret",
             "opponent", "double", "set", "sweep", "copy_text", "share", "tile", "tien_gow_head",
-            "par", "daily_deal")
+            "par", "daily_deal", "ladder", "disputed_point")
 
 # (concept, language, English, refused translation, accepted translation)
 CASES = [
@@ -79,6 +79,15 @@ CASES = [
     ("set", "hi", "Historically only the pure pairs were played.",
      "ऐतिहासिक रूप से केवल शुद्ध जोड़े खेले जाते थे।", "पुराने समय में केवल शुद्ध जोड़ियाँ खेली जाती थीं।"),
     ("set", "hi", "Pairs, triples and fours", "जोड़ियाँ, तिकड़ियाँ और चौके", "जोड़ियाँ, तिकड़ियाँ और चौकड़ियाँ"),
+    # the fourth Hindi read: «अंधाधुंध» is 'reckless' (अंधाधुंध गोलीबारी), an insult more than a level's
+    # name; a rank order is not a staircase; on this site «बिंदु» is a pip, not a disputed point
+    ("random", "hi", "Random", "अंधाधुंध", "मनमौजी"),
+    ("ladder", "hi", "Find both cards on the ladder of the %(family)s family.",
+     "दोनों पत्ते %(family_obl)s परिवार की सीढ़ी पर खोजें।", "दोनों पत्ते %(family_obl)s परिवार के क्रम में खोजें।"),
+    ("disputed_point", "hi", "Point", "बिंदु", "मुद्दा"),
+    ("disputed_point", "hi", "Each option plays the other side of one disputed point.",
+     "हर विकल्प किसी एक विवादित बिंदु पर दूसरे पक्ष का नियम लागू करता है।",
+     "हर विकल्प किसी एक विवादित मुद्दे पर दूसरे पक्ष का नियम लागू करता है।"),
     # issue 50, the independent Persian read: the sentences it quoted
     ("supreme", "fa", "What the Supreme is worth when it is not led.",
      "ارزش برترین وقتی با آن شروع نشود چیست.", "ارزش برترین جفت وقتی با آن شروع نشود."),
@@ -152,6 +161,9 @@ LOOK_ALIKES = [
     # «जोड़ा जाता है» (is joined) is the verb; only the masculine pair is refused
     pytest.param("set", "A set.", "हर मुख्य टाइल को केवल मेल खाते योग वाली सैन्य टाइलों के साथ जोड़ा जाता है।",
                  id="a-pair-joined-is-not-a-masculine-pair"),
+    # a pip stays «बिंदु»: only a disputed point is «मुद्दा»
+    pytest.param("disputed_point", "Rank comes from the ladder, never from the number of pips.",
+                 "रैंक इसी क्रम से तय होती है, बिंदुओं की गिनती से कभी नहीं।", id="a-pip-is-not-a-disputed-point"),
 ]
 
 

@@ -169,6 +169,46 @@ def test_hindi_par_is_not_the_standard_levels_name() -> None:
     assert par and level and level not in par, (par, level)
 
 
+# Issue 50, fourth Hindi read: calques it quoted, each refused in every Hindi message (the pattern,
+# then a rendering it found that is right and must still pass).
+HINDI_CALQUES = [
+    # a card is not "written": its notation is; «हर पत्ते को उसके बिंदुओं से दर्शाया जाता है»
+    pytest.param(r"(पत्ता|टाइल)\s[^।:]*?(लिखा|लिखी) जात", "हर पत्ते को उसके बिंदुओं से दर्शाया जाता है",
+                 id="a-card-is-shown-by-its-pips-not-written"),
+    # one does not "play a turn" in Hindi: a player moves on their turn («अपनी बारी पर … चलता है»)
+    pytest.param(r"बारी (कैसे )?खेल", "अपनी बारी पर ठीक **एक बार** चलता है", id="a-turn-is-not-played"),
+    # «हर दूसरा खिलाड़ी» is first 'every second player' (हर दूसरा आदमी), not each of the others
+    pytest.param(r"हर दूसरा खिलाड़ी", "बाक़ी हर खिलाड़ी ठीक एक बार", id="each-other-player-is-not-every-second"),
+    # the English gloss "Listen–Use" spelled in Devanagari: the card's name is 听用, तिंग-योंग
+    pytest.param(r"लिसन", "तिंग-योंग 听用", id="no-english-gloss-in-devanagari"),
+    # a tu-form imperative as a name, half hyphenated: the kind of game is quoted as a saying
+    pytest.param(r"हराओ-", "‘हराओ या पास करो’ वाला खेल", id="beat-or-pass-is-quoted-as-a-saying"),
+    # «तिक्का» is no word: a card player's three is «तिक्की»
+    pytest.param(r"तिक्के", "“छोटी तिक्कियाँ”", id="the-little-threes-are-tikki"),
+    # "0 खिलाड़ियों ने इसे पूरा किया" is no Hindi: the count is a label («पूरा करने वाले खिलाड़ी: 0»)
+    pytest.param(r"%\(num\)s खिलाड़ियों ने", "अब तक इसे पूरा करने वाले खिलाड़ी: %(num)s",
+                 id="no-zero-players-have-finished"),
+]
+
+
+@pytest.mark.parametrize(("calque", "right"), HINDI_CALQUES)
+def test_hindi_calques_of_the_fourth_read_are_gone(calque: str, right: str) -> None:
+    strings = _hindi_strings()
+    assert not re.search(calque, right), right
+    assert any(right in s for _, _, s in strings), right
+    wrong = [(name, s) for name, _, s in strings if re.search(calque, s)]
+    assert not wrong, wrong
+
+
+def test_hindi_zero_players_read_as_a_count(app: Flask) -> None:
+    """Issue 50, fourth Hindi read: the daily deals' list said «अब तक 0 खिलाड़ियों ने इसे पूरा किया
+    है।»; no one has played in a fresh store, so each card says the count as a label."""
+    page = html.unescape(app.test_client().get("/hi/daily").get_data(as_text=True))
+    cards = page.count('class="daily__card-title"')
+    assert cards >= 1 and page.count("अब तक इसे पूरा करने वाले खिलाड़ी: 0") == cards, page
+    assert "0 खिलाड़ियों ने" not in page
+
+
 # a level's name between the quotation marks of any of the languages
 QUOTES = (("‘", "’"), ("“", "”"), ("«", "»"), ("„", "”"), ('"', '"'))
 
