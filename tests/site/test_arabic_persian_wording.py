@@ -337,7 +337,7 @@ def test_no_arabic_tatweel_before_a_word_nor_a_calque(domain: str) -> None:
 # «المجموعة»; «إنها …» / «: إنه …» copies English "It is"; "You led" is «افتتحتَ», not "you opened the
 # game"; «جِد» is a rare imperative («ابحث عن»); "checked against" is «قوبلت بـ», not «رُوجعت على»;
 # figures do not "follow" the field; a CLDR duration is nominative («ساعتان»), so it cannot follow
-# «بعد» (genitive «ساعتين»): it is the subject («يبقى على الإغلاق %(time)s»); and after «ف» the verb
+# «بعد» (genitive «ساعتين»): it follows a label's colon («الوقت المتبقي حتى الإغلاق: %(time)s»); and after «ف» the verb
 # comes first («فيأخذ تشين»), never the name («فتشين يأخذ»).
 THIRD_READ = [
     (r"الخيار يلعب|خيار يلعب|تلعب القراءات", "الموت المبكر مطبّق، كما في البطاقة؛ والخيار يلعب بدونه.",
@@ -351,7 +351,7 @@ THIRD_READ = [
     (r"رُوجعت على", "بطاقة قواعد واحدة، رُوجعت على الأوصاف العامة.", "بطاقة قواعد واحدة، ثم قوبلت بالأوصاف العامة."),
     (r"الأرقام تتبعه", "يزداد عدد اللاعبين كلما أنهى آخرون: وهذه الأرقام تتبعه.",
      "يزداد عدد اللاعبين كلما أنهى غيرك التوزيعة، وتتجدّد هذه الأرقام معه."),
-    (r"بعد %\(time\)s", "يُغلق بعد %(time)s", "يبقى على الإغلاق %(time)s"),
+    (r"بعد %\(time\)s", "يُغلق بعد %(time)s", "الوقت المتبقي حتى الإغلاق: %(time)s"),
     (r"ف%\((\w+)\)s %\(\1@", "في المجموعة الفائزة قطعتان، ف%(seat)s %(seat@يأخذ|تأخذ)s عمودين.",
      "في المجموعة الفائزة قطعتان، ف%(seat@يأخذ|تأخذ)s %(seat)s عمودين."),
 ]
@@ -367,6 +367,88 @@ def test_the_checker_finds_what_the_third_arabic_read_quoted(pattern: str, quote
 def test_no_arabic_message_repeats_what_the_third_read_found(domain: str) -> None:
     problems = slips_in("ar", domain, lambda text: [p for p, _, _ in THIRD_READ if re.search(p, text)])
     assert not problems, "\n".join(problems)
+
+
+# -- Arabic: what the fourth independent read found (issue 50, /work/reads4/ar.md) ---------------
+
+# Each pattern with the sentence the read quoted and the one now written: the daily deal
+# («التوزيعة») is feminine, never «أنهاه / أنهوه / العبه», and «إحدى» (not «أحد») of its plural;
+# «حاسوبي» is a calque («لاعبو الحاسوب», «يديره الحاسوب»); «يبقى على …» for a time left is
+# translated English (a label takes the duration after a colon); a bare «ليس» has no predicate;
+# 听用 is «تينغ يونغ», not "Listening–Using"; "more with each bank kept", "a collecting game",
+# «لُعبت» after a definite tile, «ثلاث أوراق تسعة», "immediate … at once", two "last"s in a row,
+# «المستفيد» (a beneficiary) for the payee, "50% of the matchpoints", «المستحقة» (owed) for
+# puzzles due, and «تقدّمك على متصفح» (on a browser) for the key page's link.
+_AR = "\u0621-\u064a"
+FOURTH_READ = [
+    (f"(?:أنهاه|يُنهِه|أنهوه|العبه)(?![{_AR}])", "لم يُنهِه أي لاعب حتى الآن.", "لم يُنهِها أي لاعب حتى الآن."),
+    (r"(?<![\u0621-\u064a])أحد (?:ال)?توزيعات", "العب أحد توزيعات اليوم لتستمر سلسلتك.",
+     "العب إحدى توزيعات اليوم لتستمر سلسلتك."),
+    (r"حاسوبي", "أمام أقوى اللاعبين الحاسوبيين.", "أمام لاعبي الحاسوب في أقوى مستوياتهم."),
+    (r"يبقى على", "يبقى على الإغلاق %(time)s", "الوقت المتبقي حتى الإغلاق: %(time)s"),
+    (r"^ليس (?:هذه المرة|تمامًا)\.$", "ليس هذه المرة.", "لم تُصب هذه المرة."),
+    (r"الاستماع–الاستخدام", "(الاستماع–الاستخدام 听用 وإله الثروة 财神)", "(أوراق «تينغ يونغ» 听用، أي الجوكر)"),
+    (r"أكثر مع كل بنك", "أكثر مع كل بنك يحتفظ به: الضعف", "يزداد المضاعِف كلما احتفظ صاحب البنك بالبنك: الضعف"),
+    (f"لعبة جمع(?![{_AR}])", "كما في لعبة جمع.", "كما في ألعاب تجميع المجموعات."),
+    (r"%\(\w+\)s لُعبت مفردةً", "بقطعة %(heaven)s لُعبت مفردةً،", "بقطعة %(heaven)s مفردةً،"),
+    (f"أوراق (?:تسعة|ثمانية|سبعة|خمسة)(?![{_AR}])", "مع ثلاث أوراق تسعة مقبول", "مع ثلاث من أوراق التسعة مقبول"),
+    (f"فورية[^.]*في الحال(?![{_AR}])", "دفعة فورية من الجميع في الحال.", "دفعة فورية من كل لاعب آخر."),
+    (r"تفصيل أخير[^.]*\..*وأخيرًا", "وتفصيل أخير: إذا كانت … التالي. وأخيرًا، يصبح",
+     "وتفصيل آخر: إذا كانت … وأخيرًا، يصبح"),
+    (r"خصم[^·.]*من الحاسوب", "أنت ضد خصم واحد من الحاسوب", "أنت ضد خصم واحد يديره الحاسوب"),
+    (r"المستفيد", "المستفيد", "القابض"),
+    (r"%\(matchpoints\)s من نقاط", "%(matchpoints)s من نقاط المقارنة", "نقاط المقارنة %(matchpoints)s"),
+    (r"المستحقة الآن|لا شيء مستحق", "المستحقة الآن: %(num)s", "الجاهزة للحل الآن: %(num)s"),
+    (r"تقدّمك على متصفح", "تقدّمك على متصفح آخر", "انقل تقدّمك إلى متصفح آخر"),
+]
+
+
+@pytest.mark.parametrize(("pattern", "quoted", "written"), FOURTH_READ, ids=[p for p, _, _ in FOURTH_READ])
+def test_the_checker_finds_what_the_fourth_arabic_read_quoted(pattern: str, quoted: str, written: str) -> None:
+    assert re.search(pattern, quoted)
+    assert not re.search(pattern, written)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_arabic_message_repeats_what_the_fourth_read_found(domain: str) -> None:
+    problems = slips_in("ar", domain, lambda text: [p for p, _, _ in FOURTH_READ if re.search(p, text)])
+    assert not problems, "\n".join(problems)
+
+
+def test_the_arabic_daily_deal_is_feminine_where_the_english_says_it() -> None:
+    """The read's certain error: "it" in these messages is the day's deal, «التوزيعة»."""
+    found = {(msg.context, msg.id if isinstance(msg.id, str) else msg.id[0]): strings(msg)
+             for _, msg in catalog_messages("ar")}
+    for msgid in ("%(num)s player has finished it so far.", "Players who finished it", "Play it again as practice"):
+        forms = found[("daily", msgid)]
+        assert all(re.search(f"ها(?![{_AR}])", form) for form in forms), forms
+
+
+def test_a_friends_log_line_keeps_the_past_tense_of_its_neighbours() -> None:
+    """A friend's own name has no gender, so its lines agree with the cards, in the past tense
+    like the seats' lines around them («ذهبت ورقتان»), never the present «تذهب»."""
+    lines = [form for _, msg in catalog_messages("ar") if msg.context == "play log, a player's own name"
+             and "banked" in str(msg.id) for form in strings(msg)]
+    assert len(lines) == 12
+    assert not [line for line in lines if "تذهب" in line and "لم تذهب" not in line], lines
+
+
+# Labels of a count (a hand, a pile, a timer, a chip, a star count) are written in pause form, as
+# interfaces write them («يدك: 26 ورقة», «30 ثانية»): the accusative «ةً» stays in sentences only.
+ARABIC_COUNT_LABELS = [
+    ("play", "Your hand: %(num)s card"), ("play", "Your hand: %(num)s tile"),
+    ("play", "%(num)s card in the pile"), ("play", "%(num)s second"), ("play", "%(num)s trick"),
+    ("play", "%(num)s face down"), ("play", "Each move: at most %(num)s second, then the computer plays it."),
+    ("play", "%(num)s second left for your move, then the computer plays it."),
+    ("puzzles", "%(count)s star of %(total)s"),
+]
+
+
+def test_arabic_count_labels_are_in_pause_form() -> None:
+    found = {(msg.context, msg.id[0]): strings(msg) for _, msg in counted("ar")}
+    for key in ARABIC_COUNT_LABELS:
+        forms = found[key]
+        assert not [form for form in forms if "ة" + ACCUSATIVE in form], (key, forms)
 
 
 @pytest.mark.parametrize("lang", ["ar", "fa"])

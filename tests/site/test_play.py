@@ -582,7 +582,7 @@ def test_arabic_plural_forms_of_the_play_domain_read_right() -> None:
     assert forms[1] == "يدك: ورقة واحدة" and forms[2] == "يدك: ورقتان"
     assert forms[3] == "يدك: %(num)s أوراق"   # 3..10
     assert forms[4] == "يدك: %(num)s ورقة"    # 100, 101, 102
-    assert forms[5] == "يدك: %(num)s ورقةً"   # 11..99
+    assert forms[5] == "يدك: %(num)s ورقة"    # 11..99: a label, in pause form (no «ةً»)
 
 
 # -- hints ------------------------------------------------------------------------------------------

@@ -230,6 +230,18 @@ def test_the_page_has_the_live_region_and_an_htmx_form_that_also_works_without_j
     assert re.search(r'<label class="pick__label" for="pick-0"><svg [^>]*aria-label="Heaven, 6-6"', html)
 
 
+def test_the_hint_over_a_led_supreme_asks_whether_anything_beats_it(client: FlaskClient) -> None:
+    """Nothing ranks above the Supreme (TG-9), so its hint cannot ask for a set that ranks above
+    it (the fourth Arabic read: "You need the Supreme that ranks above the high set")."""
+    def hint(step: str) -> str:
+        html = client.get(step_url(COURSES["tien-gow"].by_id[step])).get_data(as_text=True)
+        return " ".join(text_of(re.search(r'<details class="hint">(.*?)</details>', html, re.S).group(1)).split())
+
+    supreme = hint("face-up-6")  # the lead is the Supreme; the answer is to discard
+    assert "ranks above" not in supreme and supreme.endswith("The high set is the Supreme. Can any set beat it?")
+    assert hint("face-up-4").endswith("You need a mixed pair (Goose–Five) that ranks above the high set.")
+
+
 def test_without_javascript_post_redirects_to_the_same_result(client: FlaskClient) -> None:
     p = COURSES["chuo-pai"].by_id["must-beat-4"]
     fields = right_answer(p)

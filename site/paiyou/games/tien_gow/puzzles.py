@@ -199,6 +199,9 @@ class BeatOrPass(BeatOrPassPuzzle):
             return pgettext("puzzle hint", "This is the last trick, of a single tile. Have you won a "
                                            "pillar yet?")
         high = _set(self.current)
+        if high is not None and high.kind == tg.SUPREME:  # nothing ranks above it (TG-9)
+            return pgettext("puzzle hint", "The high set is the %(supreme)s. Can any set beat it?",
+                            supreme=str(SET_KIND_NAMES[tg.SUPREME]))
         return pgettext("puzzle hint", "You need %(kind)s that ranks above the high set.",
                         kind=set_kind_phrase(high) if high is not None else "")
 
