@@ -387,3 +387,28 @@ def test_a_strip_of_plays_longer_than_its_row_fades_out_at_its_end(browser: Brow
                                   .getPropertyValue("--strip-fade")) < 1""")
     finally:
         context.close()
+
+
+CHIPS_OUT_OF_THEIR_SEAT = """() => [...document.querySelectorAll(".felt .seat")].flatMap((seat) => {
+  const box = seat.getBoundingClientRect();
+  return [...seat.querySelectorAll(".chip")].filter((chip) => { const b = chip.getBoundingClientRect();
+    return b.left < box.left - 0.5 || b.right > box.right + 0.5; }).map((chip) => chip.textContent); })"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_on_a_phone_a_long_chip_stays_inside_its_seat(browser: Browser, base_url: str, lang: str) -> None:
+    """Tien Gow at 375×740: West's first discard, «قطعة واحدة مقلوبة» / «یک مهرهٔ رو به پایین», is
+    wider than West's seat; it takes two lines inside the seat instead of standing out of it."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORTS["phone"], reduced_motion="reduce")
+    context.add_cookies([{"name": "paiyou_speed", "value": "instant", "url": base_url}])
+    try:
+        page = context.new_page()
+        page.goto(f"/{lang}/tien-gow/play")
+        page.locator("#seed").fill("7")  # at the standard level, West discards one tile face down first
+        page.locator("#new-deal").click()
+        page.wait_for_url(TABLE_URL)
+        wait_until_settled(page, -1)
+        expect(page.locator(".felt .seat .chip").first).to_be_visible()
+        assert page.evaluate(CHIPS_OUT_OF_THEIR_SEAT) == []
+    finally:
+        context.close()
