@@ -643,13 +643,16 @@ def test_no_polish_message_wraps_a_name_it_could_decline(app) -> None:
     assert not problems, f"{len(problems)} places:\n" + "\n".join(problems)
 
 
-# What the Polish reader of issue 50 flagged, besides the names: a title no native would write, a
-# chess term for a game's situation, the present tense under "previous", one set named two ways.
+# What the Polish readers of issue 50 flagged, besides the names: a title no native would write, a
+# chess term for a game's situation, the present tense of an event under "previous" (the third
+# read), the telegraphic «Poprzednia lewa – Północy.» (the fourth), one set named two ways.
 POLISH_FLAGGED = {
     ("core", None, "Learn and play %(games)s"): r"^Poznaj %\(games\)s i zagraj$",
     ("core", None, "Find the best play in a real position."): r"pozycji",
-    ("play", "play", "Previous round: %(player)s won it."): r"wygrywa",
-    ("play", "play", "Previous trick: %(player)s won it."): r"bierze",
+    ("play", "play", "Previous round: %(player)s won it."): r"wygrywa|–",
+    ("play", "play", "Previous trick: %(player)s won it."): r"bierze|–",
+    ("play", "play", "Previous round: you won it."): r"–",
+    ("play", "play", "Previous trick: you won it."): r"–",
 }
 
 
@@ -662,8 +665,12 @@ def test_polish_sentences_the_reader_flagged_are_rewritten(app) -> None:
     sets = [text for (_, _, _), text in found.items() if isinstance(text, str) and re.search(r"zestaw\w* „", text)]
     assert not sets, sets
     with app.test_request_context("/pl/"), force_locale("pl"):
+        # a state, not an event («ma», no gender), and the name in the nominative: a friend's own
+        # name («Ana Maria») has no genitive, so «dla %(player_gen)s» would read «dla Ana Maria»
         assert pgettext("play", "Previous round: %(player)s won it.",
-                        player=str(names.vocabulary("chuo-pai").seats["East"])) == "Poprzednia runda – Wschodu."
+                        player=str(names.vocabulary("chuo-pai").seats["East"])) == "Poprzednią rundę ma Wschód."
+        assert pgettext("play", "Previous trick: %(player)s won it.",
+                        player="Ana Maria") == "Poprzednią lewę ma Ana Maria."
 
 
 def test_every_name_message_has_its_forms_messages() -> None:

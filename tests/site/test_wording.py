@@ -279,3 +279,94 @@ def test_polish_feedback_puts_its_names_in_the_sentence() -> None:
 def test_polish_leaderboard_marks_the_readers_row_in_lower_case() -> None:
     """Issue 50, third Polish read: inside brackets «(Ty)» reads as a name; Polish writes «(ty)»."""
     assert _polish_catalog("play").get("You", "daily").string == "ty"
+
+
+# Issue 50, fourth Polish read: what it flagged, each refused in every Polish message (the pattern,
+# then the rewrite that replaced it, which must be there and pass).
+POLISH_FOURTH_READ = [
+    # «…: przebija tylko ściśle wyższe zagranie» made the lower play its subject: it beats only
+    # higher plays, the opposite of the rule; the sentence says what can beat it
+    pytest.param(r"%\(current\)s[^.]*: przebija tylko", "a przebić można tylko ściśle wyższym zagraniem",
+                 id="feedback-says-what-beats-the-current-play"),
+    # «gra się chińskim domino»: «domino» declines («kośćmi chińskiego domina»)
+    pytest.param(r"chińskim domino\b", "W Tien Gow gra się kośćmi chińskiego domina.", id="domino-declines"),
+    # «jeden zestaw oczek»: a calque, and «zestaw» is Tien Gow's set of tiles
+    pytest.param(r"zestaw oczek", "Chińskie gry, te same oczka", id="one-set-of-pips-is-not-a-zestaw"),
+    # a form's label, «Liczba graczy, którzy ukończyli to rozdanie: 0.»
+    pytest.param(r"Liczba graczy, którzy", "To rozdanie ukończyło do tej pory %(num)s graczy.",
+                 id="players-who-finished-are-a-sentence"),
+    # a glossary label is «Kolor: Cywilny», like «Rodzina: Długa», not «Kolor „Cywilny”»
+    pytest.param(r"^Kolor „%\(suit\)s”$", "Kolor: %(suit)s", id="suit-label-like-family-label"),
+    # «czy możesz ją przebić?» asked whether you can beat the card itself
+    pytest.param(r"czy możesz (ją|je|go) przebić", "czy masz czym je przebić?", id="can-you-beat-the-highest-play"),
+    # «Poprzednia lewa – Północy.» was telegraphic
+    pytest.param(r"Poprzedni[aą] (runda|lewa|rundę|lewę) –", "Poprzednią lewę ma %(player)s.",
+                 id="previous-trick-is-a-sentence"),
+    # «Silniejsze: Silny.» had no noun to lean on
+    pytest.param(r"^Silniejsze: ", "Silniejsze poziomy: %(levels)s.", id="stronger-levels"),
+    pytest.param(r"dla treningu", "Zagraj je jeszcze raz dla wprawy", id="practice-for-skill"),
+    # «jedna strona przeciw wszystkim»: a page or a side?
+    pytest.param(r"jedna strona przeciw", "tylko jedna witryna, wbrew wszystkim pozostałym źródłom",
+                 id="one-site-not-one-side"),
+]
+
+
+@pytest.mark.parametrize(("wrong", "right"), POLISH_FOURTH_READ)
+def test_polish_flags_of_the_fourth_read_are_gone(wrong: str, right: str) -> None:
+    strings = [s for _, s in _polish_strings()]
+    assert not re.search(wrong, right), right
+    assert any(right in s for s in strings), right
+    assert not [s for s in strings if re.search(wrong, s)]
+
+
+def test_polish_settlement_columns_read_alike_and_name_the_multiplier() -> None:
+    """Issue 50, fourth Polish read: the table's «Zakończenie» did not say it holds ×1/×2, and the
+    last column was «Płaci zwycięzcy» in the puzzles but «Dla zwycięzcy» on the table. Both say
+    what the rules' example table says («Mnożnik końcowy»), and the note under the table too."""
+    play, puzzles, rules = _polish_catalog("play"), _polish_catalog("puzzles"), _polish_catalog("rules")
+    finish = rules.get("Final multiplier", "tien-gow#example").string
+    assert finish == play.get("Finish", "play").string == puzzles.get("Finish", "puzzles").string
+    assert play.get("Owes the winner", "play").string == puzzles.get("Pays the winner", "puzzles").string
+    notes = [str(m.string) for m in play if m.context == "play" and str(m.id).startswith("Base: ")]
+    assert len(notes) == 1 and f"{finish}: " in notes[0], notes
+
+
+def test_polish_winner_badge_takes_no_gender() -> None:
+    """Issue 50, fourth Polish read: «Ana Zwycięzca» set a masculine noun beside a woman's name
+    (the termbase: no gendered noun in apposition to a seat); the badge says the win."""
+    badge = _polish_catalog("play").get("Winner", "play").string
+    assert badge == "Wygrana"
+
+
+def test_polish_tien_gow_hand_headings_name_the_tiles(app: Flask) -> None:
+    """Issue 50, fourth Polish read: the hand's groups were headed «CYWILNY» / «WOJSKOWY», the
+    suit's names, which agree with «kolor»; over the tiles they are «Cywilne» / «Wojskowe»
+    (context "hand group"), while the glossary keeps the suit's «Kolor: Cywilny»."""
+    client = app.test_client()
+    started = client.post("/pl/tien-gow/play", data={"level": "standard"})
+    assert started.status_code == 303
+    page = client.get(started.headers["Location"]).get_data(as_text=True)
+    headings = re.findall(r'<span class="hand__family">([^<]*)</span>', page)
+    assert headings and set(headings) <= {"Cywilne", "Wojskowe"}, headings
+    glossary = html.unescape(client.get("/pl/glossary").get_data(as_text=True))
+    assert "Kolor: Cywilny" in glossary and "Kolor: Wojskowy" in glossary
+
+
+def test_polish_high_card_tiles_are_lower_case_inside_a_sentence(app: Flask) -> None:
+    """Issue 50, fourth Polish read: «Suma oczek: 10 (Kość 5-5)» capitalised a common noun inside
+    a sentence. High Card's tile is no proper name: its case forms are lower case, and the
+    feedback puts each total on its tile («10 na kości 5-5»); the name alone stays «Kość 5-5»."""
+    from flask_babel import force_locale
+
+    from engine.tiles import TILE_BY_KEY
+    from paiyou.games.high_card.reasons import REASONS
+    from paiyou.games.high_card.vocabulary import TILE_NAMES
+
+    with app.test_request_context("/pl/"), force_locale("pl"):
+        assert str(TILE_NAMES["5-5"]) == "Kość 5-5"
+        # the compiled catalogs bind a one-letter word to the next one (a no-break space after «i»)
+        beats, loses = (str(REASONS.explain(code, (TILE_BY_KEY[a],), (TILE_BY_KEY[b],))).replace("\u00a0", " ")
+                        for code, a, b in (("ok", "3-3", "5-5"), ("not-higher", "5-5", "3-3")))
+    assert beats == "Suma oczek: 10 na kości 5-5 i 6 na kości 3-3. Wyższa suma przebija, więc to zagranie przebija."
+    assert "6 na kości 3-3 i 10 na kości 5-5" in loses
+    assert not re.search(r"(?<!^)Koś", f"{beats} {loses}")

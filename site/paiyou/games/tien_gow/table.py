@@ -10,10 +10,19 @@ from flask_babel import pgettext
 from engine.tien_gow import Payment, SeatView, classify, is_immediate, settlement_working
 from engine.tien_gow.ladders import CIVIL, MILITARY, SUIT
 from engine.tien_gow.view import SeenTrick
-from paiyou.games.tien_gow.vocabulary import SUIT_NAMES
 from paiyou.i18n.numerals import num
 from paiyou.tables import presenter
 from paiyou.tables.table import checkable, keys, playable_keys
+
+
+def hand_group_label(suit: str) -> str:
+    """The heading over one suit's tiles in the hand: the tiles, not the suit's name (Polish
+    «Cywilne» over the civil tiles, where the suit's name «Cywilny» agrees with «kolor»)."""
+    if suit == CIVIL:
+        # TRANSLATORS: The heading over the civil tiles of a Tien Gow hand: it names the tiles.
+        return pgettext("hand group", "Civil")
+    # TRANSLATORS: The heading over the military tiles of a Tien Gow hand: it names the tiles.
+    return pgettext("hand group", "Military")
 
 
 class TienGowViewJson(presenter.ViewJson):
@@ -92,7 +101,7 @@ class TienGowTable:
         for suit in (CIVIL, MILITARY):
             tiles = [item(t) for t in view.hand if SUIT[t] == suit]
             if tiles:
-                groups.append({"family": None, "label": str(SUIT_NAMES[suit]), "tiles": tiles})
+                groups.append({"family": None, "label": hand_group_label(suit), "tiles": tiles})
         return groups
 
     def legal_choices(self, view: SeatView) -> presenter.Choices:
@@ -181,7 +190,7 @@ class TienGowTable:
         return len(view.tricks) + (0 if view.is_over else 1)
 
     def class_name(self, cls: str) -> str:
-        return cls  # the hand's groups carry their suit's name as a label
+        return cls  # the hand's groups carry their own heading (hand_group_label)
 
     def payment_reason(self, why: str) -> str:
         return {
