@@ -558,3 +558,76 @@ def test_the_checker_finds_what_the_third_persian_read_quoted(pattern: str, quot
 def test_no_persian_message_repeats_what_the_third_read_found(domain: str) -> None:
     problems = slips_in("fa", domain, lambda text: [p for p, _, _ in PERSIAN_THIRD_READ if re.search(p, text)])
     assert not problems, "\n".join(problems)
+
+
+# -- Persian: what the fourth read found ---------------------------------------------------------
+
+# The fourth fa read of issue 50: a set «رو به بالا می‌رود» ("goes upward") where a player says it
+# is played face up; "the option plays X" and "this reading is played" said word for word; a word
+# that dropped out of a rules card «گم شده» like a lost key; the Academy's «پادساعت‌گرد» and
+# «جهتی می‌گویند»; «سه کارت دیگر» read as playing cards where the rules cards are meant;
+# «هر کدام را با هم ترکیب کرد»; «دو برابر» beside «دوبرابر»; «بی حساب»; two bare tile names
+# side by side («هشت هفت را می‌برد»); infinitive buttons among imperative ones; «آنها» without
+# its joiner. (The skip link «رفتن به محتوای اصلی» is a label, not a button among others.)
+_FA = "\u0600-\u06ff\u200c"
+PERSIAN_FOURTH_READ = [
+    (r"رو به بالا\s+(?:ن?می\u200c)?(?:ب|ن)?(?:رو[دنم]|رفت)", "دسته‌ای که بتواند رو به بالا برود",
+     "دسته‌ای که بتوان آن را رو به بالا بازی کرد"),
+    (r"گزینه[^.؛]*بازی می\u200cکن", "این گزینه قانون هنگ‌کنگ را بازی می‌کند.",
+     "این گزینه قانون هنگ‌کنگ را اعمال می‌کند."),
+    (r"این سایت[^.؛،]*بازی می\u200cکند|خوانش[^.؛]*بازی می\u200cشود", "آنچه این سایت بازی می‌کند، و چرا",
+     "خوانشی که این سایت برگزیده، و چرا"),
+    (r"»\s*گم شده", "واژهٔ «سیاه» گم شده است.", "واژهٔ «سیاه» از قلم افتاده است."),
+    (r"پادساعت\u200cگرد|جهتی ن?می\u200cگوی", "کارت جهتی نمی‌گوید؛ منابع عمومی همه پادساعت‌گرد بازی می‌کنند.",
+     "کارت جهتی را ذکر نمی‌کند؛ همهٔ منابع عمومی خلاف جهت عقربه‌های ساعت بازی می‌کنند."),
+    (r"سه کارت(?: آن)? دیگر|کارت\u200cهای دیگر می\u200cگویند", "ترتیب سه کارت دیگر",
+     "ترتیبی که سه کارتِ قوانینِ دیگر می‌دهند"),
+    (r"هر کدام را با هم", "می‌توان هر کدام را با هم ترکیب کرد.",
+     "می‌توان هر تعداد از آن‌ها را که بخواهید با هم روشن کرد."),
+    (r"(?<![\u0600-\u06ff\u200c])دو برابر", "همیشه دو برابر، چنان که روی کارت آمده",
+     "همیشه دوبرابر، چنان که روی کارت آمده"),
+    (f"(?<![{_FA}])بی (?:حساب|گذرواژه)", "بی حساب کاربری و بی گذرواژه", "بدون حساب کاربری و بدون گذرواژه"),
+    (r"%\(play\)s %\(current\)s", "%(play)s %(current)s را می‌برد", "«%(play)s» «%(current)s» را می‌برد"),
+    (r"^(?:باز کردن|رفتن به (?!محتوای اصلی)) ", "باز کردن واژه‌نامه", "واژه‌نامه را باز کنید"),
+    (f"(?<![{_FA}])آنها", "به هر یک از آنها", "به هر یک از آن‌ها"),
+    (r"بازی\u200cهای جمع\u200cکردنی|دوبرابر شدن با|اشتباه\u200cها و اشتباه\u200cهای", "دوبرابر شدن با بانکدار",
+     "دوبرابر شدنِ مبلغ‌های بانکدار"),
+]
+
+
+@pytest.mark.parametrize(("pattern", "quoted", "written"), PERSIAN_FOURTH_READ,
+                         ids=[p for p, _, _ in PERSIAN_FOURTH_READ])
+def test_the_checker_finds_what_the_fourth_persian_read_quoted(pattern: str, quoted: str, written: str) -> None:
+    assert re.search(pattern, quoted)
+    assert not re.search(pattern, written)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_persian_message_repeats_what_the_fourth_read_found(domain: str) -> None:
+    problems = slips_in("fa", domain, lambda text: [p for p, _, _ in PERSIAN_FOURTH_READ if re.search(p, text)])
+    assert not problems, "\n".join(problems)
+
+
+def test_the_garbled_early_death_word_is_the_verb_to_win() -> None:
+    """The fourth read's certain error: the card's garbled word was «بردن», never «برنده»."""
+    found = {(msg.context, msg.id): msg.string for _, msg in catalog_messages("fa")}
+    text = found[("tien-gow/sources#correction-g6", 'On a last trick of one tile, a player who has won no pillar '
+                  'yet must discard face down: the garbled word most likely stood for "winning".')]
+    assert "«بردن»" in text and "«برنده»" not in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGE_CODES)
+def test_a_daily_deal_nobody_finished_says_so_in_a_sentence(app: Flask, lang: str) -> None:
+    """No «…: ۰» label: a day's deal with no player yet reads «هنوز کسی آن را تمام نکرده است.»."""
+    card = SimpleNamespace(game="chuo-pai", time_left="1", players=0)
+    template = app.jinja_env.from_string(
+        '{% from "daily/_cards.html" import day_cards %}{{ day_cards(cards) }}')
+    with app.test_request_context(), force_locale(lang):
+        html = template.render(cards=[card])
+    found = {} if lang == DEFAULT_LANGUAGE else {
+        (msg.context, msg.id): msg.string for _, msg in catalog_messages(lang)}
+    expected = found.get(("daily", "Nobody has finished it yet.")) or "Nobody has finished it yet."
+    assert expected in html and "finished it so far" not in html
+    assert lang == DEFAULT_LANGUAGE or expected != "Nobody has finished it yet."
+    if lang == "fa":
+        assert "هنوز کسی" in html and "۰" not in html
