@@ -134,3 +134,13 @@ def test_its_home_facts_take_the_seat_count_from_the_spec(translations_dir: Path
     assert facts() == ["2 players", "6 dominoes"]
     monkeypatch.setitem(engine.games.GAMES, KEY, dataclasses.replace(engine.games.GAMES[KEY], seats=3))
     assert facts() == ["3 players", "6 dominoes"]
+
+
+def test_a_tiles_label_says_its_notation_once(client: Any) -> None:
+    """High Card names a tile by its notation («Tile 6-6»): the label a screen reader says is that
+    name alone, not «Tile 6-6, 6-6» (the fourth Persian read: «مهرهٔ ۶-۶، ۶-۶»)."""
+    for lang, name in (("en", "Tile"), ("fa", "مهرهٔ")):
+        labels = set(re.findall(r'aria-label="([^"]*)"', ok(client.get(f"/{lang}/high-card/practice/hard", follow_redirects=True))))
+        tiles = {label for label in labels if label.startswith(name)}
+        assert tiles and all(re.fullmatch(rf"{name} [0-9۰-۹]-[0-9۰-۹]", label) for label in tiles), tiles
+    assert 'aria-label="Heaven, 6-6"' in ok(client.get("/en/glossary"))  # a named tile keeps both
