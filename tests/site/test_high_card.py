@@ -140,7 +140,8 @@ def test_a_tiles_label_says_its_notation_once(client: Any) -> None:
     """High Card names a tile by its notation («Tile 6-6»): the label a screen reader says is that
     name alone, not «Tile 6-6, 6-6» (the fourth Persian read: «مهرهٔ ۶-۶، ۶-۶»)."""
     for lang, name in (("en", "Tile"), ("fa", "مهرهٔ")):
-        labels = set(re.findall(r'aria-label="([^"]*)"', ok(client.get(f"/{lang}/high-card/practice/hard", follow_redirects=True))))
+        page = ok(client.get(f"/{lang}/high-card/practice/hard", follow_redirects=True))
+        labels = set(re.findall(r'aria-label="([^"]*)"', page))
         tiles = {label for label in labels if label.startswith(name)}
         assert tiles and all(re.fullmatch(rf"{name} [0-9۰-۹]-[0-9۰-۹]", label) for label in tiles), tiles
     assert 'aria-label="Heaven, 6-6"' in ok(client.get("/en/glossary"))  # a named tile keeps both
