@@ -261,3 +261,34 @@ def test_replays_are_short_lived_and_bounded(store, monkeypatch: pytest.MonkeyPa
     late = 1004 + store_module.REPLAY_DAYS * store_module.DAY + 1
     assert store.replay(f"{3:064x}", now=late) is None and store.replay(f"{4:064x}", now=late) is not None
     assert store.replay("x" * 64) is None and store.replay(f"{4:064X}") is None
+
+
+def test_switching_a_new_file_to_wal_waits_for_another_connections_lock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite does not wait for the lock a switch to WAL takes: the store retries it within the busy
+    timeout (three stores on one new file failed with "database is locked" under load)."""
+    import sqlite3
+    import threading
+
+    from paiyou.store import databases
+
+    path = tmp_path / "new.sqlite3"
+    holder, switcher = sqlite3.connect(path, isolation_level=None), sqlite3.connect(path, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    refused, done = threading.Event(), threading.Event()
+    real_sleep = databases.time.sleep
+
+    def pause(seconds: float) -> None:
+        refused.set()  # the switch met the lock at least once
+        real_sleep(seconds)
+
+    monkeypatch.setattr(databases.time, "sleep", pause)
+    worker = threading.Thread(target=lambda: (databases._use_wal(switcher), done.set()))
+    worker.start()
+    assert refused.wait(30)
+    holder.execute("COMMIT")
+    worker.join(30)
+    assert done.is_set()
+    assert switcher.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    holder.close()
+    switcher.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
@@ -28,6 +29,24 @@ class StoreError(Exception):
     """A store that cannot be opened (bad URL, missing driver)."""
 
 
+BUSY_SECONDS = 10.0  # how long a write waits for another connection's lock
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL. The switch takes an exclusive lock that SQLite does not wait for (no
+    busy handler): stores opening one new file together (app processes starting, the daily store's
+    racing-starts test under load: "database is locked") retry it within the busy timeout."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)  # a retry's pause: the loop waits on the lock, bounded by the deadline
+
+
 class SqliteStore(GameStore):
     """One file, created on first use. WAL, so readers never block the writer and several
     processes can share the file; ``synchronous=NORMAL`` (durable at each checkpoint; a power
@@ -41,13 +60,13 @@ class SqliteStore(GameStore):
 
     def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA busy_timeout = 10000")
+        conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
         conn.execute("PRAGMA synchronous = NORMAL")
         return conn
 
     def _create_schema(self, conn: sqlite3.Connection) -> None:
-        conn.execute("PRAGMA journal_mode = WAL")
+        _use_wal(conn)
         super()._create_schema(conn)
 
     def _add_missing_columns(self, conn: sqlite3.Connection) -> None:
