@@ -357,18 +357,6 @@ THIRD_READ = [
 ]
 
 
-@pytest.mark.parametrize(("pattern", "quoted", "written"), THIRD_READ, ids=[p for p, _, _ in THIRD_READ])
-def test_the_checker_finds_what_the_third_arabic_read_quoted(pattern: str, quoted: str, written: str) -> None:
-    assert re.search(pattern, quoted)
-    assert not re.search(pattern, written)
-
-
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_no_arabic_message_repeats_what_the_third_read_found(domain: str) -> None:
-    problems = slips_in("ar", domain, lambda text: [p for p, _, _ in THIRD_READ if re.search(p, text)])
-    assert not problems, "\n".join(problems)
-
-
 # -- Arabic: what the fourth independent read found (issue 50, /work/reads4/ar.md) ---------------
 
 # Each pattern with the sentence the read quoted and the one now written: the daily deal
@@ -401,18 +389,6 @@ FOURTH_READ = [
     (r"المستحقة الآن|لا شيء مستحق", "المستحقة الآن: %(num)s", "الجاهزة للحل الآن: %(num)s"),
     (r"تقدّمك على متصفح", "تقدّمك على متصفح آخر", "انقل تقدّمك إلى متصفح آخر"),
 ]
-
-
-@pytest.mark.parametrize(("pattern", "quoted", "written"), FOURTH_READ, ids=[p for p, _, _ in FOURTH_READ])
-def test_the_checker_finds_what_the_fourth_arabic_read_quoted(pattern: str, quoted: str, written: str) -> None:
-    assert re.search(pattern, quoted)
-    assert not re.search(pattern, written)
-
-
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_no_arabic_message_repeats_what_the_fourth_read_found(domain: str) -> None:
-    problems = slips_in("ar", domain, lambda text: [p for p, _, _ in FOURTH_READ if re.search(p, text)])
-    assert not problems, "\n".join(problems)
 
 
 def test_the_arabic_daily_deal_is_feminine_where_the_english_says_it() -> None:
@@ -547,19 +523,6 @@ PERSIAN_THIRD_READ = [
 ]
 
 
-@pytest.mark.parametrize(("pattern", "quoted", "written"), PERSIAN_THIRD_READ,
-                         ids=[p for p, _, _ in PERSIAN_THIRD_READ])
-def test_the_checker_finds_what_the_third_persian_read_quoted(pattern: str, quoted: str, written: str) -> None:
-    assert re.search(pattern, quoted)
-    assert not re.search(pattern, written)
-
-
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_no_persian_message_repeats_what_the_third_read_found(domain: str) -> None:
-    problems = slips_in("fa", domain, lambda text: [p for p, _, _ in PERSIAN_THIRD_READ if re.search(p, text)])
-    assert not problems, "\n".join(problems)
-
-
 # -- Persian: what the fourth read found ---------------------------------------------------------
 
 # The fourth fa read of issue 50: a set «رو به بالا می‌رود» ("goes upward") where a player says it
@@ -595,19 +558,6 @@ PERSIAN_FOURTH_READ = [
 ]
 
 
-@pytest.mark.parametrize(("pattern", "quoted", "written"), PERSIAN_FOURTH_READ,
-                         ids=[p for p, _, _ in PERSIAN_FOURTH_READ])
-def test_the_checker_finds_what_the_fourth_persian_read_quoted(pattern: str, quoted: str, written: str) -> None:
-    assert re.search(pattern, quoted)
-    assert not re.search(pattern, written)
-
-
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_no_persian_message_repeats_what_the_fourth_read_found(domain: str) -> None:
-    problems = slips_in("fa", domain, lambda text: [p for p, _, _ in PERSIAN_FOURTH_READ if re.search(p, text)])
-    assert not problems, "\n".join(problems)
-
-
 def test_the_garbled_early_death_word_is_the_verb_to_win() -> None:
     """The fourth read's certain error: the card's garbled word was «بردن», never «برنده»."""
     found = {(msg.context, msg.id): msg.string for _, msg in catalog_messages("fa")}
@@ -631,3 +581,23 @@ def test_a_daily_deal_nobody_finished_says_so_in_a_sentence(app: Flask, lang: st
     assert lang == DEFAULT_LANGUAGE or expected != "Nobody has finished it yet."
     if lang == "fa":
         assert "هنوز کسی" in html and "۰" not in html
+
+
+# What each independent read quoted, as patterns: each finds the quoted text and not the rewrite,
+# and no message of the read's language holds one.
+READS = [("ar", THIRD_READ), ("ar", FOURTH_READ), ("fa", PERSIAN_THIRD_READ), ("fa", PERSIAN_FOURTH_READ)]
+QUOTED = [pytest.param(pattern, quoted, written, id=f"{lang}-{pattern}")
+          for lang, found in READS for pattern, quoted, written in found]
+
+
+@pytest.mark.parametrize(("pattern", "quoted", "written"), QUOTED)
+def test_the_checker_finds_what_a_read_quoted(pattern: str, quoted: str, written: str) -> None:
+    assert re.search(pattern, quoted)
+    assert not re.search(pattern, written)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize(("lang", "found"), READS, ids=["ar-third", "ar-fourth", "fa-third", "fa-fourth"])
+def test_no_message_repeats_what_a_read_found(lang: str, found: list[tuple[str, str, str]], domain: str) -> None:
+    problems = slips_in(lang, domain, lambda text: [p for p, _, _ in found if re.search(p, text)])
+    assert not problems, "\n".join(problems)
